@@ -1,0 +1,66 @@
+/// The `error` object of a FAILED envelope: a code of the reference, its filled label and, where the
+/// simulator made a decision worth explaining (a policy limit, attempts left), a `detail`.
+public struct PIMSError: Error, Sendable, Hashable, Codable {
+    public var code: Int
+    public var label: String
+    public var detail: String?
+
+    public init(code: Int, label: String, detail: String? = nil) {
+        self.code = code
+        self.label = label
+        self.detail = detail
+    }
+
+    /// The error of `code`, its label filled from `fillers` in order.
+    public init(_ code: ErrorCode, _ fillers: String..., detail: String? = nil) {
+        self.init(code: code.rawValue, label: ErrorCatalogue.label(code.rawValue, fillers), detail: detail)
+    }
+
+    public static func missing(_ parameter: String) -> PIMSError { PIMSError(.missingParameter, parameter) }
+    public static func invalid(_ parameter: String, detail: String? = nil) -> PIMSError {
+        PIMSError(.invalidParameter, parameter, detail: detail)
+    }
+    public static let notSupported = PIMSError(.apiNotSupported)
+
+    var json: JSONValue {
+        var o: [String: JSONValue] = ["code": .int(code), "label": .string(label)]
+        if let detail { o["detail"] = .string(detail) }
+        return .object(o)
+    }
+}
+
+/// The codes the contract's rules name, by what they mean. Any other reference code is still valid
+/// (`ErrorCode(rawValue:)`), e.g. in a fault rule.
+public struct ErrorCode: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public var description: String { String(rawValue) }
+
+    public static let unknown = ErrorCode(2000)
+    public static let apiNotSupported = ErrorCode(2002)
+    public static let notSet = ErrorCode(2010)
+    public static let missingParameter = ErrorCode(2101)
+    public static let invalidParameter = ErrorCode(2102)
+    public static let timeout = ErrorCode(2201)
+    public static let noInternet = ErrorCode(2202)
+    public static let serverError = ErrorCode(2204)
+    public static let needBasicAuthentication = ErrorCode(2301)
+    public static let needStrongAuthentication = ErrorCode(2302)
+    public static let smsCodeInvalid = ErrorCode(2305)
+    public static let smsCodeExpired = ErrorCode(2306)
+    public static let noPhoneNumber = ErrorCode(2307)
+    public static let accessRefused = ErrorCode(2308)
+    public static let internalStateNotCorrect = ErrorCode(2311)
+    public static let deviceDisabledOrUnknown = ErrorCode(2312)
+    public static let newPINEqualsPrevious = ErrorCode(2315)
+    public static let forbiddenOperation = ErrorCode(2317)
+    public static let notVehicleOwner = ErrorCode(2323)
+    public static let bluetoothOff = ErrorCode(2341)
+    public static let notPaired = ErrorCode(2342)
+    public static let noStepForStepsID = ErrorCode(2346)
+    public static let keyNotInside = ErrorCode(2354)
+    public static let vinNotValid = ErrorCode(2366)
+    public static let accountTemporarilyLockedOut = ErrorCode(2383)
+    public static let phoneAlreadyRegistered = ErrorCode(2390)
+}

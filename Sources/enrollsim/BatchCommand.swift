@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import PIMS
+import PIMSSimulator
+
+struct BatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Runs JSON Lines from standard input against a backend: one answer line per input line.",
+        discussion: """
+            A line is a PIMS call, {"type": "get", "name": "pims.authentication.trustedphonenumber", "params": {}},
+            optionally with "session": "<name>", or a simulator control with a "sim" key, e.g.
+            {"sim": "inbox", "phone": "0612345678"}. Blank lines are skipped. Exit status 0 at end of input.
+            """
+    )
+
+    @Option(name: .long, help: "A built-in scenario name or a scenario file (YAML).")
+    var scenario: String = "fresh"
+
+    func run() async throws {
+        let backend: InProcessBackend
+        do {
+            backend = try InProcessBackend(scenario: scenario)
+        } catch {
+            throw ValidationError("cannot load scenario: \(error)")
+        }
+        try await BatchRunner.run(backend: backend)
+    }
+}
+
+/// Reads standard input line by line and writes each answer, flushed, to standard output.
+enum BatchRunner {
+    static func run(backend: any PIMSBackend) async throws {
+        var session = BatchSession(backend: backend)
+        while let line = readLine(strippingNewline: true) {
+            if let answer = await session.answer(line) {
+                // One write per answer: each line reaches a reading pipe as soon as it is known.
+                FileHandle.standardOutput.write(Data((answer + "\n").utf8))
+            }
+        }
+    }
+}
