@@ -107,7 +107,7 @@ let package = Package(
             dependencies: ["TerminalUI", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
             path: "Tests/FrameSnapshotTesting"
         ),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FrameSnapshotTesting"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FrameSnapshotTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI"]),
     ]
 )
