@@ -29,7 +29,7 @@ public final class CursesDriver: TerminalDriver {
             throw .newterm(environment["TERM"] ?? "")
         }
         self.screen = screen
-        CursesState.isActive = true
+        CursesState.take()
         let window = cnc_stdscr()
         raw()  // Ctrl-C, Ctrl-Z, Ctrl-S arrive as keys; signals from elsewhere still come through the pipe.
         noecho()
@@ -84,6 +84,7 @@ public final class CursesDriver: TerminalDriver {
     public func nextEvent(timeout: Duration?) -> TerminalEvent? {
         guard CursesState.isActive else { return nil }
         let deadline = timeout.map { ContinuousClock.now + $0 }
+        var idleWakeups = 0
         while true {
             if let event = pendingSignal() ?? readKey() { return event }
             let waitMs: Int32
@@ -97,7 +98,12 @@ public final class CursesDriver: TerminalDriver {
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
             // EINTR (a signal arrived) and readiness both loop back to read what came.
-            _ = poll(&fds, 2, waitMs)
+            let ready = poll(&fds, 2, waitMs)
+            // A closed terminal polls ready forever with nothing to read: that is a hangup, not a
+            // reason to spin.
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .signal(.hangup) }
+            idleWakeups = ready > 0 && fds[1].revents == 0 ? idleWakeups + 1 : 0
+            if idleWakeups > 100 { return .signal(.hangup) }
         }
     }
 
@@ -109,7 +115,7 @@ public final class CursesDriver: TerminalDriver {
 
     public func restore() {
         guard !CursesState.isActive else { return }
-        CursesState.isActive = true
+        CursesState.take()
         reset_prog_mode()
         clearok(cnc_stdscr(), true)
         wrefresh(cnc_stdscr())
