@@ -15,6 +15,7 @@ public final class CursesDriver: TerminalDriver {
     public let theme: Theme
     private let palette: CursesPalette
     private let screen: OpaquePointer
+    private var isTornDown = false
     /// Scratch for one cell's characters: up to CCHARW_MAX (5) scalars and the terminating zero.
     private var glyphBuffer = [wchar_t](repeating: 0, count: 6)
 
@@ -86,7 +87,9 @@ public final class CursesDriver: TerminalDriver {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         var idleWakeups = 0
         while true {
-            if let event = pendingSignal() ?? readKey() { return event }
+            let received = SignalPipe.drain()
+            if let event = event(forSignals: received) ?? readKey() { return event }
+            if received.contains(SignalPipe.wakeByte) { return nil }  // the caller has other news
             let waitMs: Int32
             if let deadline {
                 let left = ContinuousClock.now.duration(to: deadline)
@@ -107,6 +110,11 @@ public final class CursesDriver: TerminalDriver {
         }
     }
 
+    public var wakeup: TerminalWakeup {
+        let fd = SignalPipe.writeEnd
+        return TerminalWakeup { SignalPipe.wake(writeEnd: fd) }
+    }
+
     public func suspend() {
         guard CursesState.isActive else { return }
         def_prog_mode()
@@ -114,7 +122,7 @@ public final class CursesDriver: TerminalDriver {
     }
 
     public func restore() {
-        guard !CursesState.isActive else { return }
+        guard !CursesState.isActive, !isTornDown else { return }
         CursesState.take()
         reset_prog_mode()
         clearok(cnc_stdscr(), true)
@@ -122,8 +130,11 @@ public final class CursesDriver: TerminalDriver {
     }
 
     public func teardown() {
+        guard !isTornDown else { return }
+        isTornDown = true
         CursesState.release()
         SignalPipe.uninstall()
+        delscreen(screen)
     }
 
     private var bounds: Rect { Rect(size: size) }
@@ -139,8 +150,7 @@ public final class CursesDriver: TerminalDriver {
     }
 
     /// A termination signal, or a resize already applied to curses; signals come before keys.
-    private func pendingSignal() -> TerminalEvent? {
-        let signals = SignalPipe.drain()
+    private func event(forSignals signals: [Int32]) -> TerminalEvent? {
         if let sig = signals.first(where: { $0 != SIGWINCH }), let termination = TerminationSignal(rawValue: sig) {
             return .signal(termination)
         }

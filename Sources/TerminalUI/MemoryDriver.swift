@@ -32,6 +32,9 @@ public final class MemoryDriver: TerminalDriver {
         return event
     }
 
+    /// Scripted events never block, so there is nothing to wake.
+    public var wakeup: TerminalWakeup { TerminalWakeup {} }
+
     public func suspend() { isSuspended = true }
     public func restore() { isSuspended = false }
     public func teardown() { isTornDown = true }

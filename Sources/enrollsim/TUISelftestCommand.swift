@@ -15,10 +15,13 @@ struct TUISelftestCommand: ParsableCommand {
     @Flag(name: .long, help: "Crash right after the first frame, to test that the terminal is restored.")
     var crashAfterDraw = false
 
+    @Flag(name: .long, help: "Wake the event wait from another thread after the first frame.")
+    var wakeAfterDraw = false
+
     @Flag(name: .long, help: "Use the monochrome theme.")
     var monochrome = false
 
-    func run() throws {
+    mutating func run() throws {
         let driver: CursesDriver
         do {
             driver = try CursesDriver(environment: ProcessInfo.processInfo.environment, monochrome: monochrome)
@@ -32,7 +35,15 @@ struct TUISelftestCommand: ParsableCommand {
         while true {
             driver.draw(Showcase.frame(size: driver.size, lastEvent: lastEvent, processID: pid, showsHelp: showsHelp))
             if crashAfterDraw { fatalError("tui-selftest: crash requested by --crash-after-draw") }
-            guard let event = driver.nextEvent(timeout: nil) else { continue }
+            if wakeAfterDraw {
+                wakeAfterDraw = false
+                let wakeup = driver.wakeup
+                Thread.detachNewThread { wakeup.wake() }
+            }
+            guard let event = driver.nextEvent(timeout: nil) else {
+                lastEvent = "woken"
+                continue
+            }
             switch event {
             case .key(let key):
                 switch Keymap<StandardCommand>.standard.command(for: key) {

@@ -66,6 +66,13 @@ import TerminalUI
         try expectSaneTerminal(session, exitStatus: 0)
     }
 
+    @Test func anotherThreadCanWakeTheEventWait() throws {
+        let (session, _) = try start("--wake-after-draw")
+        try session.wait(for: "last: woken ")
+        try session.sendKeys("q")
+        try expectSaneTerminal(session, exitStatus: 0)
+    }
+
     @Test func ctrlCQuitsCleanly() throws {
         let (session, _) = try start()
         try session.sendKeys("C-c")
