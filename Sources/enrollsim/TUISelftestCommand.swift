@@ -49,7 +49,8 @@ struct TUISelftestCommand: ParsableCommand {
                 switch Keymap<StandardCommand>.standard.command(for: key) {
                 case .quit?, .forceQuit?: return
                 case .help?: showsHelp.toggle()
-                default: break
+                default:
+                    if key == .char("z") { showShellModes(driver) }
                 }
                 lastEvent = "key " + key.label
             case .resize(let size):
@@ -59,5 +60,18 @@ struct TUISelftestCommand: ParsableCommand {
                 throw ExitCode(signal.exitStatus)
             }
         }
+    }
+
+    /// Suspends curses, lets `stty` report the terminal modes the shell would see, and takes the
+    /// terminal back: what an external editor or pager would do.
+    private func showShellModes(_ driver: CursesDriver) {
+        driver.suspend()
+        FileHandle.standardOutput.write(Data("tui-selftest: suspended\n".utf8))
+        let stty = Process()
+        stty.executableURL = URL(fileURLWithPath: "/bin/sh")
+        stty.arguments = ["-c", "stty -a; echo 'tui-selftest: resuming'"]
+        try? stty.run()
+        stty.waitUntilExit()
+        driver.restore()
     }
 }

@@ -73,6 +73,20 @@ import TerminalUI
         try expectSaneTerminal(session, exitStatus: 0)
     }
 
+    @Test func suspendGivesTheShellASaneTerminalAndRestoreRepaints() throws {
+        let (session, pid) = try start()
+        try session.sendKeys("z")
+        try waitForFrame(Showcase.frame(size: .minimum, lastEvent: "key z", processID: pid), in: session)
+        try session.sendKeys("q")
+        try expectSaneTerminal(session, exitStatus: 0)
+        // What the selftest printed while suspended is on the shell's screen, not the alternate one.
+        let history = try session.capture(history: true)
+        let start = try #require(history.range(of: "tui-selftest: suspended"), "nothing printed while suspended:\n\(history)")
+        let end = try #require(history.range(of: "tui-selftest: resuming"))
+        let report = String(history[start.upperBound..<end.lowerBound])
+        #expect(report.contains(" icanon ") && report.contains(" echo "), "terminal modes while suspended:\n\(report)")
+    }
+
     @Test func ctrlCQuitsCleanly() throws {
         let (session, _) = try start()
         try session.sendKeys("C-c")
