@@ -17,7 +17,7 @@ public struct Banner: Widget {
             switch self {
             case .error: .error
             case .warning: .warning
-            case .info: .selected
+            case .info: .selected  // no style of its own: the plain reverse bar
             case .success: .success
             }
         }
