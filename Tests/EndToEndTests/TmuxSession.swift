@@ -10,6 +10,8 @@ final class TmuxSession {
 
     let socket = "enrollsim-e2e-\(UUID().uuidString.prefix(8))"
     private var isRunning = false
+    /// The server's socket file, which tmux leaves behind when it exits.
+    private var socketPath: String?
 
     /// Starts `command` (a shell command line) in a detached session of the given size.
     init(command: String, width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
@@ -18,6 +20,7 @@ final class TmuxSession {
         args.append(command)
         try tmux(args)
         isRunning = true
+        socketPath = try? tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     deinit { kill() }
@@ -63,6 +66,7 @@ final class TmuxSession {
         guard isRunning else { return }
         isRunning = false
         _ = try? tmux(["kill-server"])
+        if let socketPath, !socketPath.isEmpty { try? FileManager.default.removeItem(atPath: socketPath) }
     }
 
     @discardableResult
