@@ -115,6 +115,11 @@ public final class CursesDriver: TerminalDriver {
         return TerminalWakeup { SignalPipe.wake(writeEnd: fd) }
     }
 
+    public func invalidate() {
+        guard CursesState.isActive else { return }
+        clearok(cnc_stdscr(), true)
+    }
+
     public func suspend() {
         guard CursesState.isActive else { return }
         def_prog_mode()

@@ -27,12 +27,22 @@ public protocol TerminalDriver: AnyObject {
     func nextEvent(timeout: Duration?) -> TerminalEvent?
     /// Ends a `nextEvent` wait early from any thread: an effect finished, the program has news.
     var wakeup: TerminalWakeup { get }
+    /// Forgets what the terminal is believed to show, so the next `draw` repaints every cell
+    /// (Ctrl-L, after something else wrote to the terminal).
+    func invalidate()
     /// Hands the terminal back to the shell for a while (an external editor, a pager).
     func suspend()
     /// Takes the terminal again after `suspend()` and repaints.
     func restore()
     /// Restores the terminal for good; safe to call more than once.
     func teardown()
+}
+
+extension TerminalDriver {
+    /// A driver whose waits are short anyway need not be woken.
+    public var wakeup: TerminalWakeup { TerminalWakeup {} }
+    /// A driver that paints every frame whole has nothing to forget.
+    public func invalidate() {}
 }
 
 /// Cuts short a driver's wait for events; `Sendable`, for effects finishing on other threads.

@@ -49,6 +49,7 @@ struct TUISelftestCommand: ParsableCommand {
                 switch Keymap<StandardCommand>.standard.command(for: key) {
                 case .quit?, .forceQuit?: return
                 case .help?: showsHelp.toggle()
+                case .redraw?: driver.invalidate()
                 default:
                     if key == .char("z") { showShellModes(driver) }
                 }

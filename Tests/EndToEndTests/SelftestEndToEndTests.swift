@@ -87,6 +87,18 @@ import TerminalUI
         #expect(report.contains(" icanon ") && report.contains(" echo "), "terminal modes while suspended:\n\(report)")
     }
 
+    @Test func ctrlLRepaintsOverStrayOutput() throws {
+        let (session, pid) = try start()
+        let tty = try #require(FileHandle(forWritingAtPath: try session.paneTTY()))
+        tty.write(Data("\u{1B}[5;5HSTRAY OUTPUT".utf8))  // over the frame, away from the cursor
+        try tty.close()
+        try session.wait(for: "STRAY OUTPUT")
+        try session.sendKeys("C-l")
+        try waitForFrame(Showcase.frame(size: .minimum, lastEvent: "key Ctrl-L", processID: pid), in: session)
+        try session.sendKeys("q")
+        try expectSaneTerminal(session, exitStatus: 0)
+    }
+
     @Test func ctrlCQuitsCleanly() throws {
         let (session, _) = try start()
         try session.sendKeys("C-c")

@@ -40,6 +40,11 @@ final class TmuxSession {
         return try tmux(args)
     }
 
+    /// The pane's terminal device, for writing to it behind the program's back.
+    func paneTTY() throws -> String {
+        try tmux(["display-message", "-p", "-t", "e2e", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", "e2e", "-x", "\(width)", "-y", "\(height)"])
     }
