@@ -1,0 +1,157 @@
+import PIMS
+
+/// The session screen: backend, account (R0a login), device, platform, SDK, variant, pacing; and
+/// switching device mid-run (a second device of the same account shows step 6's AlreadyEnrolled).
+extension AppState {
+    /// Enter on the session screen: take the fields, then connect (if the backend changed), create
+    /// the device's session, and log in.
+    mutating func connect() -> [Effect] {
+        guard startForm.validate(sendAsTyped: false, policy: policy) else { return [] }
+        switch config.backend {
+        case .inProcess: config.backend = .inProcess(scenario: startForm[.scenario])
+        case .remote: config.backend = .remote(url: startForm[.remoteURL])
+        }
+        let deviceChanged = config.device != startForm[.device] || config.username != startForm[.username]
+        config.username = startForm[.username]
+        config.password = startForm[.password]
+        config.device = startForm[.device]
+        loggedIn = nil
+        if deviceChanged {
+            // Another device (or account) is another SDK instance: its flows start from nothing.
+            guided = GuidedEnrollment()
+            account = AccountManagement()
+            otp = nil
+            steps = StepsChecklist()
+            carKey = CarKeyFlow()
+        }
+        if connection == .connected(config.backend) {
+            return createSession()
+        }
+        connection = .connecting
+        banner = .info("Connecting to \(config.backend.summary)…")
+        return [.connect(config.backend)]
+    }
+
+    mutating func connected(error: String?) -> [Effect] {
+        if let error {
+            connection = .failed(error)
+            banner = Banner(kind: .error, label: "Could not open \(config.backend.summary).", detail: error,
+                            advice: "Check the scenario name or the server URL, then press Enter again.")
+            return []
+        }
+        connection = .connected(config.backend)
+        banner = nil
+        return createSession()
+    }
+
+    mutating func createSession() -> [Effect] {
+        control(.createSession, .session(name: config.sessionName, settings: config.settings))
+    }
+
+    mutating func loginAnswered(_ response: PIMSResponse) -> [Effect] {
+        if let error = response.error {
+            banner = .failure(error, advice: error.code == 2102 ? "Wrong username or password: correct them and press Enter." : nil)
+            return []
+        }
+        loggedIn = config.username
+        route = .home
+        banner = .success("Logged in as \(config.username) on \(config.device) (\(config.platform.rawValue), SDK \(config.sdk)).")
+        return []
+    }
+
+    mutating func cycleStartOption(_ command: Command) {
+        switch command {
+        case .cycleBackendKind:
+            switch config.backend {
+            case .inProcess: config.backend = .remote(url: "http://127.0.0.1:8080")
+            case .remote: config.backend = .inProcess(scenario: "fresh")
+            }
+            var form = AppState.startForm(for: config)
+            for id in [FieldID.username, .password, .device] { form[id] = startForm[id] }
+            startForm = form
+        case .cyclePlatform: config.platform = config.platform == .ios ? .android : .ios
+        case .cycleSDK:
+            let all = SDKVersion.supported
+            config.sdk = all[((all.firstIndex(of: config.sdk) ?? 0) + 1) % all.count]
+        case .cycleVariant: config.variant = config.variant == .tutorial ? .reference : .tutorial
+        default: break
+        }
+    }
+}
+
+/// Answers of the simulator controls.
+extension AppState {
+    mutating func controlAnswered(_ id: RequestID, _ answer: SimAnswer) -> [Effect] {
+        guard let purpose = pendingControls.removeValue(forKey: id) else { return [] }
+        guard answer.ok else {
+            let what = answer.error ?? "failed"
+            if purpose == .createSession {
+                banner = Banner(kind: .error, label: "Could not create the session.", detail: what, advice: "Check the device id, then press Enter again.")
+            } else {
+                simulator.message = what
+                banner = Banner(kind: .error, label: "Simulator control failed.", detail: what, advice: "Check the value and try again.")
+            }
+            return []
+        }
+        switch purpose {
+        case .createSession:
+            return issue(.login, Requests.login(config.username, config.password))
+        case .account:
+            if let json = answer["account"], let snapshot = AccountSnapshot(json: json) { simulator.account = snapshot }
+            if let now = answer["now"]?.stringValue { simulator.now = now }
+            readPolicy(answer["policy"] ?? answer["account"]?["policy"])
+            return []
+        case .inbox(let phone):
+            simulator.inbox = PhoneInbox(phone: phone, answer: answer)
+            simulator.now = simulator.inbox?.now ?? simulator.now
+            return []
+        case .advance:
+            simulator.now = answer["now"]?.stringValue ?? simulator.now
+            simulator.message = "Clock advanced to \(simulator.now ?? "?")."
+            return refreshInbox(simulator.inbox?.phone) + refreshAccount()
+        case .fault(let rule):
+            simulator.faults.append(rule)
+            simulator.message = "Fault added on \(rule.name)."
+            return []
+        case .clearFaults:
+            simulator.faults = []
+            simulator.message = "Faults cleared."
+            return []
+        case .proximity:
+            simulator.message = "Proximity changed."
+            return refreshAccount()
+        case .load(let name):
+            simulator.scenario = answer["scenario"]?.stringValue ?? name
+            simulator.faults = []
+            simulator.message = "Scenario \(simulator.scenario ?? name) loaded: log in again to use it."
+            return afterWorldReplaced()
+        case .reset:
+            simulator.faults = []
+            simulator.message = "World reset to scenario \(answer["scenario"]?.stringValue ?? "?")."
+            return afterWorldReplaced()
+        case .export(let path):
+            let yaml = answer["scenario"]?.stringValue ?? ""
+            return [.saveFile(path: path, contents: yaml)]
+        }
+    }
+
+    /// A loaded or reset world has its own sessions: open this device's again and log in.
+    private mutating func afterWorldReplaced() -> [Effect] {
+        loggedIn = nil
+        guided = GuidedEnrollment()
+        account = AccountManagement()
+        otp = nil
+        steps = StepsChecklist()
+        carKey = CarKeyFlow()
+        return createSession()
+    }
+
+    /// The backend's PIN and SMS policy, when it reports one (the contract's defaults otherwise).
+    private mutating func readPolicy(_ json: JSONValue?) {
+        guard let p = json?.objectValue else { return }
+        if let v = p["pinMinLength"]?.intValue { policy.pinMinLength = v }
+        if let v = p["pinMaxLength"]?.intValue { policy.pinMaxLength = v }
+        if let v = p["smsCodeLength"]?.intValue { policy.smsCodeLength = v }
+        if let v = p["pinFailuresBeforeBlock"]?.intValue { policy.pinFailuresBeforeBlock = v }
+    }
+}

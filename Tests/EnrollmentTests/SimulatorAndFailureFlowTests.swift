@@ -1,0 +1,116 @@
+import Enrollment
+import Foundation
+import PIMS
+import PIMSSimulator
+import Testing
+
+/// The simulator panel and the busy/failure paths, end to end.
+@Suite struct SimulatorAndFailureFlowTests {
+    @Test("A 2201 fault from the panel: banner with what to do, input kept, retry succeeds (§7)")
+    func transportFaultThenRetry() async throws {
+        let app = try await App.start("phone-registered")
+        await app.send(.choose(.open(.simulator)))
+        // Aim the presets at pims.authentication.smscode (the first target) and add "next call: 2201".
+        #expect(await app.state.simulator.faultTargetName == "pims.authentication.smscode")
+        await app.send(.choose(.addFault(.timeout)))
+        #expect(await app.state.simulator.faults == [FaultRule(name: "pims.authentication.smscode", code: 2201, times: 1)])
+
+        await app.send(.choose(.open(.guided)))
+        var state = await app.state
+        #expect(state.banner?.code == 2201)
+        #expect(state.banner?.advice.hasPrefix("Timeout: retry the same call") == true)
+        #expect(state.retryable?.request == Requests.enrollmentSMS)
+        #expect(state.guided.statuses[.s5] == .current, "nothing happened: the step is still to do")
+
+        await app.send(.choose(.retry))
+        state = await app.state
+        #expect(state.guided.stage == .enterCode)
+        #expect(state.retryable == nil)
+        #expect(await app.logSteps().suffix(2) == ["Enrollment · step 5 2201", "Enrollment · step 5 ok"])
+    }
+
+    @Test("Panel: live account, inbox with remaining lifetime, clock advance, faults cleared")
+    func panel() async throws {
+        let app = try await App.start("phone-registered")
+        await app.send(.choose(.open(.guided)), .choose(.open(.simulator)))
+        var state = await app.state
+        #expect(state.simulator.account?.phone == "0612345678")
+        #expect(state.simulator.account?.pinSet == false)
+        #expect(state.simulator.account?.pinFailures == 0)
+        #expect(state.policy.pinFailuresBeforeBlock == 3)
+        let inbox = try #require(state.inbox)
+        #expect(inbox.phone == "0612345678")
+        let message = try #require(inbox.newest(for: .enrollment))
+        #expect(inbox.secondsLeft(message) == 600)
+
+        // Advance by the seconds field (60 by default, then 540 typed).
+        await app.send(.choose(.advanceClock))
+        state = await app.state
+        #expect(state.simulator.now == "2026-01-05T09:01:00Z")
+        #expect(state.inbox.flatMap { $0.secondsLeft($0.messages.last!) } == 540)
+
+        await app.send(.choose(.addFault(.serverError)), .choose(.clearFaults))
+        #expect(await app.state.simulator.faults.isEmpty)
+        #expect(await app.state.simulator.message == "Faults cleared.")
+    }
+
+    @Test("Panel: load a scenario logs in again on the new world; reset returns to it")
+    func loadAndReset() async throws {
+        let app = try await App.start("fresh")
+        await app.send(.choose(.open(.simulator)), .focusNext)
+        #expect(await app.state.focusedField?.id == .scenario)
+        await app.type("pin-blocked")
+        await app.send(.choose(.loadScenario))
+        var state = await app.state
+        #expect(state.simulator.scenario == "pin-blocked")
+        #expect(state.loggedIn == "alice@example.com", "the device's session was opened again and logged in")
+        #expect(state.simulator.account?.blockState == "PINBlocked")
+
+        await app.send(.choose(.open(.account)), .choose(.startTask(.removeAll)), .submit)
+        #expect(await app.account().blockState == .notBlocked)
+        await app.send(.choose(.open(.simulator)), .choose(.resetScenario))
+        state = await app.state
+        #expect(state.simulator.account?.blockState == "PINBlocked")
+        #expect(state.simulator.message == "World reset to scenario pin-blocked.")
+    }
+
+    @Test("Panel: save-as exports the world through the injected file writer")
+    func saveAs() async throws {
+        let backend = try InProcessBackend(scenario: "enrolled", honoursLatency: false)
+        let saved = StateRecorderBox()
+        let store = Store(connector: { _ in .success(backend) }, clock: FrozenClock(),
+                          writeFile: { path, text in saved.set(path, text); return nil })
+        await store.send(.submit)
+        await store.settle()
+        await store.send(.choose(.open(.simulator)))
+        await store.send(.focusNext)
+        await store.send(.focusNext)
+        for c in "out.yaml" { await store.send(.typed(c)) }
+        await store.send(.choose(.saveScenario))
+        await store.settle()
+        #expect(saved.path == "out.yaml")
+        #expect(saved.text?.contains("name: enrolled") == true)
+        #expect(await store.state.simulator.message == "Scenario saved as out.yaml.")
+    }
+
+    @Test("Wrong password: the login's 2102 is explained on the session screen (R0a)")
+    func wrongPassword() async throws {
+        let backend = try InProcessBackend(scenario: "fresh", honoursLatency: false)
+        let store = Store(state: AppState(config: SessionConfig(password: "nope")), connector: { _ in .success(backend) }, clock: FrozenClock())
+        await store.send(.submit)
+        await store.settle()
+        let state = await store.state
+        #expect(state.route == .start)
+        #expect(state.loggedIn == nil)
+        #expect(state.banner?.code == 2102)
+        #expect(state.banner?.advice == "Wrong username or password: correct them and press Enter.")
+    }
+}
+
+final class StateRecorderBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (String, String)?
+    func set(_ p: String, _ t: String) { lock.withLock { stored = (p, t) } }
+    var path: String? { lock.withLock { stored?.0 } }
+    var text: String? { lock.withLock { stored?.1 } }
+}
