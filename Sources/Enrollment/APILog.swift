@@ -32,6 +32,14 @@ public struct APILog: Hashable, Sendable {
             self.outcome = outcome
         }
 
+        /// The request envelope as pretty JSON, for the detail view.
+        public var requestText: String { JSONText.pretty(request.json) }
+        /// The response envelope as pretty JSON, or what is known while there is none.
+        public var responseText: String {
+            if let response { return JSONText.pretty(response.json) }
+            return outcome == .abandoned ? "(no answer yet: stopped waiting)" : "(waiting)"
+        }
+
         /// One line for the log list: `set pims.authentication.enrollment enroll → FAILED 2308`.
         public var summary: String {
             let sub = request.subAPI.map { " \($0)" } ?? ""
@@ -47,6 +55,9 @@ public struct APILog: Hashable, Sendable {
     }
 
     public var entries: [Entry] = []
+
+    /// The entry shown in detail.
+    public var selected: Entry? { entries.indices.contains(selection) ? entries[selection] : nil }
     /// The entry shown in detail (index into `entries`).
     public var selection: Int = 0
 

@@ -115,6 +115,9 @@ public struct AppState: Hashable, Sendable {
     /// The vehicles of the account, as the simulator reported them.
     public var vehicles: [AccountSnapshot.Vehicle] { simulator.account?.vehicles ?? [] }
 
+    /// The staged call's request as pretty JSON, for the step-pacing panel.
+    public var stagedRequestText: String? { staged.map { JSONText.pretty($0.request.json) } }
+
     /// The staged call, in words, for the step-pacing banner: "Enrollment · step 5: get pims.authentication.smscode enrollment".
     public var stagedDescription: String? {
         guard let s = staged else { return nil }

@@ -12,10 +12,9 @@ extension AppState {
             .command(key(c), title, help, command)
         }
 
+        // While the help overlay is shown, this is still the screen's list (what the overlay shows);
+        // the overlay closes on Esc, Enter or the help key.
         var list: [AvailableCommand] = []
-        if showHelp {
-            return [AvailableCommand(.escape, "close", "Close the help.", .cancel)]
-        }
         if confirmingQuit {
             return [AvailableCommand(.enter, "quit", "A flow is under way: quit anyway.", .submit),
                     AvailableCommand(.escape, "stay", "Go back to the flow.", .cancel)]
@@ -82,7 +81,7 @@ extension AppState {
                 list += AccountManagement.Task.allCases.map { cmd(Character($0.rawValue.lowercased()), $0.rawValue, "\($0.rawValue): \($0.title).", .startTask($0)) }
             case .checking: break
             case .input:
-                if account.task == .removeVehicle { list = [select, enter("choose", "Choose this vehicle.")] }
+                if account.task == .removeVehicle { list = vehicles.isEmpty ? [] : [select, enter("choose", "Choose this vehicle.")] }
                 else if account.task == .resetPIN { list = [enter("send SMS", "Send a resetPIN SMS code to the trusted phone.")] }
                 else { list = [enter("send", "Send the task's call.")] }
             case .code:

@@ -57,7 +57,11 @@ extension AppState {
         case .blocked:
             // Check again from step 1 (after fixing the account elsewhere, or to see step 2 say it).
             return startGuided()
-        case .checking, .chooseMethod:
+        case .checking:
+            // Nothing in flight (Esc, a transport error): Enter goes on with the same call.
+            if let call = retryable { return send(call) }
+            return staged == nil ? startGuided() : []
+        case .chooseMethod:
             return []
         }
     }

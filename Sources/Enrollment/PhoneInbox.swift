@@ -70,3 +70,24 @@ enum ISOSeconds {
         return days * 86_400 + hh * 3600 + mm * 60 + ss
     }
 }
+
+extension AppState {
+    /// What kind of SMS the prompt on screen waits for (autofill and the phone pane pick by it).
+    public var expectedSMSPurpose: SMSPurpose? {
+        switch (route, guided.stage, account.task) {
+        case (.guided, .enterCode, _): .enrollment
+        case (.guided, _, _): .phoneNumberCertification
+        case (.account, _, .resetPIN): .resetPIN
+        case (.account, _, _): .phoneNumberCertification
+        default: nil
+        }
+    }
+
+    /// The SMS the simulated phone shows beside a code prompt, with its remaining lifetime in
+    /// simulated seconds (negative once expired); nil when no code prompt is on screen.
+    public var smsOnPhone: (message: PhoneInbox.Message, secondsLeft: Int?)? {
+        guard activeForm?.has(.smsCode) == true, let inbox = simulator.inbox,
+              let m = inbox.newest(for: expectedSMSPurpose) else { return nil }
+        return (m, inbox.secondsLeft(m))
+    }
+}

@@ -8,6 +8,17 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 
 extension AppState {
     mutating func reduce(_ action: Action) -> [Effect] {
+        // The help overlay is modal: keys close it; answers still arrive.
+        if showHelp {
+            switch action {
+            case .submit, .cancel, .choose(.toggleHelp):
+                showHelp = false
+                return []
+            case .choose(.quit): break
+            case .moveSelection, .focusNext, .focusPrevious, .typed, .backspace, .choose: return []
+            case .connected, .response, .controlAnswer, .timerFired, .fileSaved: break
+            }
+        }
         switch action {
         case .connected(let error): return connected(error: error)
         case .response(let id, let response, let ms): return answer(id, response, durationMs: ms)
@@ -67,13 +78,12 @@ extension AppState {
         case .carKey: carKey.selection = moved(carKey.selection, vehicles.count)
         case .log: log.selection = moved(log.selection, log.entries.count)
         case .simulator: simulator.faultTarget = moved(simulator.faultTarget, SimulatorPanel.faultTargets.count)
-        case .start, .guided, .otp: break
+        case .start, .guided, .otp: editActiveForm { $0.moveFocus(delta) }
         }
     }
 
     /// Enter.
     private mutating func submit() -> [Effect] {
-        if showHelp { showHelp = false; return [] }
         if confirmingQuit { quitRequested = true; return [] }
         if let call = staged { return send(call) }
         if inFlight != nil { return [] }
@@ -92,7 +102,6 @@ extension AppState {
 
     /// Esc: the innermost thing first.
     private mutating func cancel() -> [Effect] {
-        if showHelp { showHelp = false; return [] }
         if confirmingQuit { confirmingQuit = false; return [] }
         if inFlight != nil { return stopWaiting() }
         if let s = staged {
@@ -191,14 +200,7 @@ extension AppState {
             banner = .info("The simulated phone has no SMS yet.")
             return
         }
-        let purpose: SMSPurpose?
-        switch (route, guided.stage, account.task) {
-        case (.guided, .enterCode, _): purpose = .enrollment
-        case (.guided, _, _): purpose = .phoneNumberCertification
-        case (.account, _, .resetPIN): purpose = .resetPIN
-        case (.account, _, _): purpose = .phoneNumberCertification
-        default: purpose = nil
-        }
+        let purpose = expectedSMSPurpose
         guard let message = inbox.newest(for: purpose) else {
             banner = .info("No \(purpose?.rawValue ?? "") SMS on \(inbox.phone) yet.")
             return

@@ -114,3 +114,55 @@ final class StateRecorderBox: @unchecked Sendable {
     var path: String? { lock.withLock { stored?.0 } }
     var text: String? { lock.withLock { stored?.1 } }
 }
+
+@Suite struct PolicyAndHelpTests {
+    @Test("The backend's policy (R-§2) drives validation: a scenario with 6-digit PINs and 6-digit codes")
+    func policyFromBackend() async throws {
+        let app = try await App.start("fresh")
+        let yaml = """
+            name: strict
+            description: six digits everywhere
+            startTime: "2026-01-05T09:00:00Z"
+            seed: 7
+            policy:
+              pinMinLength: 6
+              pinMaxLength: 6
+              smsCodeLength: 6
+              pinFailuresBeforeBlock: 5
+            accounts:
+              - username: alice@example.com
+                password: alice-pass
+                phone: "0612345678"
+            session:
+              device: alice-iphone
+              user: alice@example.com
+            """
+        _ = await app.backend.control(.load(.yaml(yaml, origin: "test")))
+        await app.send(.choose(.open(.simulator)), .choose(.resetScenario))
+        #expect(await app.state.policy == PINPolicy(pinMinLength: 6, pinMaxLength: 6, smsCodeLength: 6, pinFailuresBeforeBlock: 5))
+        await app.send(.choose(.open(.guided)))
+        let state = await app.state
+        #expect(state.guided.stage == .enterCode)
+        let sms = try #require(state.smsOnPhone)
+        #expect(sms.message.code.count == 6)
+        #expect(sms.secondsLeft == 600)
+        await app.type("1234")
+        await app.send(.submit)
+        #expect(await app.state.guided.form.error == "SMS code: the code has 6 digits")
+    }
+
+    @Test("The help overlay is modal: keys close it, nothing else happens")
+    func helpOverlay() {
+        var state = AppState()
+        state.loggedIn = "alice@example.com"
+        state.route = .home
+        _ = reduce(&state, .choose(.toggleHelp))
+        #expect(state.showHelp)
+        let commands = state.availableCommands
+        #expect(commands.contains { $0.action == .submit && $0.title == "open" }, "the overlay lists the screen's commands")
+        #expect(reduce(&state, .choose(.open(.guided))).isEmpty)
+        #expect(state.route == .home)
+        _ = reduce(&state, .cancel)
+        #expect(!state.showHelp)
+    }
+}
