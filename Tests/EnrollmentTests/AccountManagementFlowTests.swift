@@ -42,9 +42,7 @@ import Testing
         state = await app.state
         #expect(state.account.form[.smsCode] == (await app.newestCode()))
         #expect(state.focusedField?.id == .newPIN, "autofill moves on to the next field")
-        await app.type("5678")
-        await app.send(.focusNext)
-        await app.type("5678")
+        await app.typePINTwice("5678")
         await app.send(.submit)
         state = await app.state
         #expect(state.account.stage == .done)
@@ -70,9 +68,7 @@ import Testing
         #expect(await app.state.account.form.fields.map(\.id) == [.oldPIN, .newPIN, .newPINConfirm])
         await app.type("1111")
         await app.send(.focusNext)
-        await app.type("4321")
-        await app.send(.focusNext)
-        await app.type("4321")
+        await app.typePINTwice("4321")
         await app.send(.submit)
         var state = await app.state
         #expect(state.banner?.code == 2308)

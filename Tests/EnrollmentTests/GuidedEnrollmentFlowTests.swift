@@ -20,9 +20,7 @@ import Testing
 
         await app.send(.choose(.autofillCode))
         #expect(await app.state.guided.form[.smsCode] == (await app.newestCode()))
-        await app.type("4242")
-        await app.send(.focusNext)
-        await app.type("4242")
+        await app.typePINTwice("4242")
         await app.send(.submit)
 
         let state = await app.state
@@ -54,9 +52,7 @@ import Testing
         #expect(await app.state.guided.form[.smsCode] == (await app.newestCode()), "autofill takes the enrollment code, the newest")
         await app.send(.submit)
         #expect(await app.state.guided.stage == .newPIN)
-        await app.type("1357")
-        await app.send(.focusNext)
-        await app.type("1357")
+        await app.typePINTwice("1357")
         await app.send(.submit)
 
         #expect(await app.state.guided.stage == .enrolled)
@@ -88,9 +84,7 @@ import Testing
         await app.send(.choose(.open(.guided)), .choose(.chooseShortcut))
         await app.type("0612345678")
         await app.send(.submit, .choose(.autofillCode))
-        await app.type("2468")
-        await app.send(.focusNext)
-        await app.type("2468")
+        await app.typePINTwice("2468")
         await app.send(.submit)
         #expect(await app.state.guided.stage == .enrolled)
 
@@ -169,9 +163,7 @@ import Testing
 
         await app.send(.choose(.autofillCode), .submit)
         #expect(await app.state.guided.stage == .newPIN, "the PIN was removed by A: NotEnrolled")
-        await app.type("8642")
-        await app.send(.focusNext)
-        await app.type("8642")
+        await app.typePINTwice("8642")
         await app.send(.submit)
         #expect(await app.state.guided.stage == .enrolled)
         #expect(await app.account().enrolledDevices == ["alice-iphone"])
@@ -255,9 +247,7 @@ import Testing
 
         await app.type("0612345678")
         await app.send(.submit, .choose(.autofillCode), .submit, .choose(.autofillCode), .submit)
-        await app.type("1234")
-        await app.send(.focusNext)
-        await app.type("1234")
+        await app.typePINTwice("1234")
         await app.send(.submit)
         state = await app.state
         #expect(state.guided.stage == .enrolled)
@@ -286,9 +276,7 @@ import Testing
         for platform in [Platform.android, .ios] {
             let app = try await App.start("phone-registered", SessionConfig(platform: platform))
             await app.send(.choose(.open(.guided)), .choose(.autofillCode), .submit)
-            await app.type("1234")
-            await app.send(.focusNext)
-            await app.type("1234")
+            await app.typePINTwice("1234")
             await app.send(.submit)
             let enrolls = await app.state.log.entries.filter { $0.request.subAPI == "enroll" }
             #expect(enrolls.count == 2)

@@ -24,6 +24,20 @@ import Testing
         APILog.Entry(id: RequestID(id), step: step, session: "alice-iphone", request: request)
     }
 
+    /// The first log entry got its answer.
+    static func answered(_ s: inout AppState, _ response: PIMSResponse, ms: Int) {
+        s.log.entries[0].response = response
+        s.log.entries[0].durationMs = ms
+        s.log.entries[0].outcome = .answered
+    }
+
+    /// The flow's next call went out with id `id` (the log's second entry).
+    static func issued(_ s: inout AppState, _ id: Int, _ purpose: CallPurpose, _ request: PIMSRequest) {
+        s.inFlight = InFlightCall(id: RequestID(id), call: PlannedCall(purpose, request))
+        s.log.entries.append(entry(id, purpose.stepLabel, request))
+        s.log.selection = s.log.entries.count - 1
+    }
+
     /// Home → guided: step 1 is current and its call is in flight.
     static func guidedStarted() -> ReducerHarness {
         var t = ReducerHarness(home())
@@ -62,9 +76,7 @@ import Testing
         t.send(.response(RequestID(2), ok, durationMs: 4),
                effects: [.cancelTimer(.callTimeout(RequestID(2))), .control(RequestID(3), .account(username: Self.alice))]) {
             $0.inFlight = nil
-            $0.log.entries[0].response = ok
-            $0.log.entries[0].durationMs = 4
-            $0.log.entries[0].outcome = .answered
+            Self.answered(&$0, ok, ms: 4)
             $0.loggedIn = Self.alice
             $0.route = .home
             $0.banner = .success("Logged in as alice@example.com on alice-iphone (ios, SDK 2.3).")
@@ -80,14 +92,10 @@ import Testing
         t.send(.response(RequestID(1), answer, durationMs: 12),
                effects: [.cancelTimer(.callTimeout(RequestID(1)))] + Self.sendEffects(2, Requests.isAccountBlocked)
                    + [.control(RequestID(3), .account(username: Self.alice))]) {
-            $0.log.entries[0].response = answer
-            $0.log.entries[0].durationMs = 12
-            $0.log.entries[0].outcome = .answered
+            Self.answered(&$0, answer, ms: 12)
             $0.guided.statuses[.s1] = .done
             $0.guided.statuses[.s2] = .current
-            $0.inFlight = InFlightCall(id: RequestID(2), call: PlannedCall(.guided(.checkAccount), Requests.isAccountBlocked))
-            $0.log.entries.append(Self.entry(2, "Enrollment · step 2", Requests.isAccountBlocked))
-            $0.log.selection = 1
+            Self.issued(&$0, 2, .guided(.checkAccount), Requests.isAccountBlocked)
             $0.pendingControls = [RequestID(3): .account]
             $0.nextID = 4
         }
@@ -103,9 +111,7 @@ import Testing
         let blocked = PIMSResponse.success("tx", ["isAccountBlocked": "AccountBlocked"])
         t.send(.response(RequestID(1), blocked, durationMs: 0),
                effects: [.cancelTimer(.callTimeout(RequestID(1))), .control(RequestID(2), .account(username: Self.alice))]) {
-            $0.log.entries[0].response = blocked
-            $0.log.entries[0].durationMs = 0
-            $0.log.entries[0].outcome = .answered
+            Self.answered(&$0, blocked, ms: 0)
             $0.inFlight = nil
             $0.guided.statuses[.s2] = .failed
             $0.guided.stage = .blocked
@@ -117,14 +123,10 @@ import Testing
         u.send(.response(RequestID(1), sample, durationMs: 0),
                effects: [.cancelTimer(.callTimeout(RequestID(1)))] + Self.sendEffects(2, Requests.trustedPhoneNumber)
                    + [.control(RequestID(3), .account(username: Self.alice))]) {
-            $0.log.entries[0].response = sample
-            $0.log.entries[0].durationMs = 0
-            $0.log.entries[0].outcome = .answered
+            Self.answered(&$0, sample, ms: 0)
             $0.guided.statuses[.s2] = .done
             $0.guided.statuses[.s3] = .current
-            $0.inFlight = InFlightCall(id: RequestID(2), call: PlannedCall(.guided(.trustedPhone), Requests.trustedPhoneNumber))
-            $0.log.entries.append(Self.entry(2, "Enrollment · step 3", Requests.trustedPhoneNumber))
-            $0.log.selection = 1
+            Self.issued(&$0, 2, .guided(.trustedPhone), Requests.trustedPhoneNumber)
             $0.pendingControls = [RequestID(3): .account]
             $0.nextID = 4
         }
@@ -210,9 +212,7 @@ import Testing
         let failure = PIMSResponse.failure("tx", PIMSError(.noInternet, detail: "injected fault"))
         t.send(.response(RequestID(1), failure, durationMs: 3), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
             $0.inFlight = nil
-            $0.log.entries[0].response = failure
-            $0.log.entries[0].durationMs = 3
-            $0.log.entries[0].outcome = .answered
+            Self.answered(&$0, failure, ms: 3)
             $0.retryable = PlannedCall(.guided(.checkCode), request)
             $0.banner = Banner(kind: .error, code: 2202, label: "Network problem : No internet", detail: "injected fault",
                                advice: "No internet: check the connection (or clear the simulator's faults), then retry (r, or ^R in a form).")
@@ -235,9 +235,7 @@ import Testing
         let answer = PIMSResponse.failure("tx", PIMSError(.needStrongAuthentication))
         t.send(.response(RequestID(1), answer, durationMs: 1), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
             $0.inFlight = nil
-            $0.log.entries[0].response = answer
-            $0.log.entries[0].durationMs = 1
-            $0.log.entries[0].outcome = .answered
+            Self.answered(&$0, answer, ms: 1)
             var prompt = OTPPrompt(original: PlannedCall(.account(.removeVehicle), request), returnTo: .account)
             prompt.message = "Account · E needs strong authentication (2302): enter the PIN to get an OTP; the call is then retried once."
             $0.otp = prompt

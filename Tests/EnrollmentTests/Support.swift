@@ -60,6 +60,13 @@ struct App {
         for c in text { await store.send(.typed(c)) }
     }
 
+    /// A PIN typed in the field, then again in the next one (steps 7, 4·1, B, C).
+    func typePINTwice(_ pin: String) async {
+        await type(pin)
+        await send(.focusNext)
+        await type(pin)
+    }
+
     func account(_ username: String = "alice@example.com") async -> Account {
         await backend.world.account(username)!
     }
