@@ -166,3 +166,36 @@ final class StateRecorderBox: @unchecked Sendable {
         #expect(!state.showHelp)
     }
 }
+
+@Suite struct PacingFlowTests {
+    @Test("Step pacing: every API call waits for Enter, showing the call about to be made")
+    func stepPacingWalksTheFlow() async throws {
+        let backend = try InProcessBackend(scenario: "phone-registered", honoursLatency: false)
+        let store = Store(state: AppState(config: SessionConfig(pacing: .step)), connector: { _ in .success(backend) }, clock: FrozenClock())
+        func go(_ a: Action) async {
+            await store.send(a)
+            await store.settle()
+        }
+        await go(.submit)
+        #expect(await store.state.stagedDescription == "Session · login: set pims.authentication.user login")
+        #expect(await store.state.loggedIn == nil, "nothing is sent before Enter")
+        await go(.submit)
+        #expect(await store.state.route == .home)
+
+        await go(.choose(.open(.guided)))
+        var shown: [String] = []
+        while let staged = await store.state.stagedDescription {
+            shown.append(staged)
+            await go(.submit)
+        }
+        #expect(shown == [
+            "Enrollment · step 1: get pims.authentication.account isDeviceActivated",
+            "Enrollment · step 2: get pims.authentication.account isAccountBlocked",
+            "Enrollment · step 3: get pims.authentication.trustedphonenumber",
+            "Enrollment · step 5: get pims.authentication.smscode enrollment",
+        ])
+        let state = await store.state
+        #expect(state.guided.stage == .enterCode, "input is needed: nothing more is staged")
+        #expect(state.log.entries.count == 5)
+    }
+}
