@@ -30,6 +30,8 @@ public struct AppState: Hashable, Sendable {
     public var connection: Connection = .disconnected
     /// The username the session is logged in as.
     public var loggedIn: String?
+    /// The settings the backend session was created with (a change makes a new SDK instance).
+    public var sessionSettings: SessionSettings?
     public var policy = PINPolicy()
 
     // Navigation.

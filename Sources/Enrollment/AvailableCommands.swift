@@ -5,7 +5,7 @@ import PIMS
 extension AppState {
     public var availableCommands: [AvailableCommand] {
         // On a screen with a focused field, printable keys are typed: commands move to Ctrl keys
-        // (never ^C, ^H, ^I, ^J, ^M, ^Z: the terminal owns those).
+        // (never ^C, ^H, ^I, ^J, ^M, ^Z: the terminal owns those; ^L redraws).
         let typing = focusedField != nil
         func key(_ c: Character) -> KeyHint { typing ? .ctrl(c) : .char(c) }
         func cmd(_ c: Character, _ title: String, _ help: String, _ command: Command) -> AvailableCommand {
@@ -58,7 +58,8 @@ extension AppState {
     private func screenCommands(_ cmd: (Character, String, String, Command) -> AvailableCommand) -> [AvailableCommand] {
         let back = AvailableCommand(.escape, "back", "Go back.", .cancel)
         let enter = { (title: String, help: String) in AvailableCommand(.enter, title, help, .submit) }
-        let select = AvailableCommand(.down, "move", "Move the selection (↑/↓ or j/k).", .moveSelection(1))
+        let select = [AvailableCommand(.up, "up", "Move the selection up (or k).", .moveSelection(-1)),
+                      AvailableCommand(.down, "down", "Move the selection down (or j).", .moveSelection(1))]
         switch route {
         case .start:
             var list = [enter(loggedIn == nil ? "log in" : "switch", "Open the backend, create this device's session and log in (R0a).")]
@@ -70,18 +71,18 @@ extension AppState {
             if loggedIn != nil { list.append(back) }
             return list
         case .home:
-            return [select, enter("open", "Open the selected flow.")]
+            return select + [enter("open", "Open the selected flow.")]
         case .guided:
             return guidedCommands(cmd, back, enter)
         case .account:
             var list: [AvailableCommand] = []
             switch account.stage {
             case .menu:
-                list = [select, enter("start", "Start the selected task.")]
+                list = select + [enter("start", "Start the selected task.")]
                 list += AccountManagement.Task.allCases.map { cmd(Character($0.rawValue.lowercased()), $0.rawValue, "\($0.rawValue): \($0.title).", .startTask($0)) }
             case .checking: break
             case .input:
-                if account.task == .removeVehicle { list = vehicles.isEmpty ? [] : [select, enter("choose", "Choose this vehicle.")] }
+                if account.task == .removeVehicle { list = vehicles.isEmpty ? [] : select + [enter("choose", "Choose this vehicle.")] }
                 else if account.task == .resetPIN { list = [enter("send SMS", "Send a resetPIN SMS code to the trusted phone.")] }
                 else { list = [enter("send", "Send the task's call.")] }
             case .code:
@@ -103,9 +104,9 @@ extension AppState {
             return list + [AvailableCommand(.escape, "cancel", "Give up: the original call is not retried.", .cancel)]
         case .steps:
             if steps.vin == nil {
-                return [select, enter("choose", "List the steps of this vehicle (by carAssociationID)."), back]
+                return select + [enter("choose", "List the steps of this vehicle (by carAssociationID)."), back]
             }
-            var list = [select]
+            var list = select
             if steps.items.indices.contains(steps.selection), steps.items[steps.selection].isTodo {
                 list.append(enter("resolve", "Start the flow that does this step; the list is refreshed after."))
             }
@@ -117,7 +118,7 @@ extension AppState {
             return list
         case .carKey:
             if carKey.selectedVIN == nil {
-                return [select, enter("select", "Select this vehicle (set pims.vehicle.vin)."), back]
+                return select + [enter("select", "Select this vehicle (set pims.vehicle.vin)."), back]
             }
             return [enter("activate", "Activate the car key (set pims.vehicle.carkey)."),
                     cmd("s", "status", "Check the car key (get pims.vehicle.carkey).", .checkCarKey),
@@ -134,13 +135,13 @@ extension AppState {
                 list.append(.command(.function(n + 2), "fault \(n + 1)", "Fault: the \(p.title) of \(simulator.faultTargetName).", .addFault(p)))
             }
             list += [cmd("u", "clear faults", "Remove every fault rule.", .clearFaults),
-                     cmd("l", "load", "Load the scenario named in the field.", .loadScenario),
+                     cmd("n", "load", "Load the scenario named in the field.", .loadScenario),
                      cmd("e", "reset", "Reset the world to the loaded scenario.", .resetScenario),
                      cmd("w", "save as", "Export the world to the file named in the field.", .saveScenario),
                      back]
             return list
         case .log:
-            return [select, back]
+            return select + [back]
         }
     }
 

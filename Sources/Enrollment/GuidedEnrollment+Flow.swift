@@ -148,8 +148,9 @@ extension AppState {
                 guided.mark([.s4_1, .s4_2], .skipped)
                 return checkStep(.s5, .enrollmentSMS, Requests.enrollmentSMS)
             }
-            // No trusted phone (null, or 2307 in the reference variant): 4·1 or 4·2.
-            guided.form = Form([.phone])
+            // No trusted phone (null, or 2307 in the reference variant): 4·1 or 4·2. No field yet,
+            // so that the choice keys are plain letters.
+            guided.form = Form([])
             if config.offersShortcut {
                 guided.stage = .chooseMethod
                 guided.message = "No trusted phone: choose the shortcut (4·1, one SMS) or the full method (4·2, then steps 5–8)."

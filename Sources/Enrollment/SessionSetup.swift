@@ -11,13 +11,14 @@ extension AppState {
         case .inProcess: config.backend = .inProcess(scenario: startForm[.scenario])
         case .remote: config.backend = .remote(url: startForm[.remoteURL])
         }
-        let deviceChanged = config.device != startForm[.device] || config.username != startForm[.username]
         config.username = startForm[.username]
         config.password = startForm[.password]
         config.device = startForm[.device]
+        let previous = loggedIn.map { (user: $0, settings: sessionSettings) }
         loggedIn = nil
-        if deviceChanged {
-            // Another device (or account) is another SDK instance: its flows start from nothing.
+        if let previous, previous.user != config.username || previous.settings != config.settings {
+            // Another device, account, platform, SDK or variant is another SDK instance: its flows
+            // start from nothing.
             guided = GuidedEnrollment()
             account = AccountManagement()
             otp = nil
@@ -45,7 +46,8 @@ extension AppState {
     }
 
     mutating func createSession() -> [Effect] {
-        control(.createSession, .session(name: config.sessionName, settings: config.settings))
+        sessionSettings = config.settings
+        return control(.createSession, .session(name: config.sessionName, settings: config.settings))
     }
 
     mutating func loginAnswered(_ response: PIMSResponse) -> [Effect] {

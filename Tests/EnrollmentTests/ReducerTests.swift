@@ -62,6 +62,7 @@ import Testing
         t.send(.connected(error: nil), effects: [.control(RequestID(1), .session(name: "alice-iphone", settings: SessionSettings(device: "alice-iphone")))]) {
             $0.connection = .connected(.inProcess(scenario: "fresh"))
             $0.banner = nil
+            $0.sessionSettings = SessionSettings(device: "alice-iphone")
             $0.pendingControls = [RequestID(1): .createSession]
             $0.nextID = 2
         }
@@ -301,5 +302,40 @@ import Testing
         t.send(.submit) { $0.quitRequested = true }
         var idle = ReducerHarness(Self.home())
         idle.send(.choose(.quit)) { $0.quitRequested = true }
+    }
+}
+
+@Suite struct SessionSwitchTests {
+    @Test("Changing the platform on the session screen opens a new SDK instance: the flows start over")
+    func platformChangeResetsFlows() {
+        var s = ReducerTests.home()
+        s.sessionSettings = SessionSettings(device: "alice-iphone")
+        s.guided.stage = .existingPIN
+        s.guided.form = Form([.pin], values: [.pin: "12"])
+        s.route = .start
+        var t = ReducerHarness(s)
+        t.send(.choose(.cyclePlatform)) { $0.config.platform = .android }
+        let android = SessionSettings(device: "alice-iphone", platform: .android)
+        t.send(.submit, effects: [.control(RequestID(1), .session(name: "alice-iphone", settings: android))]) {
+            $0.loggedIn = nil
+            $0.guided = GuidedEnrollment()
+            $0.sessionSettings = android
+            $0.pendingControls = [RequestID(1): .createSession]
+            $0.nextID = 2
+        }
+    }
+
+    @Test("Logging in again with the same settings keeps the flows (the same SDK instance)")
+    func sameSettingsKeepFlows() {
+        var s = ReducerTests.home()
+        s.sessionSettings = SessionSettings(device: "alice-iphone")
+        s.guided.stage = .existingPIN
+        s.route = .start
+        var t = ReducerHarness(s)
+        t.send(.submit, effects: [.control(RequestID(1), .session(name: "alice-iphone", settings: SessionSettings(device: "alice-iphone")))]) {
+            $0.loggedIn = nil
+            $0.pendingControls = [RequestID(1): .createSession]
+            $0.nextID = 2
+        }
     }
 }

@@ -122,7 +122,7 @@ final class StateRecorder: @unchecked Sendable {
         }
         let states = recorder.all
         #expect(states.count > script.count)
-        let owned: Set<Character> = ["c", "h", "i", "j", "m", "z"]
+        let owned: Set<Character> = ["c", "h", "i", "j", "l", "m", "z"]
         for s in states {
             let keys = s.availableCommands.map(\.key)
             #expect(Set(keys).count == keys.count, "duplicate keys on \(s.route): \(keys)")
