@@ -89,11 +89,20 @@ extension AppState {
             return issue(.account(.checkEnrolled), Requests.isDeviceActivated)
         case .checkEnrolled:
             let enrolled = r.result?["isDeviceActivated"]?.boolValue == true
-            if account.preconditionMet != false { account.preconditionMet = enrolled }
+            // B needs an enrollment on the account (R13), C and D on this device (R14, R15). Step 1
+            // only sees this device; the simulator panel knows the account's other devices.
+            let elsewhere = (simulator.account?.enrolledDevices ?? []).filter { $0 != config.device }
+            let met = enrolled || (account.task == .resetPIN && !elsewhere.isEmpty)
+            if account.preconditionMet != false { account.preconditionMet = met }
             if !enrolled {
-                let why = account.task == .resetPIN
-                    ? "This device is not enrolled (step 1): B needs an active enrollment; enroll first, or remove all enrollments (A) and enroll again."
-                    : "This device is not enrolled (step 1): \(account.task?.rawValue ?? "") needs an active enrollment; run the guided enrollment first."
+                let why: String
+                if account.task == .resetPIN && !elsewhere.isEmpty {
+                    why = "This device is not enrolled (step 1), but \(elsewhere.joined(separator: ", ")) is: B needs an enrollment on the account, so it can go on."
+                } else if account.task == .resetPIN {
+                    why = "No device of the account is enrolled (step 1): B needs an active enrollment; enroll first, or remove all enrollments (A) and enroll again."
+                } else {
+                    why = "This device is not enrolled (step 1): \(account.task?.rawValue ?? "") needs this device enrolled; run the guided enrollment first."
+                }
                 account.preconditionNote = [account.preconditionNote, why].compactMap { $0 }.joined(separator: " ")
             }
             account.stage = .input

@@ -16,7 +16,8 @@ public enum Action: Hashable, Sendable {
     case choose(Command)
 
     // Answers.
-    case connected(error: String?)
+    /// A backend was opened (error nil) or not; `defaults` are the scenario's default session, when known.
+    case connected(error: String?, defaults: ScenarioDefaults? = nil)
     case response(RequestID, PIMSResponse, durationMs: Int)
     case controlAnswer(RequestID, SimAnswer)
     case timerFired(TimerID)

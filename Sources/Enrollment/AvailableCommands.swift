@@ -63,6 +63,9 @@ extension AppState {
         switch route {
         case .start:
             var list = [enter(loggedIn == nil ? "log in" : "switch", "Open the backend, create this device's session and log in (R0a).")]
+            if startForm.has(.scenario) {
+                list.append(cmd("n", "scenario", "Next built-in scenario (or type a name or a file).", .cycleScenario))
+            }
             list.append(cmd("b", "backend", "Switch between the in-process simulator and a remote server.", .cycleBackendKind))
             list.append(cmd("o", config.platform.rawValue, "Platform: iOS sends the SMS code at steps 7/8, Android does not.", .cyclePlatform))
             list.append(cmd("k", "SDK \(config.sdk)", "SDK version: the shortcut 4·1 needs 2.1; 2.0 names the phone step trustedPhone.", .cycleSDK))

@@ -25,6 +25,7 @@ public enum Command: Hashable, Sendable {
 
     // Session screen.
     case connect
+    case cycleScenario
     case cycleBackendKind
     case cyclePlatform
     case cycleSDK

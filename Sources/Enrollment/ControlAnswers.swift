@@ -59,11 +59,7 @@ extension AppState {
     /// A loaded or reset world has its own sessions: open this device's again and log in.
     private mutating func afterWorldReplaced() -> [Effect] {
         loggedIn = nil
-        guided = GuidedEnrollment()
-        account = AccountManagement()
-        otp = nil
-        steps = StepsChecklist()
-        carKey = CarKeyFlow()
+        resetFlows()
         return createSession()
     }
 

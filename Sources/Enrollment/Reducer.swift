@@ -20,7 +20,7 @@ extension AppState {
             }
         }
         switch action {
-        case .connected(let error): return connected(error: error)
+        case .connected(let error, let defaults): return connected(error: error, defaults: defaults)
         case .response(let id, let response, let ms): return answer(id, response, durationMs: ms)
         case .controlAnswer(let id, let answer): return controlAnswered(id, answer)
         case .timerFired(.callTimeout(let id)): return timedOut(id)
@@ -150,7 +150,7 @@ extension AppState {
         case .confirm: return submit()
         case .decline: return cancel()
         case .connect: return connect()
-        case .cycleBackendKind, .cyclePlatform, .cycleSDK, .cycleVariant:
+        case .cycleScenario, .cycleBackendKind, .cyclePlatform, .cycleSDK, .cycleVariant:
             cycleStartOption(command)
             return []
         case .startGuided: return startGuided()

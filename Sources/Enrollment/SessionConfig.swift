@@ -21,6 +21,17 @@ public enum Pacing: String, Hashable, Sendable, CaseIterable {
     case auto, step
 }
 
+/// A scenario's default session (device, platform, SDK, variant, user), as the backend's opener
+/// reads it from the scenario.
+public struct ScenarioDefaults: Hashable, Sendable {
+    public var settings: SessionSettings
+    public var username: String?
+    public init(settings: SessionSettings, username: String?) {
+        self.settings = settings
+        self.username = username
+    }
+}
+
 /// Everything the session screen chooses.
 public struct SessionConfig: Hashable, Sendable {
     public var backend: BackendChoice
@@ -46,6 +57,12 @@ public struct SessionConfig: Hashable, Sendable {
     }
 
     public var settings: SessionSettings { SessionSettings(device: device, platform: platform, sdk: sdk, variant: variant) }
+
+    /// The built-in scenarios (`Assets/scenarios`), for choosing one by key on the session screen.
+    public static let builtInScenarios = [
+        "fresh", "phone-registered", "enrolled", "enrolled-elsewhere", "one-attempt-left", "pin-blocked",
+        "device-limit", "account-blocked", "stale-steps", "legacy-sdk", "team",
+    ]
 
     /// One backend session per device: switching device mid-run opens (or re-opens) that device's
     /// session, which is how a second device of the same account is shown.

@@ -19,11 +19,7 @@ extension AppState {
         if let previous, previous.user != config.username || previous.settings != config.settings {
             // Another device, account, platform, SDK or variant is another SDK instance: its flows
             // start from nothing.
-            guided = GuidedEnrollment()
-            account = AccountManagement()
-            otp = nil
-            steps = StepsChecklist()
-            carKey = CarKeyFlow()
+            resetFlows()
         }
         if connection == .connected(config.backend) {
             return createSession()
@@ -33,7 +29,8 @@ extension AppState {
         return [.connect(config.backend)]
     }
 
-    mutating func connected(error: String?) -> [Effect] {
+    mutating func connected(error: String?, defaults: ScenarioDefaults?) -> [Effect] {
+        let switched = sessionSettings != nil
         if let error {
             connection = .failed(error)
             banner = Banner(kind: .error, label: "Could not open \(config.backend.summary).", detail: error,
@@ -42,6 +39,18 @@ extension AppState {
         }
         connection = .connected(config.backend)
         banner = nil
+        // Another scenario chosen on this screen brings its own default session (legacy-sdk is SDK
+        // 2.0). The first one does not: the command line has set the session already.
+        if switched, let d = defaults {
+            config.device = d.settings.device
+            config.platform = d.settings.platform
+            config.sdk = d.settings.sdk
+            config.variant = d.settings.variant
+            if let user = d.username { config.username = user }
+            startForm.set(.device, config.device, policy: policy)
+            startForm.set(.username, config.username, policy: policy)
+            resetFlows()
+        }
         return createSession()
     }
 
@@ -61,8 +70,22 @@ extension AppState {
         return []
     }
 
+    /// A new SDK instance, or a new world: every flow starts from nothing (the log stays).
+    mutating func resetFlows() {
+        guided = GuidedEnrollment()
+        account = AccountManagement()
+        otp = nil
+        steps = StepsChecklist()
+        carKey = CarKeyFlow()
+    }
+
     mutating func cycleStartOption(_ command: Command) {
         switch command {
+        case .cycleScenario:
+            guard startForm.has(.scenario) else { return }
+            let all = SessionConfig.builtInScenarios
+            let next = all[((all.firstIndex(of: startForm[.scenario]) ?? -1) + 1) % all.count]
+            startForm.set(.scenario, next, policy: policy)
         case .cycleBackendKind:
             switch config.backend {
             case .inProcess: config.backend = .remote(url: "http://127.0.0.1:8080")

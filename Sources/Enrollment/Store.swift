@@ -4,7 +4,17 @@ import PIMS
 /// clock, and feeds their results back as actions. The screens send actions and render `state`.
 public actor Store {
     /// Opens a backend for a choice (the executable knows the concrete backends; this module does not).
-    public typealias Connector = @Sendable (BackendChoice) async -> Result<any PIMSBackend, ConnectError>
+    public typealias Connector = @Sendable (BackendChoice) async -> Result<Opened, ConnectError>
+
+    /// An opened backend, with the scenario's default session when the opener knows it.
+    public struct Opened: Sendable {
+        public let backend: any PIMSBackend
+        public let defaults: ScenarioDefaults?
+        public init(_ backend: any PIMSBackend, defaults: ScenarioDefaults? = nil) {
+            self.backend = backend
+            self.defaults = defaults
+        }
+    }
 
     public struct ConnectError: Error, Equatable, Sendable {
         public let message: String
@@ -101,11 +111,11 @@ public actor Store {
         running.append(Task { await body() })
     }
 
-    private func connected(_ result: Result<any PIMSBackend, ConnectError>) {
+    private func connected(_ result: Result<Opened, ConnectError>) {
         switch result {
-        case .success(let b):
-            backend = b
-            send(.connected(error: nil))
+        case .success(let opened):
+            backend = opened.backend
+            send(.connected(error: nil, defaults: opened.defaults))
         case .failure(let e):
             send(.connected(error: e.message))
         }

@@ -61,6 +61,21 @@ import Testing
         #expect(state.banner == nil, "explained, not failed")
     }
 
+    @Test("B on a second device: step 1 says no, but the account is enrolled elsewhere, so B can go on (R13)")
+    func resetPINFromSecondDevice() async throws {
+        let app = try await App.start("enrolled-elsewhere")
+        await app.send(.choose(.open(.account)), .choose(.startTask(.resetPIN)))
+        var state = await app.state
+        #expect(state.account.preconditionMet == true)
+        #expect(state.account.preconditionNote == "This device is not enrolled (step 1), but alice-ipad is: B needs an enrollment on the account, so it can go on.")
+        await app.send(.submit, .choose(.autofillCode))
+        await app.typePINTwice("7777")
+        await app.send(.submit)
+        state = await app.state
+        #expect(state.account.stage == .done)
+        #expect(await app.account().pin == PIN("7777"))
+    }
+
     @Test("C: update PIN, a wrong current PIN first (R14 counts it)")
     func updatePIN() async throws {
         let app = try await App.start("enrolled")

@@ -78,7 +78,7 @@ import Testing
     func saveAs() async throws {
         let backend = try InProcessBackend(scenario: "enrolled", honoursLatency: false)
         let saved = StateRecorderBox()
-        let store = Store(connector: { _ in .success(backend) }, clock: FrozenClock(),
+        let store = Store(connector: { _ in .success(Store.Opened(backend)) }, clock: FrozenClock(),
                           writeFile: { path, text in saved.set(path, text); return nil })
         await store.send(.submit)
         await store.settle()
@@ -96,7 +96,7 @@ import Testing
     @Test("Wrong password: the login's 2102 is explained on the session screen (R0a)")
     func wrongPassword() async throws {
         let backend = try InProcessBackend(scenario: "fresh", honoursLatency: false)
-        let store = Store(state: AppState(config: SessionConfig(password: "nope")), connector: { _ in .success(backend) }, clock: FrozenClock())
+        let store = Store(state: AppState(config: SessionConfig(password: "nope")), connector: { _ in .success(Store.Opened(backend)) }, clock: FrozenClock())
         await store.send(.submit)
         await store.settle()
         let state = await store.state
@@ -167,11 +167,39 @@ final class StateRecorderBox: @unchecked Sendable {
     }
 }
 
+@Suite struct ScenarioSwitchTests {
+    @Test("Choosing another scenario on the session screen brings its default session (legacy-sdk: SDK 2.0)")
+    func scenarioDefaults() async throws {
+        let store = Store(connector: { choice in
+            guard case .inProcess(let name) = choice, let backend = try? InProcessBackend(scenario: name, honoursLatency: false) else {
+                return .failure(.init("no scenario"))
+            }
+            let s = await backend.world.session
+            return .success(Store.Opened(backend, defaults: ScenarioDefaults(settings: s.settings, username: s.user)))
+        }, clock: FrozenClock())
+        func go(_ a: Action) async {
+            await store.send(a)
+            await store.settle()
+        }
+        await go(.submit)
+        #expect(await store.state.config.sdk == .v2_3)
+        await go(.choose(.open(.start)))
+        while await store.state.startForm[.scenario] != "legacy-sdk" { await go(.choose(.cycleScenario)) }
+        await go(.submit)
+        let state = await store.state
+        #expect(state.loggedIn == "alice@example.com")
+        #expect(state.config.sdk == .v2_0)
+        #expect(state.sessionSettings?.sdk == .v2_0)
+        await go(.choose(.open(.guided)))
+        #expect(await store.state.guided.shortcutUnavailable != nil)
+    }
+}
+
 @Suite struct PacingFlowTests {
     @Test("Step pacing: every API call waits for Enter, showing the call about to be made")
     func stepPacingWalksTheFlow() async throws {
         let backend = try InProcessBackend(scenario: "phone-registered", honoursLatency: false)
-        let store = Store(state: AppState(config: SessionConfig(pacing: .step)), connector: { _ in .success(backend) }, clock: FrozenClock())
+        let store = Store(state: AppState(config: SessionConfig(pacing: .step)), connector: { _ in .success(Store.Opened(backend)) }, clock: FrozenClock())
         func go(_ a: Action) async {
             await store.send(a)
             await store.settle()

@@ -109,7 +109,7 @@ final class StateRecorder: @unchecked Sendable {
     func commandKeysAreDistinct() async throws {
         let backend = try InProcessBackend(scenario: "enrolled-elsewhere", honoursLatency: false)
         let recorder = StateRecorder()
-        let store = Store(connector: { _ in .success(backend) }, clock: FrozenClock(), observe: { recorder.record($0) })
+        let store = Store(connector: { _ in .success(Store.Opened(backend)) }, clock: FrozenClock(), observe: { recorder.record($0) })
         let script: [Action] = [
             .submit, .choose(.open(.guided)), .choose(.autofillCode), .submit, .typed("0"), .typed("0"), .typed("0"), .typed("0"),
             .submit, .choose(.toggleHelp), .cancel, .cancel, .choose(.open(.account)), .choose(.startTask(.updatePIN)), .cancel,

@@ -38,7 +38,7 @@ struct App {
         let backend = try InProcessBackend(scenario: scenario, honoursLatency: false)
         var config = config
         config.backend = .inProcess(scenario: scenario)
-        let store = Store(state: AppState(config: config), connector: { _ in .success(backend) }, clock: FrozenClock())
+        let store = Store(state: AppState(config: config), connector: { _ in .success(Store.Opened(backend)) }, clock: FrozenClock())
         let app = App(store: store, backend: backend)
         await app.send(.submit)
         let state = await app.state
