@@ -67,6 +67,16 @@ public enum Command: Hashable, Sendable {
     case saveScenario
 }
 
+extension Command {
+    /// Commands that neither start nor change a flow, so they are taken while a call is in flight.
+    var isAllowedWhileBusy: Bool {
+        switch self {
+        case .toggleHelp, .quit, .dismissBanner, .toggleMask, .toggleSendAsTyped, .togglePacing, .autofillCode: true
+        default: false
+        }
+    }
+}
+
 /// The three requirements of the car key (tutorial 2-6), as the simulator toggles them.
 public enum ProximityPart: String, Hashable, Sendable, CaseIterable {
     case bluetooth, paired, keyInside

@@ -19,6 +19,9 @@ extension AppState {
             case .connected, .response, .controlAnswer, .timerFired, .fileSaved: break
             }
         }
+        // While a call is in flight the flows wait for it: only what cannot start or change a flow
+        // is taken (typing goes on; Esc stops waiting).
+        if inFlight != nil, case .choose(let command) = action, !command.isAllowedWhileBusy { return [] }
         switch action {
         case .connected(let error, let defaults): return connected(error: error, defaults: defaults)
         case .response(let id, let response, let ms): return answer(id, response, durationMs: ms)
@@ -106,7 +109,8 @@ extension AppState {
         if inFlight != nil { return stopWaiting() }
         if let s = staged {
             staged = nil
-            banner = .info("Not sent: \(s.purpose.stepLabel).", advice: "Press Enter on the prompt to stage it again.")
+            retryable = s
+            banner = .info("Not sent: \(s.purpose.stepLabel).", advice: "Send it later with r (^R in a form).")
             return []
         }
         if route == .guided && guided.stage == .confirmRemoveAll { guided.stage = .blocked; return [] }

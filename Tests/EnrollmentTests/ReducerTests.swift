@@ -339,3 +339,36 @@ import Testing
         }
     }
 }
+
+@Suite struct BusyTests {
+    @Test("While a call is in flight, commands that would start or change a flow are ignored")
+    func busyIgnoresFlowCommands() {
+        var t = ReducerTests.guidedStarted()
+        t.send(.choose(.startTask(.removeAll)))
+        t.send(.choose(.open(.steps)))
+        t.send(.choose(.retry))
+        t.send(.choose(.togglePacing)) { $0.config.pacing = .step }
+    }
+
+    @Test("Esc on a staged call leaves it unsent but ready: r sends it")
+    func unstagedCallCanBeSent() {
+        var s = ReducerTests.home(SessionConfig(pacing: .step))
+        let call = PlannedCall(.guided(.checkEnrollment), Requests.isDeviceActivated)
+        s.route = .guided
+        s.guided.stage = .checking
+        s.staged = call
+        var t = ReducerHarness(s)
+        t.send(.cancel) {
+            $0.staged = nil
+            $0.retryable = call
+            $0.banner = .info("Not sent: Enrollment · step 1.", advice: "Send it later with r (^R in a form).")
+        }
+        t.send(.submit, effects: ReducerTests.sendEffects(1, Requests.isDeviceActivated)) {
+            $0.retryable = nil
+            $0.banner = nil
+            $0.inFlight = InFlightCall(id: RequestID(1), call: call)
+            $0.log.entries = [ReducerTests.entry(1, "Enrollment · step 1", Requests.isDeviceActivated)]
+            $0.nextID = 2
+        }
+    }
+}
