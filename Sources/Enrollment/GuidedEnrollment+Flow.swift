@@ -103,7 +103,7 @@ extension AppState {
             guided.form.clear([.smsCode])
             guided.mark(.s6, .pending)
             guided.mark(.s5, .current)
-            return issue(.guided(.enrollmentSMS), Requests.enrollmentSMS)
+            return issue(.guided(.enrollmentSMS), Requests.enrollmentSMS(phone: guided.trustedPhone))
         default:
             return []
         }
@@ -146,7 +146,7 @@ extension AppState {
             if let phone = r.result?["phoneNumber"]?.stringValue {
                 guided.trustedPhone = phone
                 guided.mark([.s4_1, .s4_2], .skipped)
-                return checkStep(.s5, .enrollmentSMS, Requests.enrollmentSMS)
+                return checkStep(.s5, .enrollmentSMS, Requests.enrollmentSMS(phone: guided.trustedPhone))
             }
             // No trusted phone (null, or 2307 in the reference variant): 4·1 or 4·2. No field yet,
             // so that the choice keys are plain letters.
@@ -187,7 +187,7 @@ extension AppState {
                 guided.stage = .notStarted
                 return returnToChecklist("Phone \(guided.form[.phone]) registered (4·2).")
             }
-            return checkStep(.s5, .enrollmentSMS, Requests.enrollmentSMS)
+            return checkStep(.s5, .enrollmentSMS, Requests.enrollmentSMS(phone: guided.trustedPhone))
 
         case .enrollmentSMS:
             if let error = r.error { return guidedFailed(.s5, error) }

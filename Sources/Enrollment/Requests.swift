@@ -25,8 +25,10 @@ public enum Requests {
     public static func addPhoneNumber(code: JSONValue?, phone: JSONValue?) -> PIMSRequest {
         PIMSRequest(.set, "pims.authentication.smscode", params(["type": "addPhoneNumber", "smsCode": code, "phoneNumber": phone]))
     }
-    // Step 5 (the tutorial also passes the phone number; R5 ignores it, so it is left out).
-    public static let enrollmentSMS = PIMSRequest(.get, "pims.authentication.smscode", ["type": "enrollment"])
+    // Step 5, as the tutorial writes it: with the trusted phone number (R5 ignores it).
+    public static func enrollmentSMS(phone: String?) -> PIMSRequest {
+        PIMSRequest(.get, "pims.authentication.smscode", params(["type": "enrollment", "phoneNumber": phone.map(JSONValue.string)]))
+    }
     // Step 6.
     public static func checkEnrollmentCode(_ code: JSONValue?) -> PIMSRequest {
         PIMSRequest(.set, "pims.authentication.smscode", params(["action": "enrollment", "smsCode": code]))
