@@ -19,6 +19,12 @@ public struct CarKeyFlow: Hashable, Sendable {
 
     public init() {}
 
+    /// The tutorial's requirements and calls, for the screen.
+    public static let explanation = [
+        "Needs the phone connected to the vehicle by Bluetooth, the keys at hand, and the user inside.",
+        "set pims.vehicle.vin selects the vehicle; get pims.vehicle.carkey checks; set pims.vehicle.carkey activates (once).",
+    ]
+
     /// The three requirements of the tutorial, and which one the last error names.
     public static func proximityProblem(_ code: Int) -> String? {
         switch code {

@@ -15,6 +15,12 @@ public struct OTPPrompt: Hashable, Sendable {
     /// 2317 or 2312 from otp: the tutorial's way out is the steps list with `resetSteps: true`.
     public var suggestsStepsReset = false
 
+    /// The tutorial's words, for the screen.
+    public static let explanation = [
+        "Some APIs need strong authentication: the PIN gets an OTP (get pims.authentication.otp withPin).",
+        "Then the call that answered 2302 is sent again, once.",
+    ]
+
     public init(original: PlannedCall, returnTo: Route) {
         self.original = original
         self.returnTo = returnTo
