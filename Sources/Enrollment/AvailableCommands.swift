@@ -126,7 +126,7 @@ extension AppState {
             return [enter("activate", "Activate the car key (set pims.vehicle.carkey)."),
                     cmd("s", "status", "Check the car key (get pims.vehicle.carkey).", .checkCarKey),
                     cmd("b", ProximityPart.bluetooth.title, "Simulator: toggle Bluetooth.", .toggleProximity(.bluetooth)),
-                    cmd("i", ProximityPart.paired.title, "Simulator: toggle pairing.", .toggleProximity(.paired)),
+                    cmd("y", ProximityPart.paired.title, "Simulator: toggle pairing.", .toggleProximity(.paired)),
                     cmd("k", ProximityPart.keyInside.title, "Simulator: toggle the key inside.", .toggleProximity(.keyInside)),
                     cmd("c", "vehicle", "Choose another vehicle.", .chooseVehicle), back]
         case .simulator:
@@ -140,6 +140,9 @@ extension AppState {
             list += [cmd("u", "clear faults", "Remove every fault rule.", .clearFaults),
                      cmd("n", "load", "Load the scenario named in the field.", .loadScenario),
                      cmd("e", "reset", "Reset the world to the loaded scenario.", .resetScenario),
+                     cmd("b", ProximityPart.bluetooth.title, "Toggle Bluetooth near the car-key vehicle.", .toggleProximity(.bluetooth)),
+                     cmd("y", ProximityPart.paired.title, "Toggle the phone's pairing with the vehicle.", .toggleProximity(.paired)),
+                     cmd("k", ProximityPart.keyInside.title, "Toggle the key inside the vehicle.", .toggleProximity(.keyInside)),
                      cmd("w", "save as", "Export the world to the file named in the field.", .saveScenario),
                      back]
             return list

@@ -14,7 +14,7 @@ extension AppState {
             banner = .failure(error)
             if let problem = CarKeyFlow.proximityProblem(error.code) {
                 carKey.proximityError = error.code
-                carKey.message = "\(problem) Fix it (simulator proximity: b, p, k), then activate again."
+                carKey.message = "\(problem) Fix it (proximity keys b, y, k), then activate again."
             } else {
                 carKey.message = "\(error.code) \(error.label)"
             }
