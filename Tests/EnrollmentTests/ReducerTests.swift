@@ -372,3 +372,116 @@ import Testing
         }
     }
 }
+
+/// The decisions of steps 6 and 8, state by state.
+@Suite struct GuidedDecisionTests {
+    /// On step `step`'s prompt with `form`, its call (id 1) in flight.
+    static func waiting(_ stage: GuidedEnrollment.Stage, _ step: FlowStep, _ form: Form, _ purpose: CallPurpose, _ request: PIMSRequest) -> ReducerHarness {
+        var s = ReducerTests.home()
+        s.route = .guided
+        s.guided.stage = stage
+        let order = FlowStep.allCases
+        for f in order { s.guided.statuses[f] = order.firstIndex(of: f)! < order.firstIndex(of: step)! ? .done : .pending }
+        s.guided.statuses[.s4_1] = .skipped
+        s.guided.statuses[.s4_2] = .skipped
+        s.guided.statuses[step] = .current
+        s.guided.form = form
+        s.guided.trustedPhone = "0612345678"
+        s.inFlight = InFlightCall(id: RequestID(1), call: PlannedCall(purpose, request))
+        s.log.entries = [ReducerTests.entry(1, purpose.stepLabel, request)]
+        s.nextID = 2
+        return ReducerHarness(s)
+    }
+
+    static let refresh: [Effect] = [.cancelTimer(.callTimeout(RequestID(1))), .control(RequestID(2), .account(username: ReducerTests.alice))]
+
+    @Test("Step 6 NotEnrolled → step 7: a new PIN, twice; the checked code is kept for iOS (R10, R11)")
+    func notEnrolled() {
+        let request = Requests.checkEnrollmentCode("1234")
+        var t = Self.waiting(.enterCode, .s6, Form([.smsCode], values: [.smsCode: "1234"]), .guided(.checkCode), request)
+        let answer = PIMSResponse.success("tx", ["status": "NotEnrolled"])
+        t.send(.response(RequestID(1), answer, durationMs: 2), effects: Self.refresh) {
+            ReducerTests.answered(&$0, answer, ms: 2)
+            $0.inFlight = nil
+            $0.guided.statuses[.s6] = .done
+            $0.guided.statuses[.s7] = .current
+            $0.guided.checkedCode = "1234"
+            $0.guided.stage = .newPIN
+            $0.guided.form = Form([.pin, .pinConfirm])
+            $0.guided.message = "The account has no PIN yet (NotEnrolled): choose one, 4 to 6 digits, typed twice (step 7)."
+            $0.pendingControls = [RequestID(2): .account]
+            $0.nextID = 3
+        }
+    }
+
+    @Test("Step 6 AlreadyEnrolled → step 8 with the existing PIN; step 7 skipped")
+    func alreadyEnrolled() {
+        let request = Requests.checkEnrollmentCode("1234")
+        var t = Self.waiting(.enterCode, .s6, Form([.smsCode], values: [.smsCode: "1234"]), .guided(.checkCode), request)
+        let answer = PIMSResponse.success("tx", ["status": "AlreadyEnrolled"])
+        t.send(.response(RequestID(1), answer, durationMs: 2), effects: Self.refresh) {
+            ReducerTests.answered(&$0, answer, ms: 2)
+            $0.inFlight = nil
+            $0.guided.statuses[.s6] = .done
+            $0.guided.statuses[.s7] = .skipped
+            $0.guided.statuses[.s8] = .current
+            $0.guided.checkedCode = "1234"
+            $0.guided.stage = .existingPIN
+            $0.guided.form = Form([.pin])
+            $0.guided.message = "The account already has a PIN (AlreadyEnrolled): enter it to enroll this device (step 8)."
+            $0.pendingControls = [RequestID(2): .account]
+            $0.nextID = 3
+        }
+    }
+
+    @Test("Step 8 FAILED 2308: the PIN is asked again, no new SMS (R11 keeps the window)")
+    func wrongPIN() {
+        let request = Requests.enroll(pin: "9999", code: "1234", platform: .ios)
+        var t = Self.waiting(.existingPIN, .s8, Form([.pin], values: [.pin: "9999"]), .guided(.validatePIN), request)
+        t.state.guided.checkedCode = "1234"
+        t.state.guided.statuses[.s7] = .skipped
+        let error = PIMSError(code: 2308, label: "inwebo: access refused", detail: "wrong PIN: 2 attempts left")
+        let answer = PIMSResponse.failure("tx", error)
+        t.send(.response(RequestID(1), answer, durationMs: 2), effects: Self.refresh) {
+            ReducerTests.answered(&$0, answer, ms: 2)
+            $0.inFlight = nil
+            $0.guided.statuses[.s8] = .failed
+            $0.guided.form.fields[0].value = ""
+            $0.guided.form.fields[0].message = nil
+            $0.banner = .failure(error, advice: "Type the PIN again: no new SMS is needed. Forgot it? Reset it (account management B).")
+            $0.guided.message = "Wrong PIN: 2 attempts left. Type it again: no new SMS is needed."
+            $0.pendingControls = [RequestID(2): .account]
+            $0.nextID = 3
+        }
+        // Typing the right PIN and Enter: step 8 again, with the same SMS code.
+        for c in "1234" { _ = reduce(&t.state, .typed(c)) }
+        let retry = Requests.enroll(pin: "1234", code: "1234", platform: .ios)
+        t.send(.submit, effects: ReducerTests.sendEffects(3, retry)) {
+            $0.guided.statuses[.s8] = .current
+            $0.banner = nil
+            ReducerTests.issued(&$0, 3, .guided(.validatePIN), retry)
+            $0.nextID = 4
+        }
+    }
+
+    @Test("Step 8 FAILED 2317: blocked, step A offered")
+    func blocked() {
+        let request = Requests.enroll(pin: "9999", code: "1234", platform: .ios)
+        var t = Self.waiting(.existingPIN, .s8, Form([.pin], values: [.pin: "9999"]), .guided(.validatePIN), request)
+        let error = PIMSError(code: 2317, label: "Forbidden operation", detail: "wrong PIN 3 times: the account is now PINBlocked")
+        let answer = PIMSResponse.failure("tx", error)
+        t.send(.response(RequestID(1), answer, durationMs: 2), effects: Self.refresh) {
+            ReducerTests.answered(&$0, answer, ms: 2)
+            $0.inFlight = nil
+            $0.guided.statuses[.s8] = .failed
+            $0.banner = .failure(error)
+            $0.guided.stage = .blocked
+            $0.guided.form = Form([])
+            $0.guided.message = "The account is blocked (2317): remove all enrollments (step A), then enrollment restarts at step 3."
+            $0.pendingControls = [RequestID(2): .account]
+            $0.nextID = 3
+        }
+        t.send(.choose(.removeAllEnrollments)) { $0.guided.stage = .confirmRemoveAll }
+        t.send(.cancel) { $0.guided.stage = .blocked }
+    }
+}
