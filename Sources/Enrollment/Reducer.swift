@@ -122,6 +122,8 @@ extension AppState {
     }
 
     mutating func back() -> [Effect] {
+        // Leaving a flow the checklist started: finishing it later no longer jumps back to the list.
+        if route == .guided || route == .carKey { steps.resolving = nil }
         switch route {
         case .start: if loggedIn != nil { route = .home }
         case .home: break

@@ -80,6 +80,16 @@ import Testing
         #expect(!state.log.entries.contains { $0.step == "Enrollment · step 5" }, "only the phone was asked for")
     }
 
+    @Test("Leaving a flow the checklist started forgets the way back")
+    func leavingForgetsResolving() async throws {
+        let app = try await App.start("fresh")
+        await app.send(.choose(.open(.steps)), .submit, .submit)
+        #expect(await app.state.steps.resolving == "trusterPhoneNumber")
+        await app.send(.cancel)
+        #expect(await app.state.route == .home)
+        #expect(await app.state.steps.resolving == nil)
+    }
+
     @Test("Car key: select, status, then each proximity error (2341, 2342, 2354), then activated (R23–R25)")
     func carKeyProximityErrors() async throws {
         let app = try await App.start("enrolled")
