@@ -90,10 +90,11 @@ public enum ProximityPart: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// A key as the keymap names it. Printable keys go to the focused field when there is one, so the
-/// commands of a screen with fields use Enter, Esc, Tab and Ctrl keys only.
+/// A key as the keymap names it (one to one with TerminalUI's `Key`; `ctrl` takes the lowercase
+/// letter). Printable keys go to the focused field when there is one, so the commands of a screen
+/// with fields use Enter, Esc, Tab, Ctrl and function keys only.
 public enum KeyHint: Hashable, Sendable, CustomStringConvertible {
-    case enter, escape, tab, backTab, up, down, space
+    case enter, escape, tab, backTab, up, down
     case char(Character)
     case ctrl(Character)
     case function(Int)
@@ -106,7 +107,6 @@ public enum KeyHint: Hashable, Sendable, CustomStringConvertible {
         case .backTab: "S-Tab"
         case .up: "↑"
         case .down: "↓"
-        case .space: "Space"
         case .char(let c): String(c)
         case .ctrl(let c): "^" + String(c).uppercased()
         case .function(let n): "F\(n)"
