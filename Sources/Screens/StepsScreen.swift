@@ -95,11 +95,14 @@ enum CarKeyScreen {
             frame.put(row.1, x: x, y: status.y + i, style: row.2, clip: status)
         }
         let proximity = frame.panel(columns[1], title: "Proximity (simulator)")
-        let typing = state.focusedField != nil
+        // The toggles' keys come from the state's commands, as the help bar's do.
+        func key(_ part: ProximityPart) -> String {
+            state.availableCommands.first { $0.action == .choose(.toggleProximity(part)) }?.key.description ?? ""
+        }
         let toggles: [(String, String, Bool?, Int)] = [
-            (typing ? "^B" : "b", ProximityPart.bluetooth.title, vehicle?.bluetoothOn, 2341),
-            (typing ? "^I" : "i", ProximityPart.paired.title, vehicle?.paired, 2342),
-            (typing ? "^K" : "k", ProximityPart.keyInside.title, vehicle?.keyInside, 2354),
+            (key(.bluetooth), ProximityPart.bluetooth.title, vehicle?.bluetoothOn, 2341),
+            (key(.paired), ProximityPart.paired.title, vehicle?.paired, 2342),
+            (key(.keyInside), ProximityPart.keyInside.title, vehicle?.keyInside, 2354),
         ]
         for (i, t) in toggles.enumerated() where i * 2 < proximity.height {
             let (glyph, style) = t.2.map(Glyphs.check) ?? ("·", .pending)

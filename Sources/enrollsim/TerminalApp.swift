@@ -30,15 +30,15 @@ final class TerminalApp: @unchecked Sendable {
     }
 
     /// Runs until the user quits or a termination signal arrives; the caller tears the terminal down.
-    func run() async -> Outcome {
+    func run(exitAfterFirstFrame: Bool = false) async -> Outcome {
         await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: self.loop()) }
+            let thread = Thread { continuation.resume(returning: self.loop(exitAfterFirstFrame: exitAfterFirstFrame)) }
             thread.stackSize = 4 << 20
             thread.start()
         }
     }
 
-    private func loop() -> Outcome {
+    private func loop(exitAfterFirstFrame: Bool) -> Outcome {
         var tick = 0
         var painted: (AppState, Size)?
         while true {
@@ -48,6 +48,7 @@ final class TerminalApp: @unchecked Sendable {
             if changed || painted?.1 != driver.size || state.isBusy || painted == nil {
                 driver.draw(Screens.render(state, size: driver.size, tick: tick))
                 painted = (state, driver.size)
+                if exitAfterFirstFrame { return .quit }
             }
             tick += 1
             guard let event = driver.nextEvent(timeout: .milliseconds(state.isBusy ? 100 : 250)) else { continue }
