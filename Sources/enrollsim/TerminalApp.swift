@@ -15,7 +15,7 @@ final class TerminalApp: @unchecked Sendable {
 
     init(driver: any TerminalDriver, config: SessionConfig, connector: @escaping Store.Connector) {
         self.driver = driver
-        let latest = LatestState(AppState(config: config))
+        let latest = LatestState(AppState(config: config), wakeup: driver.wakeup)
         self.latest = latest
         store = Store(state: AppState(config: config), connector: connector, clock: SystemClock(),
                       writeFile: { path, text in
@@ -57,7 +57,9 @@ final class TerminalApp: @unchecked Sendable {
                 switch AppKeymap.command(for: key, in: state) {
                 case .send(let action)?: send(action)
                 case .forceQuit?: return .quit
-                case .redraw?: painted = nil
+                case .redraw?:
+                    driver.invalidate()
+                    painted = nil
                 case nil: break
                 }
             case .resize:
@@ -84,14 +86,20 @@ final class LatestState: @unchecked Sendable {
     private let lock = NSLock()
     private var state: AppState
     private var changed = true
+    /// Ends the loop's wait for a key, so an answer is painted as soon as it arrives.
+    private let wakeup: TerminalWakeup
 
-    init(_ state: AppState) { self.state = state }
+    init(_ state: AppState, wakeup: TerminalWakeup) {
+        self.state = state
+        self.wakeup = wakeup
+    }
 
     func set(_ new: AppState) {
         lock.lock()
         state = new
         changed = true
         lock.unlock()
+        wakeup.wake()
     }
 
     func take() -> (AppState, Bool) {
