@@ -38,7 +38,9 @@ public struct Banner: Widget {
 
     private func lines(width: Int) -> [(String, Style)] {
         let room = max(1, width - 4)
-        var out = [(kind.glyph + " " + title, kind.style)]
+        // A long title wraps too, its continuation lines indented under the glyph's text.
+        let titleLines = title.wrapped(toWidth: max(1, room - 2))
+        var out = titleLines.enumerated().map { i, line in ((i == 0 ? kind.glyph + " " : "  ") + line, kind.style) }
         out += (message?.wrapped(toWidth: room) ?? []).map { ("  " + $0, kind.style) }
         out += (nextStep.map { ("→ " + $0).wrapped(toWidth: room) } ?? []).map { ("  " + $0, kind.style) }
         return out
