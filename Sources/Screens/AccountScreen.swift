@@ -15,10 +15,7 @@ enum AccountScreen {
         var y = main.y
         frame.put("\(task.rawValue) · \(task.title)", x: main.x, y: y, style: .title, clip: main)
         y += 1
-        for line in ("API: " + task.api).wrapped(toWidth: main.width) where y < main.maxY {
-            frame.put(line, x: main.x, y: y, style: .code, clip: main)
-            y += 1
-        }
+        y = frame.paragraph("API: " + task.api, at: y, in: main, style: .code)
         let (glyph, style): (String, Style) = a.preconditionMet.map { $0 ? ("✓", .done) : ("✗", .failed) } ?? ("·", .hint)
         for (i, line) in (a.preconditionNote ?? task.precondition).wrapped(toWidth: main.width - 2).enumerated() where y < main.maxY {
             frame.put((i == 0 ? glyph + " " : "  ") + line, x: main.x, y: y, style: i == 0 ? style : .hint, clip: main)
@@ -43,11 +40,7 @@ enum AccountScreen {
             y += 1
         }
         if let message = a.message, a.stage != .confirm {
-            y += 1
-            for line in message.wrapped(toWidth: main.width) where y < main.maxY {
-                frame.put(line, x: main.x, y: y, style: a.stage == .done ? .success : .hint, clip: main)
-                y += 1
-            }
+            y = frame.paragraph(message, at: y + 1, in: main, style: a.stage == .done ? .success : .hint)
         }
         if showsPhone { PhoneView.render(state, into: &frame, area: parts[1]) }
     }
@@ -82,10 +75,7 @@ enum OTPScreen {
             "The call \(otp.original.request.type.rawValue) \(otp.original.request.name)\(sub) needs an open strong-authentication window.",
             "Enter the PIN: get pims.authentication.otp withPin opens it, then the call is retried once.",
         ]
-        for line in lines.flatMap({ $0.wrapped(toWidth: area.width) }) where y < area.maxY {
-            frame.put(line, x: area.x, y: y, style: .hint, clip: area)
-            y += 1
-        }
+        for line in lines { y = frame.paragraph(line, at: y, in: area, style: .hint) }
         y += 1
         y += FormView.render(otp.form, policy: state.policy, focused: state.focusedField != nil, into: &frame,
                              area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))
@@ -96,11 +86,7 @@ enum OTPScreen {
             y += 1
         }
         if let message = otp.message {
-            y += 1
-            for line in message.wrapped(toWidth: area.width) where y < area.maxY {
-                frame.put(line, x: area.x, y: y, style: otp.suggestsStepsReset ? .warning : .hint, clip: area)
-                y += 1
-            }
+            y = frame.paragraph(message, at: y + 1, in: area, style: otp.suggestsStepsReset ? .warning : .hint)
         }
     }
 }

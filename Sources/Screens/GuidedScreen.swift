@@ -18,10 +18,7 @@ enum GuidedScreen {
         y += 1
         y += prompt(state, into: &frame, area: Rect(x: parts[0].x, y: y, width: parts[0].width, height: parts[0].maxY - y))
         if let message = state.guided.message, y < parts[0].maxY {
-            for line in message.wrapped(toWidth: parts[0].width) where y < parts[0].maxY {
-                frame.put(line, x: parts[0].x, y: y, style: .hint)
-                y += 1
-            }
+            y = frame.paragraph(message, at: y, in: parts[0], style: .hint)
         }
         if showsPhone { PhoneView.render(state, into: &frame, area: phoneArea) }
     }
@@ -57,12 +54,7 @@ enum GuidedScreen {
 
     static func put(_ lines: [String], into frame: inout Frame, area: Rect, styles: [Style] = []) -> Int {
         var y = area.y
-        for (i, line) in lines.enumerated() {
-            for part in line.wrapped(toWidth: area.width) where y < area.maxY {
-                frame.put(part, x: area.x, y: y, style: i < styles.count ? styles[i] : .normal)
-                y += 1
-            }
-        }
+        for (i, line) in lines.enumerated() { y = frame.paragraph(line, at: y, in: area, style: i < styles.count ? styles[i] : .normal) }
         return y - area.y
     }
 }
@@ -113,14 +105,7 @@ enum StepHeader {
         var y = area.y
         frame.put("Step \(step.rawValue) · \(step.title)", x: area.x, y: y, style: .title, clip: area)
         y += 1
-        for line in ("API: " + step.api).wrapped(toWidth: area.width) where y < area.maxY {
-            frame.put(line, x: area.x, y: y, style: .code, clip: area)
-            y += 1
-        }
-        for line in step.explanation.wrapped(toWidth: area.width) where y < area.maxY {
-            frame.put(line, x: area.x, y: y, style: .hint, clip: area)
-            y += 1
-        }
-        return y
+        y = frame.paragraph("API: " + step.api, at: y, in: area, style: .code)
+        return frame.paragraph(step.explanation, at: y, in: area, style: .hint)
     }
 }

@@ -30,10 +30,7 @@ enum StartScreen {
             y += 1
         }
         if state.startForm.has(.scenario) {
-            for line in ("Scenarios: " + SessionConfig.builtInScenarios.joined(separator: " ")).wrapped(toWidth: area.width - 2) where y < area.maxY {
-                frame.put(line, x: area.x + 2, y: y, style: .hint, clip: area)
-                y += 1
-            }
+            y = frame.paragraph("Scenarios: " + SessionConfig.builtInScenarios.joined(separator: " "), at: y, in: area, style: .hint, indent: 2)
         }
     }
 

@@ -36,20 +36,14 @@ enum StepsScreen {
         if s.items.indices.contains(s.selection), y < area.maxY {
             let item = s.items[s.selection]
             let action = item.isTodo ? " Enter starts the flow that does it." : ""
-            for line in (item.explanation + action).wrapped(toWidth: area.width - 2) where y < area.maxY {
-                frame.put(line, x: area.x + 2, y: y, style: .hint, clip: area)
-                y += 1
-            }
+            y = frame.paragraph(item.explanation + action, at: y, in: area, style: .hint, indent: 2)
         }
         y += 1
         if let next = s.nextStep, y < area.maxY {
             frame.put("Next step (pims.subscription.step): \(next)", x: area.x, y: y, style: .current, clip: area)
             y += 1
         }
-        for line in [s.resolving.map { "Resolving: \($0)" }, s.message].compactMap({ $0 }).flatMap({ $0.wrapped(toWidth: area.width) }) where y < area.maxY {
-            frame.put(line, x: area.x, y: y, style: .hint, clip: area)
-            y += 1
-        }
+        for text in [s.resolving.map { "Resolving: \($0)" }, s.message].compactMap({ $0 }) { y = frame.paragraph(text, at: y, in: area, style: .hint) }
         if y + 1 < area.maxY {
             frame.put("R19: what a stepsID once reported alreadyDone stays cached until a reset.",
                       x: area.x, y: area.maxY - 1, style: .dim, clip: area)
@@ -125,11 +119,6 @@ enum CarKeyScreen {
             frame.put("✗ \(code): \(problem)", x: area.x, y: y, style: .failed, clip: area)
             y += 1
         }
-        if let message = k.message {
-            for line in message.wrapped(toWidth: area.width) where y < area.maxY {
-                frame.put(line, x: area.x, y: y, style: .hint, clip: area)
-                y += 1
-            }
-        }
+        if let message = k.message { frame.paragraph(message, at: y, in: area, style: .hint) }
     }
 }
