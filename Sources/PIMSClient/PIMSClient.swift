@@ -30,7 +30,7 @@ public final class PIMSClient: PIMSBackend {
     ///   - device: the settings of device sessions, used without an admin token.
     ///   - timeout: how long one request may take before it answers 2201.
     public init(url: String, adminToken: String?, device: SessionSettings = SessionSettings(device: "enrollsim-terminal"),
-                timeout: Duration = .seconds(10), httpClient: HTTPClient = .shared) throws(SetupError) {
+                timeout: Duration = .seconds(10), httpClient: HTTPClient = PIMSClient.sharedHTTPClient) throws(SetupError) {
         var base = url
         while base.hasSuffix("/") { base.removeLast() }
         guard let parsed = URL(string: base), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil,
@@ -43,6 +43,17 @@ public final class PIMSClient: PIMSBackend {
         self.timeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         http = httpClient
     }
+
+    /// One HTTP client for the process (never shut down, like `HTTPClient.shared`), which fails a
+    /// request at once when the server cannot be reached (refused: 2202 now, not after the connect
+    /// timeout, as a phone without network answers).
+    public static let sharedHTTPClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 16
+        configuration.timeout = .init(connect: .seconds(5), read: .seconds(60))
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     // MARK: PIMSBackend
 

@@ -4,6 +4,9 @@ import ServiceLifecycle
 
 /// `enrollsim serve`: the Hummingbird application over a `ServerCore`.
 public enum PIMSServer {
+    /// For servers inside tests: nothing on stdout or stderr.
+    public static let silentLogger = Logger(label: "enrollsim.silent") { _ in SwiftLogNoOpLogHandler() }
+
     /// Where to listen and who is admin.
     public struct Options: Sendable {
         public var host: String
@@ -36,9 +39,18 @@ public enum PIMSServer {
     }
 
     /// Starts a server in this process (tests, embedding) and returns once it listens.
-    public static func start(core: ServerCore, options: Options, logger: Logger) async throws -> RunningServer {
+    public static func start(core: ServerCore, options: Options, logger: Logger = silentLogger) async throws -> RunningServer {
+        try await start(logger: logger) { onRunning in application(core: core, options: options, logger: logger, onRunning: onRunning) }
+    }
+
+    /// Starts any application built with the given `onServerRunning` hook (a test's stub server too),
+    /// and returns once it listens.
+    public static func start(
+        logger: Logger = silentLogger,
+        _ build: (@escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol
+    ) async throws -> RunningServer {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = application(core: core, options: options, logger: logger) { port in continuation.yield(port) }
+        let app = build { port in continuation.yield(port) }
         let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
         let task = Task {
             defer { continuation.finish() }

@@ -31,7 +31,7 @@ public final class ServerCore: Sendable {
 
     /// Opens the database at `path`; an empty one is seeded with `seed` (a scenario source), a
     /// non-empty one is resumed as it is.
-    public init(databasePath path: String, seed: ScenarioSource, honoursLatency: Bool = true, logger: Logger) throws(OpenError) {
+    public init(databasePath path: String, seed: ScenarioSource, honoursLatency: Bool = true, logger: Logger = PIMSServer.silentLogger) throws(OpenError) {
         let snapshot: WorldStore.Snapshot
         do {
             store = try WorldStore(path: path)
