@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import PIMS
+import PIMSClient
 
 /// Raw HTTP for the tests that look at the server's answers themselves (status, error bodies, tokens).
 struct TestHTTP: Sendable {
@@ -21,7 +22,7 @@ struct TestHTTP: Sendable {
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(string: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let response = try await PIMSClient.sharedHTTPClient.execute(request, timeout: .seconds(30))
         let buffer = try await response.body.collect(upTo: 16 * 1024 * 1024)
         return Answer(status: Int(response.status.code), text: String(buffer: buffer))
     }
