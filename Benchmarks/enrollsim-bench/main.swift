@@ -1,1 +1,17 @@
-print("bench")
+import Foundation
+
+// Benchmarks for the README's figures. Run in release:
+//   swift build -c release && swift run -c release enrollsim-bench [backend|batch|all]
+func runBenchmarks(_ which: String) async throws {
+    var bench = Bench()
+    print("enrollsim benchmarks (median of \(bench.samples) samples; ratio to the baseline of the same run)")
+    print("case".padding(toLength: 52, withPad: " ", startingAt: 0) + " per op      rate")
+    if which == "all" || which == "backend" {
+        for line in try await benchmarkBackend(&bench) { print(line) }
+    }
+    if which == "all" || which == "batch" {
+        for line in try await benchmarkBatch(&bench) { print(line) }
+    }
+}
+
+try await runBenchmarks(CommandLine.arguments.dropFirst().first ?? "all")

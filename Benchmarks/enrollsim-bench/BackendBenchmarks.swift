@@ -1,0 +1,81 @@
+import Foundation
+import PIMS
+import PIMSSimulator
+
+/// A backend that answers every call with an empty success: the harness's own cost, the baseline.
+actor EchoBackend: PIMSBackend {
+    var n = 0
+    func send(_ request: PIMSRequest, session: String) async -> PIMSResponse {
+        n += 1
+        return .success("tx-\(n)", .null)
+    }
+    func control(_ control: SimControl) async -> SimAnswer { .success() }
+}
+
+/// The enrollment walks of the README's figures, through any backend; each returns its API calls.
+enum Walks {
+    static let phone: JSONValue = "0612345678"
+
+    static func code(_ backend: any PIMSBackend) async -> String {
+        let inbox = await backend.control(.inbox(phone: PhoneNumber("0612345678")!))
+        return inbox["messages"]?.arrayValue?.last?["code"]?.stringValue ?? "0000"
+    }
+
+    /// Steps 1–3 then 4·1 (the shortcut): 5 calls.
+    static func shortcut(_ b: any PIMSBackend) async -> Int {
+        _ = await b.send(PIMSRequest(.get, "pims.authentication.account", ["actionType": "strong", "type": "isDeviceActivated"]))
+        _ = await b.send(PIMSRequest(.get, "pims.authentication.account", ["actionType": "strong", "type": "isAccountBlocked"]))
+        _ = await b.send(PIMSRequest(.get, "pims.authentication.trustedphonenumber"))
+        _ = await b.send(PIMSRequest(.get, "pims.authentication.smscode", ["type": "phoneNumberCertification", "phoneNumber": phone]))
+        let code = await code(b)
+        _ = await b.send(PIMSRequest(.set, "pims.authentication.enrollment",
+                                     ["action": "enrollWithPhoneNumber", "pinCode": "1234", "smsCode": .string(code), "phoneNumber": phone]))
+        return 5
+    }
+
+    /// Steps 1–3, 4·2, 5, 6, 7, 8: 9 calls.
+    static func full(_ b: any PIMSBackend) async -> Int {
+        _ = await b.send(PIMSRequest(.get, "pims.authentication.account", ["actionType": "strong", "type": "isDeviceActivated"]))
+        _ = await b.send(PIMSRequest(.get, "pims.authentication.account", ["actionType": "strong", "type": "isAccountBlocked"]))
+        _ = await b.send(PIMSRequest(.get, "pims.authentication.trustedphonenumber"))
+        _ = await b.send(PIMSRequest(.get, "pims.authentication.smscode", ["type": "phoneNumberCertification", "phoneNumber": phone]))
+        _ = await b.send(PIMSRequest(.set, "pims.authentication.smscode", ["type": "addPhoneNumber", "smsCode": .string(await code(b)), "phoneNumber": phone]))
+        _ = await b.send(PIMSRequest(.get, "pims.authentication.smscode", ["type": "enrollment"]))
+        let code = await code(b)
+        _ = await b.send(PIMSRequest(.set, "pims.authentication.smscode", ["action": "enrollment", "smsCode": .string(code)]))
+        _ = await b.send(PIMSRequest(.set, "pims.authentication.enrollment", ["action": "enroll", "pinCode": "1234", "smsCode": .string(code)]))
+        _ = await b.send(PIMSRequest(.set, "pims.authentication.enrollment", ["action": "enroll", "pinCode": "1234", "smsCode": .string(code)]))
+        return 9
+    }
+}
+
+func benchmarkBackend(_ bench: inout Bench) async throws -> [String] {
+    var lines: [String] = []
+    let echo = EchoBackend()
+    let baseline = await bench.measure("baseline: echo backend, shortcut walk", iterations: 20_000) { n in
+        var calls = 0
+        for _ in 0..<n { calls += await Walks.shortcut(echo) }
+        return calls
+    }
+    lines.append(Bench.report(baseline, baseline: nil))
+    let backend = try InProcessBackend(scenario: "fresh", honoursLatency: false)
+    let shortcut = await bench.measure("in-process: shortcut enrollment (calls)", iterations: 20_000) { n in
+        var calls = 0
+        for _ in 0..<n {
+            _ = await backend.control(.reset)
+            calls += await Walks.shortcut(backend)
+        }
+        return calls
+    }
+    lines.append(Bench.report(shortcut, baseline: baseline))
+    let full = await bench.measure("in-process: full enrollment 1–8 (calls)", iterations: 10_000) { n in
+        var calls = 0
+        for _ in 0..<n {
+            _ = await backend.control(.reset)
+            calls += await Walks.full(backend)
+        }
+        return calls
+    }
+    lines.append(Bench.report(full, baseline: baseline))
+    return lines
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A small benchmark harness: each case runs `samples` times over `iterations` operations; the
+/// report gives the median time per operation, operations per second, and the ratio to the case's
+/// baseline measured in the same run (so machine noise shows up on both sides).
+struct Bench {
+    struct Result {
+        var name: String
+        var medianNanosPerOp: Double
+        var opsPerSecond: Double { 1e9 / medianNanosPerOp }
+    }
+
+    var samples = 7
+    private(set) var results: [Result] = []
+
+    /// `body` performs `iterations` runs and returns how many operations it did.
+    mutating func measure(_ name: String, iterations: Int, _ body: (Int) async throws -> Int) async rethrows -> Result {
+        _ = try await body(max(1, iterations / 10))  // warm-up
+        var perOp: [Double] = []
+        for _ in 0..<samples {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let ops = try await body(iterations)
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
+            perOp.append(elapsed / Double(max(ops, 1)))
+        }
+        perOp.sort()
+        let result = Result(name: name, medianNanosPerOp: perOp[perOp.count / 2])
+        results.append(result)
+        return result
+    }
+
+    static func report(_ r: Result, baseline: Result?) -> String {
+        let time: String
+        if r.medianNanosPerOp >= 1_000_000 { time = String(format: "%.2f ms", r.medianNanosPerOp / 1e6) }
+        else if r.medianNanosPerOp >= 1_000 { time = String(format: "%.2f µs", r.medianNanosPerOp / 1e3) }
+        else { time = String(format: "%.0f ns", r.medianNanosPerOp) }
+        let rate = String(format: "%.0f", r.opsPerSecond)
+        let ratio = baseline.map { String(format: "%.2f× baseline", r.medianNanosPerOp / $0.medianNanosPerOp) } ?? "baseline"
+        return "\(r.name.padding(toLength: 52, withPad: " ", startingAt: 0)) \(time.padding(toLength: 11, withPad: " ", startingAt: 0)) \(rate.padding(toLength: 10, withPad: " ", startingAt: 0)) /s   \(ratio)"
+    }
+}

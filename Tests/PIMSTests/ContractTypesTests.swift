@@ -1,0 +1,74 @@
+import PIMS
+import Testing
+
+@Suite("Contract value types and catalogues")
+struct ContractTypesTests {
+    @Test func phoneFormsAndEquivalence() throws {
+        #expect(PhoneNumber("0612345678") == PhoneNumber("+33612345678"))
+        #expect(PhoneNumber("0612345678")?.written == "0612345678")
+        #expect(PhoneNumber("+4915112345678")?.e164 == "+4915112345678")
+        for bad in ["612345678", "06123456789", "+3361", "+33 612345678", "06-12-34-56-78", "", "+1234567890123456"] {
+            #expect(PhoneNumber(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func vinAlphabet() {
+        #expect(VIN("VR1AB12C3D4567890") != nil)
+        #expect(VIN("VR1AB12C3D456789O") == nil)  // O
+        #expect(VIN("VR1AB12C3D456789I") == nil)  // I
+        #expect(VIN("VR1AB12C3D456789Q") == nil)  // Q
+        #expect(VIN("vr1ab12c3d4567890") == nil)
+        #expect(VIN("VR1AB12C3D456789") == nil)
+    }
+
+    @Test func pinsAndCodesAreDigitStringsWithLeadingZeros() {
+        #expect(PIN("0012")?.digits == "0012")
+        #expect(PIN("12a4") == nil)
+        #expect(PIN("") == nil)
+        #expect(SMSCode("0000") != nil)
+        #expect(SMSCode("１２３４") == nil)  // full-width digits are not ASCII
+    }
+
+    @Test func sdkVersions() {
+        #expect(SDKVersion("2.0") == .v2_0)
+        #expect(SDKVersion("2.4") == nil)
+        #expect(SDKVersion.v2_0 < .v2_1)
+    }
+
+    @Test func theErrorCatalogueHoldsEveryReferenceCode() {
+        #expect(ErrorCatalogue.allCodes.count == 100)
+        #expect(ErrorCatalogue.label(2305) == "The sms code is invalid")
+        #expect(ErrorCatalogue.label(2101, ["pinCode"]) == "Missing pinCode parameter")
+        #expect(ErrorCatalogue.label(2346, ["132324"]) == "No Step for this stepsID 132324")
+        #expect(ErrorCatalogue.label(2010, ["vin"]) == "vin not set")
+        #expect(ErrorCatalogue.label(2383) == "error.accountTemporarilyLockedOut")
+        #expect(ErrorCatalogue.entry(2204)?.hasSubErrors == true)
+        #expect(ErrorCatalogue.entry(2204)?.kind == "Output Error")
+        #expect(ErrorCatalogue.label(9999) == "Unknown error")
+    }
+
+    @Test func callParsingPicksTheRuleAndTheInputErrors() throws {
+        #expect(try PIMSCall.parse(PIMSRequest(.get, "pims.subscription.steps", ["stepsID": 5])).rule == "R20")
+        #expect(try PIMSCall.parse(PIMSRequest(.get, "pims.subscription.steps", ["vin": "VR1AB12C3D4567890"])).rule == "R21")
+        #expect(try PIMSCall.parse(PIMSRequest(.get, "pims.authentication.otp", ["action": "WITHPIN", "pinCode": "1"])).rule == "R16")
+        #expect(throws: PIMSError.missing("smsCode")) {
+            try PIMSCall.parse(PIMSRequest(.set, "pims.authentication.smscode", ["action": "enrollment"]))
+        }
+        #expect(throws: PIMSError.notSupported) {
+            try PIMSCall.parse(PIMSRequest(.get, "pims.authentication.user", ["action": "login"]))
+        }
+    }
+
+    @Test func envelopesReadAndWrite() throws {
+        let r = try PIMSRequest(json: ["type": "get", "name": "pims.vehicle.carkey", "session": "x"])
+        #expect(r == PIMSRequest(.get, "pims.vehicle.carkey"))
+        #expect(throws: PIMSRequest.EnvelopeError.badCallType("put")) { try PIMSRequest(json: ["type": "put", "name": "x"]) }
+        #expect(throws: PIMSRequest.EnvelopeError.wrongType("params", expected: "an object")) {
+            try PIMSRequest(json: ["type": "get", "name": "x", "params": [1]])
+        }
+        let failed = PIMSResponse.failure("tx-1", PIMSError(.smsCodeInvalid, detail: "d"))
+        #expect(try PIMSResponse(json: failed.json) == failed)
+        let ok = PIMSResponse.success("tx-2", ["a": 1])
+        #expect(try PIMSResponse(json: ok.json) == ok)
+    }
+}
