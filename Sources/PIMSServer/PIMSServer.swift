@@ -38,9 +38,12 @@ public enum PIMSServer {
         )
     }
 
-    /// Starts a server in this process (tests, embedding) and returns once it listens.
+    /// Starts a server in this process (tests, embedding) and returns once it listens; its `stop`
+    /// also closes the core's database.
     public static func start(core: ServerCore, options: Options, logger: Logger = silentLogger) async throws -> RunningServer {
-        try await start(logger: logger) { onRunning in application(core: core, options: options, logger: logger, onRunning: onRunning) }
+        var server = try await start(logger: logger) { onRunning in application(core: core, options: options, logger: logger, onRunning: onRunning) }
+        server.afterStop = { core.close() }
+        return server
     }
 
     /// Starts any application built with the given `onServerRunning` hook (a test's stub server too),
@@ -74,10 +77,12 @@ public struct RunningServer: Sendable {
     public let port: Int
     let group: ServiceGroup
     let task: Task<Void, any Error>
+    var afterStop: @Sendable () -> Void = {}
 
     /// Graceful shutdown: stops accepting, lets calls in flight finish (and commit), then returns.
     public func stop() async {
         await group.triggerGracefulShutdown()
         _ = try? await task.value
+        afterStop()
     }
 }

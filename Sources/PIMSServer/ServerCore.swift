@@ -56,6 +56,9 @@ public final class ServerCore: Sendable {
         self.honoursLatency = honoursLatency
     }
 
+    /// Closes the database, once the server that used it has stopped.
+    public func close() { store.close() }
+
     /// The live world (tests, health).
     public var world: World { live.world }
 

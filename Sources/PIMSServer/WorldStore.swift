@@ -9,11 +9,13 @@ import PIMSSimulator
 /// session token. Schema changes go through `DatabaseMigrator`.
 public final class WorldStore: Sendable {
     let pool: DatabasePool
+    private let ownership: DatabaseOwnership
 
     /// Opens (creating the file and its folder if needed) and migrates the database at `path`.
     public init(path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        ownership = try DatabaseOwnership(database: path)
         var config = Configuration()
         config.prepareDatabase { db in
             // FULL: a commit fsyncs the WAL, so an acknowledged call survives a power cut, not only a
@@ -49,6 +51,12 @@ public final class WorldStore: Sendable {
             }
         }
         return m
+    }
+
+    /// Closes the database and lets another process (or store) open it.
+    func close() {
+        try? pool.close()
+        ownership.release()
     }
 
     /// What the database holds: the live world, the loaded one, the session tokens.

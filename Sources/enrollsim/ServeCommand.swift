@@ -71,15 +71,6 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let logger = Logger(label: "enrollsim.serve")
 
-        let token: String
-        if let given = givenToken {
-            token = given
-        } else {
-            token = PIMSServer.generateAdminToken()
-            // The one line on standard output: scripts read the token from it.
-            FileHandle.standardOutput.write(Data("enrollsim serve: generated admin token: \(token)\n".utf8))
-        }
-
         let path = db ?? Self.defaultDatabasePath
         let core: ServerCore
         do {
@@ -94,6 +85,15 @@ struct ServeCommand: AsyncParsableCommand {
             logger.notice("database \(path) resumed (loaded scenario: \(name))")
             if let scenario { logger.warning("--scenario \(scenario) ignored: the database already holds a world (use a load control to replace it)") }
         }
+        let token: String
+        if let given = givenToken {
+            token = given
+        } else {
+            token = PIMSServer.generateAdminToken()
+            // The one line on standard output: scripts read the token from it.
+            FileHandle.standardOutput.write(Data("enrollsim serve: generated admin token: \(token)\n".utf8))
+        }
+
         let host = host
         let app = PIMSServer.application(core: core, options: .init(host: host, port: port, adminToken: token), logger: logger) { port in
             logger.notice("listening on http://\(host):\(port)")
