@@ -59,8 +59,13 @@ public final class PIMSClient: PIMSBackend {
 
     public func send(_ request: PIMSRequest, session: String) async -> PIMSResponse {
         do {
-            let token = try await token(for: session)
-            let (status, body) = try await post("/v1/pims", request.json, bearer: token)
+            var (status, body) = try await post("/v1/pims", request.json, bearer: try await token(for: session))
+            if status == 401 {
+                // The server no longer knows the token (its database was replaced): a new one, once.
+                // A 401 is answered before the call runs, so sending it again cannot run it twice.
+                forget(session)
+                (status, body) = try await post("/v1/pims", request.json, bearer: try await token(for: session))
+            }
             guard status == 200 else { return localFailure(TransportFailure.error(status: status, body: body, url: baseURL)) }
             do {
                 return try PIMSResponse(json: try JSONText.parse(body))
@@ -131,6 +136,10 @@ public final class PIMSClient: PIMSBackend {
             tokens.withLock { tokens in if tokens[session] == task { tokens[session] = nil } }
             throw error
         }
+    }
+
+    private func forget(_ session: String) {
+        _ = tokens.withLock { $0.removeValue(forKey: session) }
     }
 
     private func openSession(_ name: String) async throws -> String {

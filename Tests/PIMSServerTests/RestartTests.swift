@@ -1,5 +1,6 @@
 import Foundation
 import PIMS
+import PIMSServer
 import PIMSSimulator
 import Testing
 
@@ -74,5 +75,26 @@ import Testing
             let after = try await server.http.post("/v1/pims", call, bearer: token)
             #expect(after.json?["error"]?["code"] == 2301, "\(after.text)")
         }
+    }
+}
+
+/// A client outlives its server's database: when the server no longer knows its token, it asks for
+/// a new one and the call goes through.
+@Suite struct ClientReconnectionTests {
+    @Test func aClientAsksForANewTokenWhenTheServerForgotIt() async throws {
+        let first = try await TestServer.start(scenario: "enrolled")
+        let client = try first.client()
+        #expect(await client.call(.get, "pims.authentication.trustedphonenumber").status == .succeeded)
+        let port = first.server.port
+        await first.stop()
+
+        // A new database behind the same address: the client's token means nothing there.
+        let path = TemporaryFolder.make().appendingPathComponent("world.db").path
+        let core = try ServerCore(databasePath: path, seed: .named("enrolled"), honoursLatency: false)
+        let second = try await PIMSServer.start(core: core, options: .init(port: port, adminToken: first.admin))
+        let answer = await client.call(.get, "pims.authentication.trustedphonenumber")
+        #expect(answer.result?["phoneNumber"] == "0612345678", "\(JSONText.encode(answer.json))")
+        #expect(answer.transactionId == "tx-000001", "the call ran once, on the new server")
+        await second.stop()
     }
 }
