@@ -11,6 +11,8 @@ struct JSONErrors<Context: RequestContext>: RouterMiddleware {
         let response: Response
         do {
             response = try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound && error.body == nil {
+            response = Self.noRoute(request)
         } catch let error as HTTPError {
             response = Self.response(error.status, error.body ?? Self.defaultMessage(error.status, request), headers: error.headers)
         } catch let error as any HTTPResponseError {
@@ -25,9 +27,18 @@ struct JSONErrors<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
+    /// 404 for an unknown path, 405 (with `Allow`) for a known path with another method.
+    static func noRoute(_ request: Request) -> Response {
+        let path = request.uri.path
+        if let method = Routes.methods[path] {
+            return response(.methodNotAllowed, "\(path) takes \(method) only, not \(request.method)", headers: [.allow: method.rawValue])
+        }
+        let routes = Routes.methods.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        return response(.notFound, "no route \(request.method) \(path) (routes: \(routes))")
+    }
+
     static func defaultMessage(_ status: HTTPResponse.Status, _ request: Request) -> String {
         switch status {
-        case .notFound: "no route \(request.method) \(request.uri.path) (routes: POST /v1/sessions, POST /v1/pims, POST /v1/sim, GET /healthz)"
         case .contentTooLarge: "the request body is over the limit of \(Routes.bodyLimit / 1024) KiB"
         default: status.reasonPhrase
         }

@@ -5,6 +5,10 @@ import PIMS
 /// The routes of `enrollsim serve` (docs/openapi.yaml describes them).
 struct Routes: Sendable {
     static let bodyLimit = 64 * 1024
+    /// Every route's path and method: the router's table, and the `Allow` of a 405.
+    static let methods: [String: HTTPRequest.Method] = [
+        "/healthz": .get, "/v1/sessions": .post, "/v1/pims": .post, "/v1/sim": .post,
+    ]
 
     let core: ServerCore
     let auth: AdminAuth
@@ -34,6 +38,7 @@ struct Routes: Sendable {
             context.logger.info("session attached", metadata: ["session": "\(name)"])
             return .json(["session": .string(token), "name": .string(name)], status: .created)
         }
+        try Self.refuseUnknownKeys(body, allowed: ["device", "platform", "sdk", "variant"], in: "session settings")
         var fields = body
         fields["sim"] = "session"
         guard case .session(_, let settings) = try Self.parse({ try SimControl(json: .object(fields)) }) else {
@@ -52,6 +57,8 @@ struct Routes: Sendable {
         guard core.live.knows(digest: digest) else { throw unknown }
         let json = try await Self.json(request)
         let call = try Self.parse { try PIMSRequest(json: json) }
+        // The bearer token chooses the session: a `session` key (as in batch) would be silently ignored.
+        try Self.refuseUnknownKeys(json.objectValue ?? [:], allowed: ["type", "name", "params"], in: "a request envelope")
         guard let (outcome, ticket) = core.live.call(call, digest: digest) else { throw unknown }
         try await durable(ticket)
         if core.honoursLatency && outcome.latencyMs > 0 {
@@ -96,6 +103,14 @@ struct Routes: Sendable {
         let json = try await json(request)
         guard let o = json.objectValue else { throw HTTPError(.badRequest, message: "the body must be a JSON object, not a \(json.typeName)") }
         return o
+    }
+
+    static func refuseUnknownKeys(_ object: [String: JSONValue], allowed: Set<String>, in what: String) throws {
+        let unknown = object.keys.filter { !allowed.contains($0) }.sorted()
+        guard unknown.isEmpty else {
+            let hint = unknown.contains("session") && what == "a request envelope" ? " (the bearer token chooses the session)" : ""
+            throw HTTPError(.badRequest, message: "unknown key\(unknown.count == 1 ? "" : "s") \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) in \(what)\(hint); known: \(allowed.sorted().joined(separator: ", "))")
+        }
     }
 
     /// Runs a parse of the contract's types, turning its error into a 400 that repeats it.

@@ -61,14 +61,31 @@ import Testing
         }
     }
 
-    @Test func unknownRoutesAre404() async throws {
+    @Test func unknownRoutesAre404AndOtherMethods405() async throws {
         try await withServer { server in
             let unknown = try await server.http.request(.GET, "/v2/pims")
             #expect(unknown.status == 404)
             #expect(unknown.error?.contains("no route GET /v2/pims") == true)
+            #expect(unknown.error?.contains("POST /v1/pims") == true, "the message lists the routes")
             let wrongMethod = try await server.http.request(.GET, "/v1/pims")
-            #expect(wrongMethod.status == 404)
-            #expect(wrongMethod.error?.contains("POST /v1/pims") == true)
+            #expect(wrongMethod.status == 405)
+            #expect(wrongMethod.error == "/v1/pims takes POST only, not GET")
+            let delete = try await server.http.request(.DELETE, "/healthz")
+            #expect(delete.status == 405)
+            #expect(delete.error == "/healthz takes GET only, not DELETE")
+        }
+    }
+
+    @Test func unknownKeysAreRefusedRatherThanIgnored() async throws {
+        try await withServer { server in
+            let typo = try await server.http.post("/v1/sessions", ["device": "d1", "platfrom": "android"])
+            #expect(typo.status == 400)
+            #expect(typo.error?.hasPrefix("unknown key \"platfrom\" in session settings") == true, "\(typo.text)")
+            let token = try #require(try await server.http.openSession(device: "d1"))
+            let batchStyle = try await server.http.post("/v1/pims", ["session": "phone2", "type": "get", "name": "pims.authentication.trustedphonenumber"], bearer: token)
+            #expect(batchStyle.status == 400)
+            #expect(batchStyle.error?.contains("the bearer token chooses the session") == true, "\(batchStyle.text)")
+            #expect(server.core.world.counters.transactions == 0, "no call ran")
         }
     }
 
