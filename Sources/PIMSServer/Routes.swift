@@ -32,6 +32,7 @@ struct Routes: Sendable {
         let body = try await Self.jsonObject(request)
         if let attach = body["attach"] {
             try auth.check(request)
+            try Self.refuseUnknownKeys(body, allowed: ["attach"], in: "an attachment")
             guard let name = attach.stringValue, !name.isEmpty else { throw HTTPError(.badRequest, message: "\"attach\" must be a session name") }
             let (token, ticket) = core.live.attach(name)
             try await durable(ticket)

@@ -86,6 +86,9 @@ import Testing
             #expect(batchStyle.status == 400)
             #expect(batchStyle.error?.contains("the bearer token chooses the session") == true, "\(batchStyle.text)")
             #expect(server.core.world.counters.transactions == 0, "no call ran")
+            let mixed = try await server.http.post("/v1/sessions", ["attach": "default", "device": "d2"], bearer: server.admin)
+            #expect(mixed.status == 400)
+            #expect(mixed.error?.hasPrefix("unknown key \"device\" in an attachment") == true, "\(mixed.text)")
         }
     }
 
