@@ -91,6 +91,7 @@ let package = Package(
                 "PIMS", "PIMSSimulator", "PIMSServer", "PIMSClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
