@@ -104,10 +104,17 @@ let package = Package(
         .testTarget(
             name: "ScreensTests",
             dependencies: [
-                "Screens", "TerminalUI", "Enrollment", "PIMS", "PIMSSimulator",
+                "Screens", "TerminalUI", "Enrollment", "PIMS", "PIMSSimulator", "FrameSnapshotTesting",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["PIMS"]),
+        // Frame snapshots (text + style grid) for swift-snapshot-testing, shared by the UI test targets.
+        .target(
+            name: "FrameSnapshotTesting",
+            dependencies: ["TerminalUI", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            path: "Tests/FrameSnapshotTesting"
+        ),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FrameSnapshotTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI"]),
     ]
 )

@@ -6,6 +6,8 @@
 #include <locale.h>
 #include <wchar.h>
 #include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
 #include <ncursesw/curses.h>
 
 int wcwidth(wchar_t c);
@@ -24,4 +26,38 @@ static inline attr_t cnc_color_pair(int n) { return COLOR_PAIR(n); }
 static inline int cnc_key_resize(void) { return KEY_RESIZE; }
 static inline int cnc_err(void) { return ERR; }
 static inline int cnc_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int cnc_key_f(int n) { return KEY_F(n); }
+
+// newterm, unlike initscr, returns NULL instead of exiting when the terminal is unusable;
+// stdin/stdout are C globals Swift 6 refuses.
+static inline SCREEN *cnc_newterm(void) { return newterm(NULL, stdout, stdin); }
+
+// Signal plumbing without Swift's view of the sigaction union.
+typedef void (*cnc_signal_handler)(int);
+static inline int cnc_catch_signal(int sig, cnc_signal_handler handler, struct sigaction *previous) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    return sigaction(sig, &action, previous);
+}
+static inline int cnc_restore_signal(int sig, const struct sigaction *previous) {
+    return sigaction(sig, previous, NULL);
+}
+static inline int cnc_default_signal(int sig) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    return sigaction(sig, &action, NULL);
+}
+
+// The terminal's size from the kernel, for resizeterm after SIGWINCH.
+static inline int cnc_terminal_size(int fd, int *rows, int *cols) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return -1;
+    *rows = ws.ws_row;
+    *cols = ws.ws_col;
+    return 0;
+}
 #endif

@@ -38,7 +38,8 @@ extension Simulator {
             return .success(["faults": 0])
         case .account(let username):
             guard let account = world.account(username) else { return .failure("account: no account \(username)") }
-            return .success(["account": Self.json(account), "now": .string(world.clock.iso8601)])
+            // The policy rides along so that a client can validate input and show "failures n of limit".
+            return .success(["account": Self.json(account), "policy": Self.json(world.policy), "now": .string(world.clock.iso8601)])
         case .load(let source):
             do {
                 let loaded = try ScenarioLoader.load(source)

@@ -1,15 +1,75 @@
 import ArgumentParser
+import CursesTerminal
+import Enrollment
+import Foundation
+import PIMS
+import PIMSSimulator
+import Screens
+import TerminalUI
 
+/// The terminal UI (the default subcommand): the view-model's store, the screens, and the curses
+/// driver, on the in-process simulator or a remote server.
 struct TUICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui",
         abstract: "Opens the terminal UI (the default)."
     )
 
-    @Option(name: .long, help: "A built-in scenario name or a scenario file (YAML).")
+    @Option(name: .long, help: "A built-in scenario name or a scenario file (YAML), for the in-process simulator.")
     var scenario: String = "fresh"
 
-    func run() async throws {
-        print("The terminal UI is not built yet. Try `enrollsim batch` or `enrollsim scenarios`.")
+    @Option(name: .long, help: "The account to log in as.")
+    var user: String = "alice@example.com"
+
+    @Option(name: .long, help: "Its password.")
+    var password: String = "alice-pass"
+
+    @Option(name: .long, help: "The device id of this SDK instance.")
+    var device: String = "alice-iphone"
+
+    @Option(name: .long, help: "ios or android.")
+    var platform: Platform = .ios
+
+    @Option(name: .long, help: "SDK version: 2.0, 2.1, 2.2 or 2.3.")
+    var sdk: SDKVersion = .v2_3
+
+    @Option(name: .long, help: "Spec variant: tutorial or reference.")
+    var variant: SpecVariant = .tutorial
+
+    @Option(name: .long, help: "auto (checks run until input is needed) or step (every API call waits for Enter).")
+    var pacing: Pacing = .auto
+
+    @Flag(name: .long, help: "Monochrome even on a colour terminal (NO_COLOR=1 does the same).")
+    var monochrome = false
+
+    func validate() throws {
+        // Refuse a bad scenario before curses takes the terminal, with the file, line and reason.
+        do {
+            _ = try ScenarioLoader.load(.parse(scenario))
+        } catch {
+            throw ValidationError("cannot load scenario: \(error)")
+        }
     }
+
+    func run() async throws {
+        let config = SessionConfig(backend: .inProcess(scenario: scenario), username: user, password: password, device: device,
+                                   platform: platform, sdk: sdk, variant: variant, pacing: pacing)
+        let driver: CursesDriver
+        do {
+            driver = try CursesDriver(environment: ProcessInfo.processInfo.environment, monochrome: monochrome)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let outcome = await TerminalApp(driver: driver, config: config, connector: BackendConnector.open).run()
+        driver.teardown()
+        if case .signal(let signal) = outcome { throw ExitCode(signal.exitStatus) }
+    }
+}
+
+extension Platform: ExpressibleByArgument {}
+extension SpecVariant: ExpressibleByArgument {}
+extension Pacing: ExpressibleByArgument {}
+extension SDKVersion: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+    public var defaultValueDescription: String { description }
 }

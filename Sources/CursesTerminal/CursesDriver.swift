@@ -1,0 +1,180 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CNcursesW
+import TerminalUI
+
+/// The real terminal, through ncursesw: paints frames cell by cell (ncurses diffs what reaches the
+/// terminal), reads keys including wide characters, and turns resizes and termination signals into
+/// events. The terminal is restored on `teardown()`, on exit, on a second termination signal and on
+/// crashes. Use from one thread; only one driver at a time.
+public final class CursesDriver: TerminalDriver {
+    public private(set) var size: Size
+    public let theme: Theme
+    private let palette: CursesPalette
+    private let screen: OpaquePointer
+    /// Scratch for one cell's characters: up to CCHARW_MAX (5) scalars and the terminating zero.
+    private var glyphBuffer = [wchar_t](repeating: 0, count: 6)
+
+    /// Takes the terminal. `environment` decides the theme (`NO_COLOR`); `monochrome` forces it.
+    public init(environment: [String: String], monochrome: Bool = false) throws(CursesError) {
+        guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { throw .notATerminal }
+        setlocale(LC_ALL, "")
+        try SignalPipe.install()
+        CrashGuard.install()
+        guard let screen = cnc_newterm() else {
+            SignalPipe.uninstall()
+            throw .newterm(environment["TERM"] ?? "")
+        }
+        self.screen = screen
+        CursesState.isActive = true
+        let window = cnc_stdscr()
+        raw()  // Ctrl-C, Ctrl-Z, Ctrl-S arrive as keys; signals from elsewhere still come through the pipe.
+        noecho()
+        nonl()
+        keypad(window, true)
+        intrflush(window, false)
+        set_escdelay(25)
+        curs_set(0)
+
+        // COLORS is only known after start_color, and start_color alone may make ncurses emit
+        // colour resets: never call it when colour is not wanted.
+        var chosen = Theme.monochrome
+        var defaultColors = false
+        if !monochrome, has_colors(), Theme.forTerminal(environment: environment, colorCount: 8).usesColor {
+            start_color()
+            defaultColors = use_default_colors() == OK
+            chosen = Theme.forTerminal(environment: environment, colorCount: Int(cnc_colors()))
+        }
+        theme = chosen
+        palette = CursesPalette(theme: chosen, defaultColors: defaultColors)
+        size = Size(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
+    }
+
+    deinit { teardown() }
+
+    public func draw(_ frame: Frame) {
+        guard CursesState.isActive else { return }
+        let window = cnc_stdscr()
+        var cell = cchar_t()
+        for y in 0..<size.height {
+            for x in 0..<size.width {
+                let c = frame[x, y]
+                if c.isWideTail { continue }
+                let fits = x + TextWidth.of(c.glyph) <= size.width
+                loadGlyph(fits ? c.glyph : " ")
+                glyphBuffer.withUnsafeBufferPointer { chars in
+                    _ = setcchar(&cell, chars.baseAddress, palette.attributes(of: c.style), palette.pair(of: c.style), nil)
+                }
+                // Writing the bottom-right cell reports an error (the cursor cannot advance) but draws.
+                _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)
+            }
+        }
+        if let cursor = frame.cursor, bounds.contains(cursor) {
+            curs_set(1)
+            wmove(window, Int32(cursor.y), Int32(cursor.x))
+        } else {
+            curs_set(0)
+        }
+        wrefresh(window)
+    }
+
+    public func nextEvent(timeout: Duration?) -> TerminalEvent? {
+        guard CursesState.isActive else { return nil }
+        let deadline = timeout.map { ContinuousClock.now + $0 }
+        while true {
+            if let event = pendingSignal() ?? readKey() { return event }
+            let waitMs: Int32
+            if let deadline {
+                let left = ContinuousClock.now.duration(to: deadline)
+                if left <= .zero { return nil }
+                waitMs = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            } else {
+                waitMs = -1
+            }
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
+            // EINTR (a signal arrived) and readiness both loop back to read what came.
+            _ = poll(&fds, 2, waitMs)
+        }
+    }
+
+    public func suspend() {
+        guard CursesState.isActive else { return }
+        def_prog_mode()
+        CursesState.release()
+    }
+
+    public func restore() {
+        guard !CursesState.isActive else { return }
+        CursesState.isActive = true
+        reset_prog_mode()
+        clearok(cnc_stdscr(), true)
+        wrefresh(cnc_stdscr())
+    }
+
+    public func teardown() {
+        CursesState.release()
+        SignalPipe.uninstall()
+    }
+
+    private var bounds: Rect { Rect(size: size) }
+
+    /// Fills the scratch buffer with one grapheme cluster, zero-terminated.
+    private func loadGlyph(_ glyph: Character) {
+        var i = 0
+        for scalar in glyph.unicodeScalars where i < 5 {
+            glyphBuffer[i] = wchar_t(bitPattern: scalar.value)
+            i += 1
+        }
+        glyphBuffer[i] = 0
+    }
+
+    /// A termination signal, or a resize already applied to curses; signals come before keys.
+    private func pendingSignal() -> TerminalEvent? {
+        let signals = SignalPipe.drain()
+        if let sig = signals.first(where: { $0 != SIGWINCH }), let termination = TerminationSignal(rawValue: sig) {
+            return .signal(termination)
+        }
+        guard signals.contains(SIGWINCH) else { return nil }
+        var rows: Int32 = 0, cols: Int32 = 0
+        guard cnc_terminal_size(STDOUT_FILENO, &rows, &cols) == 0 else { return nil }
+        resizeterm(rows, cols)
+        return updateSize()
+    }
+
+    private func updateSize() -> TerminalEvent? {
+        let window = cnc_stdscr()
+        let newSize = Size(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
+        guard newSize != size else { return nil }
+        size = newSize
+        return .resize(newSize)
+    }
+
+    /// One key if ncurses has one ready, without waiting (ncurses still waits the 25 ms Esc delay to
+    /// tell Esc from the start of an arrow key's sequence).
+    private func readKey() -> TerminalEvent? {
+        let window = cnc_stdscr()
+        wtimeout(window, 0)
+        while true {
+            var code: wint_t = 0
+            switch wget_wch(window, &code) {
+            case cnc_key_code_yes():
+                // resizeterm queues a KEY_RESIZE of its own: only a real change is news.
+                if Int32(code) == cnc_key_resize() {
+                    if let event = updateSize() { return event }
+                    continue
+                }
+                if let key = CursesKeys.key(forCode: Int32(code)) { return .key(key) }
+                continue  // a key we do not bind (mouse, odd function keys): not an event
+            case OK:
+                guard let scalar = Unicode.Scalar(UInt32(code)) else { continue }
+                return .key(Key(scalar: scalar))
+            default:
+                return nil
+            }
+        }
+    }
+}

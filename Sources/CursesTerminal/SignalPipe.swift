@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CNcursesW
+
+/// Turns SIGINT, SIGTERM, SIGHUP and SIGWINCH into bytes on a pipe that the driver polls next to
+/// the keyboard, so the program quits or resizes on its own thread, through its normal path.
+/// Installed before curses starts: ncurses only installs its own handlers (whose SIGINT handler
+/// calls `_exit`, skipping all cleanup) for signals still at their default.
+enum SignalPipe {
+    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH]
+    nonisolated(unsafe) static var readEnd: Int32 = -1
+    nonisolated(unsafe) static var writeEnd: Int32 = -1
+    /// Termination requests seen; a second one while the first is unanswered ends the process.
+    nonisolated(unsafe) static var terminationRequests = 0
+
+    static func install() throws(CursesError) {
+        guard readEnd < 0 else { return }
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw .pipe(errno) }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        readEnd = fds[0]
+        writeEnd = fds[1]
+        terminationRequests = 0
+        for sig in watched { _ = cnc_catch_signal(sig, onSignal, nil) }
+    }
+
+    static func uninstall() {
+        guard readEnd >= 0 else { return }
+        for sig in watched { _ = cnc_default_signal(sig) }
+        close(readEnd)
+        close(writeEnd)
+        readEnd = -1
+        writeEnd = -1
+    }
+
+    /// Signals received since the last call, oldest first.
+    static func drain() -> [Int32] {
+        var received: [Int32] = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while readEnd >= 0 {
+            let n = read(readEnd, &buffer, buffer.count)
+            guard n > 0 else { break }
+            received += buffer[0..<n].map { Int32($0) }
+        }
+        return received
+    }
+
+    /// Async-signal-safe: one byte down the pipe, errno preserved.
+    private static let onSignal: cnc_signal_handler = { sig in
+        let savedErrno = errno
+        if sig != SIGWINCH {
+            terminationRequests += 1
+            if terminationRequests > 1 {
+                // The program did not answer the first request: leave now, terminal restored.
+                CursesState.release()
+                _exit(128 + sig)
+            }
+        }
+        var byte = UInt8(truncatingIfNeeded: sig)
+        _ = write(writeEnd, &byte, 1)
+        errno = savedErrno
+    }
+}
+
+/// Why the curses driver could not start.
+public enum CursesError: Error, CustomStringConvertible {
+    case notATerminal
+    case pipe(Int32)
+    case newterm(String)
+
+    public var description: String {
+        switch self {
+        case .notATerminal: "standard input and output must be a terminal"
+        case .pipe(let e): "cannot create the signal pipe (errno \(e))"
+        case .newterm(let term): "cannot start curses on terminal type \"\(term)\""
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import PIMS
+
+/// Which backend to talk to, as data: the executable turns it into a `PIMSBackend`.
+public enum BackendChoice: Hashable, Sendable {
+    /// The in-process simulator with a built-in scenario name or a scenario file.
+    case inProcess(scenario: String)
+    /// `enrollsim serve` at this base URL.
+    case remote(url: String)
+
+    public var summary: String {
+        switch self {
+        case .inProcess(let s): "in-process · \(s)"
+        case .remote(let url): "remote · \(url)"
+        }
+    }
+}
+
+/// `auto`: checks run on their own until input is needed. `step`: every API call waits for Enter,
+/// showing the request about to be sent (for QA and demos).
+public enum Pacing: String, Hashable, Sendable, CaseIterable {
+    case auto, step
+}
+
+/// A scenario's default session (device, platform, SDK, variant, user), as the backend's opener
+/// reads it from the scenario.
+public struct ScenarioDefaults: Hashable, Sendable {
+    public var settings: SessionSettings
+    public var username: String?
+    public init(settings: SessionSettings, username: String?) {
+        self.settings = settings
+        self.username = username
+    }
+}
+
+/// Everything the session screen chooses.
+public struct SessionConfig: Hashable, Sendable {
+    public var backend: BackendChoice
+    public var username: String
+    public var password: String
+    public var device: String
+    public var platform: Platform
+    public var sdk: SDKVersion
+    public var variant: SpecVariant
+    public var pacing: Pacing
+
+    public init(backend: BackendChoice = .inProcess(scenario: "fresh"), username: String = "alice@example.com",
+                password: String = "alice-pass", device: String = "alice-iphone", platform: Platform = .ios,
+                sdk: SDKVersion = .v2_3, variant: SpecVariant = .tutorial, pacing: Pacing = .auto) {
+        self.backend = backend
+        self.username = username
+        self.password = password
+        self.device = device
+        self.platform = platform
+        self.sdk = sdk
+        self.variant = variant
+        self.pacing = pacing
+    }
+
+    public var settings: SessionSettings { SessionSettings(device: device, platform: platform, sdk: sdk, variant: variant) }
+
+    /// The built-in scenarios (`Assets/scenarios`), for choosing one by key on the session screen.
+    public static let builtInScenarios = [
+        "fresh", "phone-registered", "enrolled", "enrolled-elsewhere", "one-attempt-left", "pin-blocked",
+        "device-limit", "account-blocked", "stale-steps", "legacy-sdk", "team",
+    ]
+
+    /// One backend session per device: switching device mid-run opens (or re-opens) that device's
+    /// session, which is how a second device of the same account is shown.
+    public var sessionName: String { device }
+
+    /// The shortcut (4·1) exists from SDK 2.1 (seed 000, R8).
+    public var offersShortcut: Bool { sdk >= .v2_1 }
+}

@@ -1,0 +1,52 @@
+import PIMS
+
+/// What the simulator panel shows and offers: the live account, the inbox, the clock, the faults
+/// this app added, and the scenario controls.
+public struct SimulatorPanel: Hashable, Sendable {
+    /// Fault presets a QA engineer reaches for; each applies to the next matching call once.
+    public enum FaultPreset: Hashable, Sendable, CaseIterable {
+        case timeout, noInternet, serverError, slow
+
+        /// The rule for the next call of `api` (fault rules name their API, §7).
+        public func rule(for api: String) -> FaultRule {
+            switch self {
+            case .timeout: FaultRule(name: api, code: 2201, times: 1)
+            case .noInternet: FaultRule(name: api, code: 2202, times: 1)
+            case .serverError: FaultRule(name: api, code: 2204, times: 1)
+            case .slow: FaultRule(name: api, latencyMs: 3000, times: 1)
+            }
+        }
+
+        public var title: String {
+            switch self {
+            case .timeout: "next call answers 2201 Timeout"
+            case .noInternet: "next call answers 2202 No internet"
+            case .serverError: "next call answers 2204 Server Error"
+            case .slow: "next call takes 3 s more"
+            }
+        }
+    }
+
+    /// The APIs a fault can target, in the order the flows meet them.
+    public static let faultTargets = [
+        "pims.authentication.smscode", "pims.authentication.enrollment", "pims.authentication.account",
+        "pims.authentication.trustedphonenumber", "pims.authentication.pincode", "pims.authentication.otp",
+        "pims.subscription.steps", "pims.subscription.vehicle", "pims.vehicle.carkey", "pims.vehicle.vin",
+    ]
+
+    public var account: AccountSnapshot?
+    public var inbox: PhoneInbox?
+    /// The simulated clock, as the last control reported it.
+    public var now: String?
+    /// The fault rules this app added (the backend keeps no list a client can read).
+    public var faults: [FaultRule] = []
+    public var scenario: String?
+    public var form = Form([.advanceSeconds, .scenario, .savePath], values: [.advanceSeconds: "60"])
+    /// The API the fault presets apply to (index into `faultTargets`).
+    public var faultTarget = 0
+    public var faultTargetName: String { Self.faultTargets[faultTarget] }
+    /// The answer of the last control, in words.
+    public var message: String?
+
+    public init() {}
+}

@@ -1,0 +1,106 @@
+import Enrollment
+import TerminalUI
+
+/// Account management A–E: the task menu with each precondition, then the task's prompt.
+enum AccountScreen {
+    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
+        let a = state.account
+        guard let task = a.task, a.stage != .menu else {
+            menu(state, into: &frame, area: area)
+            return
+        }
+        let showsPhone = a.stage == .code
+        let parts = showsPhone ? area.splitColumns([.fill(), .fixed(PhoneView.width)], gap: 1) : [area]
+        let main = parts[0]
+        var y = main.y
+        frame.put("\(task.rawValue) · \(task.title)", x: main.x, y: y, style: .title, clip: main)
+        y += 1
+        for line in ("API: " + task.api).wrapped(toWidth: main.width) where y < main.maxY {
+            frame.put(line, x: main.x, y: y, style: .code, clip: main)
+            y += 1
+        }
+        let (glyph, style): (String, Style) = a.preconditionMet.map { $0 ? ("✓", .done) : ("✗", .failed) } ?? ("·", .hint)
+        for (i, line) in (a.preconditionNote ?? task.precondition).wrapped(toWidth: main.width - 2).enumerated() where y < main.maxY {
+            frame.put((i == 0 ? glyph + " " : "  ") + line, x: main.x, y: y, style: i == 0 ? style : .hint, clip: main)
+            y += 1
+        }
+        y += 1
+        if task == .removeVehicle && a.stage == .input {
+            let items = state.vehicles.map { MenuItem($0.title, detail: $0.carAssociationID) }
+            if items.isEmpty {
+                frame.put("No vehicle is associated with the account.", x: main.x, y: y, style: .hint, clip: main)
+                y += 1
+            } else {
+                let h = min(items.count, main.maxY - y)
+                frame.render(Menu(items: items, selected: a.selection), in: Rect(x: main.x, y: y, width: main.width, height: h))
+                y += h
+            }
+        } else if [.input, .code].contains(a.stage) {
+            y += FormView.render(a.form, policy: state.policy, focused: state.focusedField != nil, into: &frame,
+                                 area: Rect(x: main.x, y: y, width: main.width, height: main.maxY - y))
+        } else if a.stage == .checking {
+            frame.put(state.isBusy ? "Checking the precondition…" : "Checking…", x: main.x, y: y, style: .hint, clip: main)
+            y += 1
+        }
+        if let message = a.message, a.stage != .confirm {
+            y += 1
+            for line in message.wrapped(toWidth: main.width) where y < main.maxY {
+                frame.put(line, x: main.x, y: y, style: a.stage == .done ? .success : .hint, clip: main)
+                y += 1
+            }
+        }
+        if showsPhone { PhoneView.render(state, into: &frame, area: parts[1]) }
+    }
+
+    static func menu(_ state: AppState, into frame: inout Frame, area: Rect) {
+        var y = area.y
+        frame.put("Account management: features outside the regular enrollment (steps with letters).", x: area.x, y: y, style: .hint, clip: area)
+        y += 2
+        for (i, task) in AccountManagement.Task.allCases.enumerated() where y + 1 < area.maxY {
+            let selected = i == state.account.selection
+            let row = Rect(x: area.x, y: y, width: area.width, height: 1)
+            frame.fill(row, style: selected ? .selected : .normal)
+            var x = frame.put(selected ? "▶ " : "  ", x: row.x, y: y, style: selected ? .selected : .normal, clip: row)
+            x = frame.put(task.rawValue.lowercased(), x: x, y: y, style: selected ? .selected : .key, clip: row)
+            frame.put("  " + task.title, x: x, y: y, style: selected ? .selected : .title, clip: row)
+            frame.put("     " + task.precondition, x: area.x, y: y + 1, style: .hint,
+                      clip: Rect(x: area.x, y: y + 1, width: area.width, height: 1))
+            y += 3
+        }
+    }
+}
+
+/// Strong authentication on demand: the PIN prompt after a 2302, and what will be retried.
+enum OTPScreen {
+    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
+        guard let otp = state.otp else { return }
+        var y = area.y
+        frame.put("Strong authentication needed (2302)", x: area.x, y: y, style: .title, clip: area)
+        y += 1
+        let sub = otp.original.request.subAPI.map { " " + $0 } ?? ""
+        let lines = [
+            "The call \(otp.original.request.type.rawValue) \(otp.original.request.name)\(sub) needs an open strong-authentication window.",
+            "Enter the PIN: get pims.authentication.otp withPin opens it, then the call is retried once.",
+        ]
+        for line in lines.flatMap({ $0.wrapped(toWidth: area.width) }) where y < area.maxY {
+            frame.put(line, x: area.x, y: y, style: .hint, clip: area)
+            y += 1
+        }
+        y += 1
+        y += FormView.render(otp.form, policy: state.policy, focused: state.focusedField != nil, into: &frame,
+                             area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))
+        if let code = otp.otp, y < area.maxY {
+            y += 1
+            let x = frame.put("✓ OTP ", x: area.x, y: y, style: .done, clip: area)
+            frame.put(code, x: x, y: y, style: .code, clip: area)
+            y += 1
+        }
+        if let message = otp.message {
+            y += 1
+            for line in message.wrapped(toWidth: area.width) where y < area.maxY {
+                frame.put(line, x: area.x, y: y, style: otp.suggestsStepsReset ? .warning : .hint, clip: area)
+                y += 1
+            }
+        }
+    }
+}

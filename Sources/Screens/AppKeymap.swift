@@ -1,0 +1,67 @@
+import Enrollment
+import TerminalUI
+
+/// What a key does in the app: an action for the view-model, or one of the few things only the
+/// terminal side does (quit at once, redraw).
+public enum UICommand: Hashable, Sendable {
+    case send(Action)
+    case forceQuit
+    case redraw
+}
+
+/// The one keymap table of the app, built for the current state: the state's own commands (from
+/// `AppState.availableCommands`) first, then typing into the focused field, then the keys every
+/// screen shares. Key dispatch, the help bar and the `?` overlay all read this table.
+public enum AppKeymap {
+    public static func keymap(for state: AppState) -> Keymap<UICommand> {
+        let screen = state.showHelp ? "Help" : state.route.title
+        var bindings = state.availableCommands.map { c in
+            Binding([.key(c.key.terminalKey)], UICommand.send(c.action), help: c.help, group: screen, bar: c.title,
+                    barKeys: c.key.description)
+        }
+        if state.showHelp {
+            bindings.append(Binding(.escape, .enter, command: .send(.choose(.toggleHelp)), help: "Close the help", group: "Help"))
+        }
+        let typing = state.focusedField != nil
+        if typing {
+            bindings.append(Binding([.anyPrintable], .send(.typed(" ")), help: "Type into the focused field (digits for PINs and codes)", group: "Fields"))
+            bindings.append(Binding(.backspace, command: .send(.backspace), help: "Delete the last character", group: "Fields"))
+            bindings.append(Binding(.backTab, command: .send(.focusPrevious), help: "Previous field", group: "Fields"))
+        }
+        bindings += [
+            Binding(typing ? [.key(.up)] : [.key(.up), .key(.char("k"))], .send(.moveSelection(-1)), help: "Move up", group: "Move"),
+            Binding(typing ? [.key(.down)] : [.key(.down), .key(.char("j"))], .send(.moveSelection(1)), help: "Move down", group: "Move"),
+            Binding(.pageUp, command: .send(.moveSelection(-10)), help: "Move a page up", group: "Move"),
+            Binding(.pageDown, command: .send(.moveSelection(10)), help: "Move a page down", group: "Move"),
+            Binding(.enter, command: .send(.submit), help: "Choose, confirm, send", group: "Move"),
+            Binding(.escape, command: .send(.cancel), help: "Back, cancel, stop waiting", group: "Move"),
+            Binding(.ctrlC, command: .forceQuit, help: "Quit at once, cleanly", group: "App"),
+            Binding(.ctrlL, command: .redraw, help: "Redraw the screen", group: "App"),
+        ]
+        return Keymap(bindings)
+    }
+
+    /// The command for a key in this state; typed characters carry the key's character.
+    public static func command(for key: Key, in state: AppState) -> UICommand? {
+        guard let binding = keymap(for: state).binding(for: key) else { return nil }
+        if case .send(.typed) = binding.command, case .char(let c) = key { return .send(.typed(c)) }
+        return binding.command
+    }
+}
+
+extension KeyHint {
+    /// The terminal key this hint names.
+    public var terminalKey: Key {
+        switch self {
+        case .enter: .enter
+        case .escape: .escape
+        case .tab: .tab
+        case .backTab: .backTab
+        case .up: .up
+        case .down: .down
+        case .char(let c): .char(c)
+        case .ctrl(let c): .ctrl(Character(c.lowercased()))
+        case .function(let n): .function(n)
+        }
+    }
+}

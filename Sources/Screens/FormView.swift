@@ -1,0 +1,47 @@
+import Enrollment
+import TerminalUI
+
+/// Draws a view-model form: PINs and SMS codes as boxes, other fields as text fields, each with its
+/// validation message; returns the rows used.
+enum FormView {
+    @discardableResult
+    static func render(_ form: Form, policy: PINPolicy, focused: Bool, into frame: inout Frame, area: Rect) -> Int {
+        var y = area.y
+        let labelWidth = (form.fields.map(\.label.terminalWidth).max() ?? 0) + 1
+        for (i, field) in form.fields.enumerated() where y < area.maxY {
+            let isFocused = focused && i == form.focus
+            let label = field.label.padded(toWidth: labelWidth)
+            let row = Rect(x: area.x, y: y, width: area.width, height: min(2, area.maxY - y))
+            switch field.kind {
+            case .pin:
+                let length = max(policy.pinMinLength, min(policy.pinMaxLength, max(field.value.count + (isFocused ? 1 : 0), policy.pinMinLength)))
+                let w = CodeField(label: label, value: field.value, length: length, mask: field.masked ? "•" : nil, isFocused: isFocused, message: field.message)
+                frame.render(w, in: row)
+                y += w.height
+            case .smsCode:
+                let length = max(policy.smsCodeLength, field.value.count)
+                let w = CodeField(label: label, value: field.value, length: length, isFocused: isFocused, message: field.message)
+                frame.render(w, in: row)
+                y += w.height
+            default:
+                let w = TerminalUI.TextField(label: label, text: field.display, placeholder: placeholder(field.kind), isFocused: isFocused, message: field.message)
+                frame.render(w, in: Rect(x: row.x, y: row.y, width: min(row.width, 64), height: row.height))
+                y += w.height
+            }
+        }
+        if let error = form.error, y < area.maxY {
+            frame.put("✗ " + error, x: area.x, y: y, style: .error, clip: area)
+            y += 1
+        }
+        return y - area.y
+    }
+
+    static func placeholder(_ kind: FieldKind) -> String {
+        switch kind {
+        case .phone: "0612345678 or +33612345678"
+        case .vin: "17 letters and digits"
+        case .number: "seconds"
+        default: ""
+        }
+    }
+}

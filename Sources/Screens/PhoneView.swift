@@ -1,0 +1,31 @@
+import Foundation
+import Enrollment
+import TerminalUI
+
+/// The simulated phone: the SMS the current prompt waits for, its code and its remaining lifetime
+/// in simulated time, and the key that types it.
+enum PhoneView {
+    static let width = 30
+
+    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
+        guard area.width >= 20, area.height >= 5 else { return }
+        let phone = state.inbox?.phone ?? "phone"
+        let inside = frame.panel(Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, 6)), title: "☎ " + phone)
+        guard let (message, left) = state.smsOnPhone else {
+            frame.put("No SMS yet.", x: inside.x, y: inside.y, style: .hint, clip: inside)
+            return
+        }
+        frame.put("SMS " + message.purpose, x: inside.x, y: inside.y, style: .hint, clip: inside)
+        var x = frame.put("code ", x: inside.x, y: inside.y + 1, clip: inside)
+        x = frame.put(message.code, x: x, y: inside.y + 1, style: .code, clip: inside)
+        if let left {
+            let text = left > 0 ? String(format: "  %d:%02d left", left / 60, left % 60) : "  ✗ expired"
+            frame.put(text, x: x, y: inside.y + 1, style: left > 0 ? .hint : .failed, clip: inside)
+        }
+        if inside.height > 3 {
+            let key = state.focusedField != nil ? "^F" : "f"
+            x = frame.put(key, x: inside.x, y: inside.y + 3, style: .key, clip: inside)
+            frame.put(" types the code", x: x, y: inside.y + 3, style: .hint, clip: inside)
+        }
+    }
+}

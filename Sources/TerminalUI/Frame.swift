@@ -1,0 +1,74 @@
+/// Everything a screen shows, rendered whole each time: a grid of cells with semantic styles and
+/// where the cursor should blink. The curses driver paints it; tests read it as text.
+public struct Frame: Hashable, Sendable {
+    public let size: Size
+    /// Row-major, `size.width * size.height` cells.
+    public private(set) var cells: [Cell]
+    /// Where the terminal cursor is shown (a focused text field); `nil` hides it.
+    public var cursor: Point?
+
+    public init(size: Size, style: Style = .normal) {
+        self.size = size
+        self.cells = Array(repeating: Cell(style: style), count: size.width * size.height)
+    }
+
+    public var bounds: Rect { Rect(size: size) }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        guard x >= 0, y >= 0, x < size.width, y < size.height else { return .blank }
+        return cells[y * size.width + x]
+    }
+
+    /// Writes text on one row from `x`, clipped to `clip` (the whole frame by default). A wide
+    /// character that would straddle the clip's right edge becomes a space, as terminals do.
+    /// Returns the column after the text, so callers can chain runs of different styles.
+    @discardableResult
+    public mutating func put(_ text: some StringProtocol, x: Int, y: Int, style: Style = .normal, clip: Rect? = nil) -> Int {
+        let area = clip.map { $0.intersection(bounds) } ?? bounds
+        guard y >= area.y, y < area.maxY else { return x + text.terminalWidth }
+        var column = x
+        for c in text {
+            let w = TextWidth.of(c)
+            if w == 0 { continue }
+            if column + w > area.maxX {
+                if column < area.maxX { setCell(Cell(" ", style: style), x: column, y: y) }
+                return column + w
+            }
+            if column >= area.x {
+                setCell(Cell(c, style: style), x: column, y: y)
+                if w == 2 { setCell(Cell(" ", style: style, isWideTail: true), x: column + 1, y: y) }
+            }
+            column += w
+        }
+        return column
+    }
+
+    /// Fills a rectangle with one glyph (a space by default), erasing what was there.
+    public mutating func fill(_ rect: Rect, glyph: Character = " ", style: Style = .normal) {
+        let area = rect.intersection(bounds)
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { setCell(Cell(glyph, style: style), x: x, y: y) }
+        }
+    }
+
+    /// Changes the meaning of cells and keeps their glyphs: a selection bar over a list row.
+    public mutating func restyle(_ rect: Rect, style: Style) {
+        let area = rect.intersection(bounds)
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { cells[y * size.width + x].style = style }
+        }
+    }
+
+    /// Stores a cell, first breaking any wide character it would cut in half.
+    private mutating func setCell(_ cell: Cell, x: Int, y: Int) {
+        let i = y * size.width + x
+        if cells[i].isWideTail, x > 0, !cell.isWideTail {
+            cells[i - 1].glyph = " "
+        }
+        if x + 1 < size.width, cells[i + 1].isWideTail {
+            cells[i + 1].isWideTail = false
+            cells[i + 1].glyph = " "
+        }
+        cells[i] = cell
+    }
+}

@@ -1,0 +1,38 @@
+/// A terminal in memory: scripted events in, frames out. Tests drive a program with it the way
+/// tmux drives the real binary, without a terminal.
+public final class MemoryDriver: TerminalDriver {
+    public private(set) var size: Size
+    public private(set) var frames: [Frame] = []
+    public private(set) var isSuspended = false
+    public private(set) var isTornDown = false
+    private var pending: [TerminalEvent]
+
+    public init(size: Size = .minimum, events: [TerminalEvent] = []) {
+        self.size = size
+        self.pending = events
+    }
+
+    public convenience init(size: Size = .minimum, keys: [Key]) {
+        self.init(size: size, events: keys.map { .key($0) })
+    }
+
+    public var lastFrame: Frame? { frames.last }
+
+    /// Queues more events after those already scripted.
+    public func enqueue(_ events: [TerminalEvent]) { pending += events }
+    public func type(_ text: String) { enqueue(Key.typing(text).map { .key($0) }) }
+
+    public func draw(_ frame: Frame) { frames.append(frame) }
+
+    /// Scripted events in order; a scripted resize also changes `size`. `nil` once the script is out.
+    public func nextEvent(timeout: Duration?) -> TerminalEvent? {
+        guard !pending.isEmpty else { return nil }
+        let event = pending.removeFirst()
+        if case .resize(let newSize) = event { size = newSize }
+        return event
+    }
+
+    public func suspend() { isSuspended = true }
+    public func restore() { isSuspended = false }
+    public func teardown() { isTornDown = true }
+}

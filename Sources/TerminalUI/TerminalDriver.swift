@@ -1,0 +1,33 @@
+/// A signal that asks the program to end; the driver turns it into an event so the program can
+/// quit through its normal path (terminal restored, state saved).
+public enum TerminationSignal: Int32, Sendable, Hashable {
+    case hangup = 1, interrupt = 2, terminate = 15
+
+    /// The shell's convention for a program ended by a signal: 128 + its number.
+    public var exitStatus: Int32 { 128 + rawValue }
+}
+
+/// What a terminal tells the program.
+public enum TerminalEvent: Hashable, Sendable {
+    case key(Key)
+    /// The terminal changed size; the next frame should be rendered for this size.
+    case resize(Size)
+    case signal(TerminationSignal)
+}
+
+/// The one door to a terminal: the curses driver paints a real one, the memory driver records
+/// frames for tests. A driver is used from a single thread.
+public protocol TerminalDriver: AnyObject {
+    /// The size frames should be rendered at.
+    var size: Size { get }
+    /// Shows a frame (a frame of another size is clipped or padded).
+    func draw(_ frame: Frame)
+    /// The next event, waiting at most `timeout` (`nil`: until one arrives); `nil` on timeout.
+    func nextEvent(timeout: Duration?) -> TerminalEvent?
+    /// Hands the terminal back to the shell for a while (an external editor, a pager).
+    func suspend()
+    /// Takes the terminal again after `suspend()` and repaints.
+    func restore()
+    /// Restores the terminal for good; safe to call more than once.
+    func teardown()
+}

@@ -1,0 +1,50 @@
+/// How many terminal columns text takes, the way glibc's `wcwidth` (and so ncurses and tmux) count:
+/// East-Asian wide characters and emoji take two, combining marks ride on the character before them.
+/// Swift's `Character` is a whole grapheme cluster, so a cluster is as wide as its base.
+public enum TextWidth {
+    public static func of(_ c: Character) -> Int {
+        if let ascii = c.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
+        let scalars = c.unicodeScalars
+        guard let base = scalars.first else { return 0 }
+        if base.properties.isEmojiPresentation { return 2 }
+        // A text-style emoji followed by VS16 asks for emoji presentation.
+        if scalars.contains("\u{FE0F}"), base.properties.isEmoji, base.value > 0xFF { return 2 }
+        return of(base)
+    }
+
+    public static func of(_ s: Unicode.Scalar) -> Int {
+        let v = s.value
+        if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
+        if v < 0x300 { return 1 }
+        switch s.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: break
+        }
+        if v >= 0x1160 && v <= 0x11FF { return 0 }  // Hangul medial vowels and final consonants join the syllable.
+        return isWide(v) ? 2 : 1
+    }
+
+    public static func of(_ text: some StringProtocol) -> Int {
+        var total = 0
+        for c in text { total += of(c) }
+        return total
+    }
+
+    /// East Asian Wide and Fullwidth blocks, as glibc's tables have them.
+    private static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+             0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+             0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            true
+        default:
+            false
+        }
+    }
+}
+
+extension StringProtocol {
+    /// Terminal columns this text takes.
+    public var terminalWidth: Int { TextWidth.of(self) }
+}

@@ -1,0 +1,56 @@
+/// A full-width message over the content: an error with its code and label, what happened, and
+/// what to do next. Each kind has its own glyph so it reads on a monochrome terminal.
+public struct Banner: Widget {
+    public enum Kind: Sendable, Hashable {
+        case error, warning, info, success
+
+        var glyph: String {
+            switch self {
+            case .error: "✗"
+            case .warning: "!"
+            case .info: "i"
+            case .success: "✓"
+            }
+        }
+
+        var style: Style {
+            switch self {
+            case .error: .error
+            case .warning: .warning
+            case .info: .selected
+            case .success: .success
+            }
+        }
+    }
+
+    public var kind: Kind
+    public var title: String
+    public var message: String?
+    /// What the user can do now, shown after an arrow.
+    public var nextStep: String?
+
+    public init(_ kind: Kind, title: String, message: String? = nil, nextStep: String? = nil) {
+        self.kind = kind
+        self.title = title
+        self.message = message
+        self.nextStep = nextStep
+    }
+
+    private func lines(width: Int) -> [(String, Style)] {
+        let room = max(1, width - 4)
+        var out = [(kind.glyph + " " + title, kind.style)]
+        out += (message?.wrapped(toWidth: room) ?? []).map { ("  " + $0, kind.style) }
+        out += (nextStep.map { ("→ " + $0).wrapped(toWidth: room) } ?? []).map { ("  " + $0, kind.style) }
+        return out
+    }
+
+    /// Rows the banner takes at this width.
+    public func height(forWidth width: Int) -> Int { lines(width: width).count }
+
+    public func render(into frame: inout Frame, area: Rect) {
+        frame.fill(area, style: kind.style)
+        for (i, (text, style)) in lines(width: area.width).enumerated() where i < area.height {
+            frame.put(text, x: area.x + 1, y: area.y + i, style: style, clip: area.inset(left: 1, right: 1))
+        }
+    }
+}

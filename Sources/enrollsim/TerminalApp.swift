@@ -1,0 +1,104 @@
+import Enrollment
+import Foundation
+import Screens
+import TerminalUI
+
+/// The loop between a terminal driver and the store: events become actions through the app's
+/// keymap, and every new state is painted. The driver is used from one thread only (this loop's);
+/// the store runs its effects elsewhere and reports states through `LatestState`.
+final class TerminalApp: @unchecked Sendable {
+    enum Outcome { case quit, signal(TerminationSignal) }
+
+    private let driver: any TerminalDriver
+    private let store: Store
+    private let latest: LatestState
+
+    init(driver: any TerminalDriver, config: SessionConfig, connector: @escaping Store.Connector) {
+        self.driver = driver
+        let latest = LatestState(AppState(config: config))
+        self.latest = latest
+        store = Store(state: AppState(config: config), connector: connector, clock: SystemClock(),
+                      writeFile: { path, text in
+                          do {
+                              try text.write(toFile: path, atomically: true, encoding: .utf8)
+                              return nil
+                          } catch {
+                              return "cannot write \(path): \(error.localizedDescription)"
+                          }
+                      },
+                      observe: { latest.set($0) })
+    }
+
+    /// Runs until the user quits or a termination signal arrives; the caller tears the terminal down.
+    func run() async -> Outcome {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: self.loop()) }
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+    }
+
+    private func loop() -> Outcome {
+        var tick = 0
+        var painted: (AppState, Size)?
+        while true {
+            let (state, changed) = latest.take()
+            if state.quitRequested { return .quit }
+            // Repaint on change, on resize, and while busy (the spinner turns).
+            if changed || painted?.1 != driver.size || state.isBusy || painted == nil {
+                driver.draw(Screens.render(state, size: driver.size, tick: tick))
+                painted = (state, driver.size)
+            }
+            tick += 1
+            guard let event = driver.nextEvent(timeout: .milliseconds(state.isBusy ? 100 : 250)) else { continue }
+            switch event {
+            case .key(let key):
+                switch AppKeymap.command(for: key, in: state) {
+                case .send(let action)?: send(action)
+                case .forceQuit?: return .quit
+                case .redraw?: painted = nil
+                case nil: break
+                }
+            case .resize:
+                painted = nil
+            case .signal(let signal):
+                return .signal(signal)
+            }
+        }
+    }
+
+    /// Sends an action and waits until the store has reduced it, so keys keep their order.
+    private func send(_ action: Action) {
+        let done = DispatchSemaphore(value: 0)
+        Task { [store] in
+            await store.send(action)
+            done.signal()
+        }
+        done.wait()
+    }
+}
+
+/// The newest state the store reported, and whether it changed since the loop last looked.
+final class LatestState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: AppState
+    private var changed = true
+
+    init(_ state: AppState) { self.state = state }
+
+    func set(_ new: AppState) {
+        lock.lock()
+        state = new
+        changed = true
+        lock.unlock()
+    }
+
+    func take() -> (AppState, Bool) {
+        lock.lock()
+        defer {
+            changed = false
+            lock.unlock()
+        }
+        return (state, changed)
+    }
+}

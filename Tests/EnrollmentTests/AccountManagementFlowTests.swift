@@ -1,0 +1,173 @@
+import Enrollment
+import PIMS
+import PIMSSimulator
+import Testing
+
+/// Account management A–E (seed 000) end to end, and the OTP retry of E (OTP tutorial).
+@Suite struct AccountManagementFlowTests {
+    @Test("A: remove all enrollments, with confirmation, on a PIN-blocked account (R12)")
+    func removeAll() async throws {
+        let app = try await App.start("pin-blocked")
+        await app.send(.choose(.open(.account)), .choose(.startTask(.removeAll)))
+        #expect(await app.state.account.stage == .confirm)
+        #expect(await app.state.isAwaitingConfirmation)
+        #expect(await app.account().blockState == .pinBlocked, "nothing happens before the confirmation")
+        await app.send(.submit)
+        #expect(await app.state.account.stage == .done)
+        let account = await app.account()
+        #expect(account.blockState == .notBlocked)
+        #expect(account.enrolledDevices.isEmpty)
+        #expect(account.pin == nil)
+        #expect(account.phone == PhoneNumber("0612345678"), "the trusted phone stays")
+    }
+
+    @Test("A can be declined: Esc sends nothing")
+    func removeAllDeclined() async throws {
+        let app = try await App.start("pin-blocked")
+        await app.send(.choose(.open(.account)), .choose(.startTask(.removeAll)), .cancel)
+        #expect(await app.state.account.stage == .menu)
+        #expect(await app.state.log.entries.count == 1, "only the login")
+    }
+
+    @Test("B: reset PIN with a resetPIN SMS and the new PIN twice (R6, R13)")
+    func resetPIN() async throws {
+        let app = try await App.start("enrolled")
+        await app.send(.choose(.open(.account)), .choose(.startTask(.resetPIN)))
+        var state = await app.state
+        #expect(state.account.stage == .input)
+        #expect(state.account.preconditionMet == true)
+        await app.send(.submit)
+        #expect(await app.state.account.stage == .code)
+        await app.send(.choose(.autofillCode))
+        state = await app.state
+        #expect(state.account.form[.smsCode] == (await app.newestCode()))
+        #expect(state.focusedField?.id == .newPIN, "autofill moves on to the next field")
+        await app.typePINTwice("5678")
+        await app.send(.submit)
+        state = await app.state
+        #expect(state.account.stage == .done)
+        #expect(state.account.message == "PIN reset (B). The enrollment continues at step 8 with the new PIN.")
+        #expect(await app.account().pin == PIN("5678"))
+        #expect(state.log.entries.map(\.step).suffix(3) == ["Account · step 1 (precondition)", "Account · B", "Account · B"])
+    }
+
+    @Test("B explains its precondition before any failure when no enrollment is active")
+    func resetPINPrecondition() async throws {
+        let app = try await App.start("phone-registered")
+        await app.send(.choose(.open(.account)), .choose(.startTask(.resetPIN)))
+        let state = await app.state
+        #expect(state.account.preconditionMet == false)
+        #expect(state.account.preconditionNote?.contains("B needs an active enrollment") == true)
+        #expect(state.banner == nil, "explained, not failed")
+    }
+
+    @Test("B on a second device: step 1 says no, but the account is enrolled elsewhere, so B can go on (R13)")
+    func resetPINFromSecondDevice() async throws {
+        let app = try await App.start("enrolled-elsewhere")
+        await app.send(.choose(.open(.account)), .choose(.startTask(.resetPIN)))
+        var state = await app.state
+        #expect(state.account.preconditionMet == true)
+        #expect(state.account.preconditionNote == "This device is not enrolled (step 1), but alice-ipad is: B needs an enrollment on the account, so it can go on.")
+        await app.send(.submit, .choose(.autofillCode))
+        await app.typePINTwice("7777")
+        await app.send(.submit)
+        state = await app.state
+        #expect(state.account.stage == .done)
+        #expect(await app.account().pin == PIN("7777"))
+    }
+
+    @Test("C: update PIN, a wrong current PIN first (R14 counts it)")
+    func updatePIN() async throws {
+        let app = try await App.start("enrolled")
+        await app.send(.choose(.open(.account)), .choose(.startTask(.updatePIN)))
+        #expect(await app.state.account.form.fields.map(\.id) == [.oldPIN, .newPIN, .newPINConfirm])
+        await app.type("1111")
+        await app.send(.focusNext)
+        await app.typePINTwice("4321")
+        await app.send(.submit)
+        var state = await app.state
+        #expect(state.banner?.code == 2308)
+        #expect(state.account.form[.oldPIN] == "")
+        #expect(state.account.form[.newPIN] == "4321", "the new PIN typed is kept")
+        #expect(state.focusedField?.id == .oldPIN)
+        #expect(await app.account().pinFailures == 1)
+        await app.type("1234")
+        await app.send(.submit)
+        state = await app.state
+        #expect(state.account.stage == .done)
+        #expect(await app.account().pin == PIN("4321"))
+        #expect(await app.account().pinFailures == 0)
+    }
+
+    @Test("D: modify the phone number with a certification SMS to the new number (R4, R15)")
+    func modifyPhone() async throws {
+        let app = try await App.start("enrolled")
+        await app.send(.choose(.open(.account)), .choose(.startTask(.modifyPhone)))
+        #expect(await app.state.account.preconditionMet == true)
+        await app.type("0698765432")
+        await app.send(.submit)
+        #expect(await app.state.account.stage == .code)
+        #expect(await app.state.inbox?.phone == "0698765432", "the phone that receives is the new one")
+        await app.send(.choose(.autofillCode), .submit)
+        #expect(await app.state.account.stage == .done)
+        #expect(await app.account().phone == PhoneNumber("0698765432"))
+    }
+
+    @Test("D on an account without a phone says so up front (step 3)")
+    func modifyPhonePrecondition() async throws {
+        let app = try await App.start("fresh")
+        await app.send(.choose(.open(.account)), .choose(.startTask(.modifyPhone)))
+        let state = await app.state
+        #expect(state.account.preconditionMet == false)
+        #expect(state.account.preconditionNote?.hasPrefix("No trusted phone (step 3)") == true)
+        #expect(state.account.stage == .input)
+    }
+
+    @Test("E: removeProperty → 2302 → OTP withPin → retried once → removed (R17, R18, R16)")
+    func removeVehicleThroughOTP() async throws {
+        let app = try await App.start("enrolled")
+        await app.send(.choose(.open(.account)), .choose(.startTask(.removeVehicle)))
+        #expect(await app.state.vehicles.map(\.vin) == ["VR1AB12C3D4567890"])
+        await app.send(.submit)
+        #expect(await app.state.account.stage == .confirm)
+        await app.send(.submit)
+        var state = await app.state
+        #expect(state.route == .otp)
+        #expect(state.otp?.original.request == Requests.removeProperty("VR1AB12C3D4567890"))
+        #expect(state.banner?.code == 2302)
+        await app.type("1234")
+        await app.send(.submit)
+        state = await app.state
+        #expect(state.route == .account)
+        #expect(state.otp == nil)
+        #expect(state.account.stage == .done)
+        #expect(await app.account().vehicles.isEmpty)
+        #expect(await app.logSteps().suffix(3) == ["Account · E 2302", "OTP · withPin ok", "Account · E ok"])
+    }
+
+    @Test("The OTP retry happens once: a second 2302 is shown, not looped")
+    func otpRetriesOnce() async throws {
+        let app = try await App.start("enrolled")
+        await app.send(.choose(.open(.account)), .choose(.startTask(.removeVehicle)), .submit, .submit)
+        // The backend answers the retry 2302 again (a fault), as if the window closed at once.
+        _ = await app.backend.control(.fault(FaultRule(name: "pims.subscription.vehicle", code: 2302, times: 2)))
+        await app.type("1234")
+        await app.send(.submit)
+        let state = await app.state
+        #expect(state.route == .account)
+        #expect(state.banner?.code == 2302)
+        #expect(await app.logSteps().suffix(2) == ["OTP · withPin ok", "Account · E 2302"])
+    }
+
+    @Test("OTP with a wrong PIN: cleared, tried again")
+    func otpWrongPIN() async throws {
+        let app = try await App.start("enrolled")
+        await app.send(.choose(.open(.account)), .choose(.startTask(.removeVehicle)), .submit, .submit)
+        await app.type("9999")
+        await app.send(.submit)
+        let state = await app.state
+        #expect(state.route == .otp)
+        #expect(state.otp?.form[.pin] == "")
+        #expect(state.otp?.message == "Wrong PIN: 2 attempts left. Type it again.")
+    }
+}

@@ -1,0 +1,126 @@
+import Enrollment
+import PIMS
+import PIMSSimulator
+import Testing
+
+/// Seed 001's checklist and tutorial 2-6's car key, end to end.
+@Suite struct StepsAndCarKeyFlowTests {
+    @Test("Checklist: first list by carAssociationID, then by stepsID; filter; next step (R19, R20, R22)")
+    func checklist() async throws {
+        let app = try await App.start("phone-registered")
+        await app.send(.choose(.open(.steps)), .submit)
+        var state = await app.state
+        #expect(state.steps.carAssociationID == "987654")
+        #expect(state.steps.items.map { "\($0.order) \($0.name) \($0.status)" } == [
+            "1 trusterPhoneNumber alreadyDone", "2 deviceActivation todo", "3 mediumCarKey todo",
+        ])
+        let stepsID = try #require(state.steps.stepsID)
+        #expect(state.log.entries.last?.request.params["carAssociationID"] == "987654")
+
+        await app.send(.choose(.cycleFilter))
+        state = await app.state
+        #expect(state.steps.filter == .todo)
+        #expect(state.steps.items.map(\.name) == ["deviceActivation", "mediumCarKey"])
+        #expect(state.log.entries.last?.request.params["stepsID"] == .int(stepsID), "later lists use the stepsID")
+
+        await app.send(.choose(.nextStep))
+        #expect(await app.state.steps.nextStep == "deviceActivation")
+    }
+
+    @Test("Stale steps cache: otp 2312 → resetSteps → deviceActivation todo → enrolled → refreshed list")
+    func staleCacheResolvedByReset() async throws {
+        let app = try await App.start("stale-steps")
+        await app.send(.choose(.open(.steps)), .submit)
+        var state = await app.state
+        #expect(state.steps.items.first { $0.name == "deviceActivation" }?.status == "alreadyDone", "the cache says so")
+
+        // Something that needs strong authentication: the OTP answers 2312, the device is not enrolled.
+        await app.send(.choose(.open(.account)), .choose(.startTask(.removeVehicle)), .submit, .submit)
+        await app.type("1234")
+        await app.send(.submit)
+        state = await app.state
+        #expect(state.route == .otp)
+        #expect(state.banner?.code == 2312)
+        #expect(state.otp?.suggestsStepsReset == true)
+        #expect(state.availableCommands.contains { $0.action == .choose(.resetStepsCache) && $0.key == .ctrl("s") })
+
+        await app.send(.choose(.resetStepsCache))
+        state = await app.state
+        #expect(state.route == .steps)
+        #expect(state.log.entries.last?.request.params["resetSteps"] == true)
+        #expect(state.steps.items.first { $0.name == "deviceActivation" }?.status == "todo")
+
+        // Choosing the todo step starts the guided enrollment, which comes back to a refreshed list.
+        let index = try #require(state.steps.items.firstIndex { $0.name == "deviceActivation" })
+        await app.send(.moveSelection(index - state.steps.selection), .submit)
+        #expect(await app.state.route == .guided)
+        await app.send(.choose(.autofillCode), .submit)
+        await app.type("1234")
+        await app.send(.submit)
+        state = await app.state
+        #expect(state.guided.stage == .enrolled)
+        #expect(state.route == .steps)
+        #expect(state.steps.resolving == nil)
+        #expect(state.steps.items.first { $0.name == "deviceActivation" }?.status == "alreadyDone")
+        #expect(state.log.entries.last?.step == "Steps · list")
+    }
+
+    @Test("Checklist: a todo phone step runs 4·2 alone and comes back")
+    func phoneStepRunsRegistration() async throws {
+        let app = try await App.start("fresh")
+        await app.send(.choose(.open(.steps)), .submit, .submit)
+        var state = await app.state
+        #expect(state.route == .guided)
+        #expect(state.guided.stage == .registerPhone)
+        await app.type("0612345678")
+        await app.send(.submit, .choose(.autofillCode), .submit)
+        state = await app.state
+        #expect(state.route == .steps)
+        #expect(state.steps.items.first?.status == "alreadyDone")
+        #expect(!state.log.entries.contains { $0.step == "Enrollment · step 5" }, "only the phone was asked for")
+    }
+
+    @Test("Leaving a flow the checklist started forgets the way back")
+    func leavingForgetsResolving() async throws {
+        let app = try await App.start("fresh")
+        await app.send(.choose(.open(.steps)), .submit, .submit)
+        #expect(await app.state.steps.resolving == "trusterPhoneNumber")
+        await app.send(.cancel)
+        #expect(await app.state.route == .home)
+        #expect(await app.state.steps.resolving == nil)
+    }
+
+    @Test("Car key: select, status, then each proximity error (2341, 2342, 2354), then activated (R23–R25)")
+    func carKeyProximityErrors() async throws {
+        let app = try await App.start("enrolled")
+        await app.send(.choose(.open(.carKey)), .submit)
+        var state = await app.state
+        #expect(state.carKey.selectedVIN == "VR1AB12C3D4567890")
+        #expect(state.carKey.isVerified == false)
+        #expect(state.carKey.cvsStatus == "unknown")
+
+        let cases: [(ProximityPart, Int)] = [(.bluetooth, 2341), (.paired, 2342), (.keyInside, 2354)]
+        for (part, code) in cases {
+            await app.send(.choose(.toggleProximity(part)), .submit)
+            state = await app.state
+            #expect(state.carKey.proximityError == code)
+            #expect(state.banner?.code == code)
+            #expect(state.carKey.message?.hasPrefix(CarKeyFlow.proximityProblem(code)!) == true)
+            await app.send(.choose(.toggleProximity(part)))
+        }
+        await app.send(.submit)
+        state = await app.state
+        #expect(state.carKey.proximityError == nil)
+        #expect(state.carKey.isVerified == true)
+        #expect(state.carKey.securityCode != nil)
+        #expect(await app.account().vehicles.first?.carKey.activated == true)
+    }
+
+    @Test("Car key without a selected vehicle answers 2010; the app says to select first")
+    func carKeyNeedsVIN() async throws {
+        let app = try await App.start("enrolled")
+        await app.send(.choose(.open(.carKey)), .choose(.checkCarKey))
+        #expect(await app.state.banner?.code == 2010)
+        #expect(await app.state.banner?.advice == "Select a vehicle first (set pims.vehicle.vin).")
+    }
+}

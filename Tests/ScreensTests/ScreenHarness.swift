@@ -1,0 +1,60 @@
+import Enrollment
+import PIMS
+import PIMSSimulator
+import SnapshotTesting
+import Screens
+import Testing
+import TerminalUI
+
+/// A clock that never moves by itself: durations read 0 ms, timers never fire.
+struct FrozenClock: RuntimeClock {
+    func nowMs() -> Int { 0 }
+    func sleep(ms: Int) async throws { try await Task.sleep(for: .seconds(3600)) }
+}
+
+/// The app on the in-process simulator, driven by keys through the app's keymap, as a user would.
+struct ScreenHarness {
+    let store: Store
+    let backend: InProcessBackend
+
+    static func start(_ scenario: String, _ config: SessionConfig = SessionConfig(), login: Bool = true) async throws -> ScreenHarness {
+        let backend = try InProcessBackend(scenario: scenario, honoursLatency: false)
+        var config = config
+        config.backend = .inProcess(scenario: scenario)
+        let store = Store(state: AppState(config: config), connector: { _ in .success(Store.Opened(backend)) }, clock: FrozenClock())
+        let h = ScreenHarness(store: store, backend: backend)
+        if login { try await h.press(.enter) }
+        return h
+    }
+
+    var state: AppState { get async { await store.state } }
+
+    /// Presses keys one by one through the keymap, waiting for every answer.
+    func press(_ keys: Key...) async throws {
+        for key in keys {
+            let state = await store.state
+            let command = try #require(AppKeymap.command(for: key, in: state), "no binding for \(key) on \(state.route)")
+            guard case .send(let action) = command else { continue }
+            await store.send(action)
+            await store.settle()
+        }
+    }
+
+    func type(_ text: String) async throws {
+        for key in Key.typing(text) { try await press(key) }
+    }
+
+    func newestCode(_ phone: String = "0612345678") async -> String {
+        let answer = await backend.control(.inbox(phone: PhoneNumber(phone)!))
+        return answer["messages"]?.arrayValue?.last?["code"]?.stringValue ?? ""
+    }
+
+    func frame(_ size: Size = .minimum) async -> Frame {
+        Screens.render(await store.state, size: size)
+    }
+}
+
+/// A screen as text, then its style grid (one letter per cell, legend first).
+func screenSnapshot(_ frame: Frame) -> String {
+    frame.textSnapshot + "\n\n" + Style.legend + "\n" + frame.styleSnapshot
+}

@@ -1,0 +1,32 @@
+import Testing
+@testable import TerminalUI
+
+@Suite struct TextWidthTests {
+    @Test(arguments: [
+        ("abc", 3), ("漢字", 4), ("e\u{301}", 1), ("🚗", 2), ("✓✗▶", 3), ("ｶﾀ", 2), ("Ａ", 2), ("\t", 0), ("", 0), ("한국", 4),
+    ])
+    func widths(text: String, width: Int) {
+        #expect(text.terminalWidth == width)
+    }
+
+    @Test func truncationKeepsWidthAndEndsInEllipsis() {
+        #expect("enrollment".truncated(toWidth: 6) == "enrol…")
+        #expect("漢字テスト".truncated(toWidth: 6) == "漢字…")
+        #expect("漢字テスト".truncated(toWidth: 6).terminalWidth == 5)
+        #expect("short".truncated(toWidth: 10) == "short")
+        #expect("abc".truncated(toWidth: 0) == "")
+    }
+
+    @Test func paddingFillsExactly() {
+        #expect("ab".padded(toWidth: 5) == "ab   ")
+        #expect("ab".padded(toWidth: 5, alignment: .trailing) == "   ab")
+        #expect("漢".padded(toWidth: 5, alignment: .center) == " 漢  ")
+    }
+
+    @Test func wrappingBreaksAtSpacesAndInsideLongWords() {
+        #expect("the quick brown fox".wrapped(toWidth: 10) == ["the quick", "brown fox"])
+        #expect("abcdefghij klm".wrapped(toWidth: 4) == ["abcd", "efgh", "ij", "klm"])
+        #expect("one\n\ntwo".wrapped(toWidth: 10) == ["one", "", "two"])
+        #expect("漢字テスト".wrapped(toWidth: 5) == ["漢字", "テス", "ト"])
+    }
+}
