@@ -1,3 +1,4 @@
+import GRDB
 import Logging
 import PIMS
 import PIMSSimulator
@@ -58,6 +59,11 @@ public final class ServerCore: Sendable {
 
     /// Closes the database, once the server that used it has stopped.
     public func close() { store.close() }
+
+    /// A pragma of the store's writer connection (tests: the durability settings).
+    public func pragma(_ name: String) async throws -> Int? {
+        try await store.pool.write { db in try Int.fetchOne(db, sql: "PRAGMA \(name)") }
+    }
 
     /// The live world (tests, health).
     public var world: World { live.world }

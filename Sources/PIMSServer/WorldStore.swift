@@ -16,13 +16,11 @@ public final class WorldStore: Sendable {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         ownership = try DatabaseOwnership(database: path)
-        var config = Configuration()
-        config.prepareDatabase { db in
-            // FULL: a commit fsyncs the WAL, so an acknowledged call survives a power cut, not only a
-            // `kill -9` (NORMAL would). Group commit (`CommitQueue`) pays for it.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
-        pool = try DatabasePool(path: path, configuration: config)
+        pool = try DatabasePool(path: path)
+        // FULL: a commit fsyncs the WAL, so an acknowledged call survives a power cut, not only a
+        // `kill -9` (NORMAL would). Set after opening: GRDB sets NORMAL on the writer when it enables
+        // WAL, after `prepareDatabase`. Group commit (`CommitQueue`) pays for the fsyncs.
+        try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
         try Self.migrator.migrate(pool)
     }
 

@@ -30,3 +30,18 @@ import Testing
         }
     }
 }
+
+/// The durability the README promises: WAL, and a commit that fsyncs it.
+@Suite struct StoreSettingsTests {
+    @Test func theWriterUsesWALWithSynchronousFull() async throws {
+        try await withServer { server in
+            let db = try DatabaseQueue(path: server.databasePath)
+            let mode = try await db.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+            #expect(mode == "wal")
+            try db.close()
+            // The server's own writer connection.
+            let synchronous = try await server.core.pragma("synchronous")
+            #expect(synchronous == 2, "2 is FULL")
+        }
+    }
+}
