@@ -80,3 +80,4 @@ run write write
 READ="$(awk '/^Requests\/sec:/ {print $2}' "$WORK/read.txt")"
 WRITE="$(awk '/^Requests\/sec:/ {print $2}' "$WORK/write.txt")"
 python3 -c "print(f'read/write ratio {float($READ) / float($WRITE):.1f}')"
+echo "database $(($(stat -c %s "$WORK/world.db") / 1024)) KiB, WAL $(($(stat -c %s "$WORK/world.db-wal") / 1024)) KiB"
