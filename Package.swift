@@ -106,7 +106,8 @@ let package = Package(
             dependencies: [
                 "Screens", "TerminalUI", "Enrollment", "PIMS", "PIMSSimulator", "FrameSnapshotTesting",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-            ]
+            ],
+            exclude: ["__Snapshots__"]
         ),
         // Frame snapshots (text + style grid) for swift-snapshot-testing, shared by the UI test targets.
         .target(

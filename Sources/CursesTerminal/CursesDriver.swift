@@ -15,6 +15,7 @@ public final class CursesDriver: TerminalDriver {
     public let theme: Theme
     private let palette: CursesPalette
     private let screen: OpaquePointer
+    private var isTornDown = false
     /// Scratch for one cell's characters: up to CCHARW_MAX (5) scalars and the terminating zero.
     private var glyphBuffer = [wchar_t](repeating: 0, count: 6)
 
@@ -29,7 +30,7 @@ public final class CursesDriver: TerminalDriver {
             throw .newterm(environment["TERM"] ?? "")
         }
         self.screen = screen
-        CursesState.isActive = true
+        CursesState.take()
         let window = cnc_stdscr()
         raw()  // Ctrl-C, Ctrl-Z, Ctrl-S arrive as keys; signals from elsewhere still come through the pipe.
         noecho()
@@ -84,8 +85,11 @@ public final class CursesDriver: TerminalDriver {
     public func nextEvent(timeout: Duration?) -> TerminalEvent? {
         guard CursesState.isActive else { return nil }
         let deadline = timeout.map { ContinuousClock.now + $0 }
+        var idleWakeups = 0
         while true {
-            if let event = pendingSignal() ?? readKey() { return event }
+            let received = SignalPipe.drain()
+            if let event = event(forSignals: received) ?? readKey() { return event }
+            if received.contains(SignalPipe.wakeByte) { return nil }  // the caller has other news
             let waitMs: Int32
             if let deadline {
                 let left = ContinuousClock.now.duration(to: deadline)
@@ -97,8 +101,23 @@ public final class CursesDriver: TerminalDriver {
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
             // EINTR (a signal arrived) and readiness both loop back to read what came.
-            _ = poll(&fds, 2, waitMs)
+            let ready = poll(&fds, 2, waitMs)
+            // A closed terminal polls ready forever with nothing to read: that is a hangup, not a
+            // reason to spin.
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .signal(.hangup) }
+            idleWakeups = ready > 0 && fds[1].revents == 0 ? idleWakeups + 1 : 0
+            if idleWakeups > 100 { return .signal(.hangup) }
         }
+    }
+
+    public var wakeup: TerminalWakeup {
+        let fd = SignalPipe.writeEnd
+        return TerminalWakeup { SignalPipe.wake(writeEnd: fd) }
+    }
+
+    public func invalidate() {
+        guard CursesState.isActive else { return }
+        clearok(cnc_stdscr(), true)
     }
 
     public func suspend() {
@@ -108,16 +127,19 @@ public final class CursesDriver: TerminalDriver {
     }
 
     public func restore() {
-        guard !CursesState.isActive else { return }
-        CursesState.isActive = true
+        guard !CursesState.isActive, !isTornDown else { return }
+        CursesState.take()
         reset_prog_mode()
         clearok(cnc_stdscr(), true)
         wrefresh(cnc_stdscr())
     }
 
     public func teardown() {
+        guard !isTornDown else { return }
+        isTornDown = true
         CursesState.release()
         SignalPipe.uninstall()
+        delscreen(screen)
     }
 
     private var bounds: Rect { Rect(size: size) }
@@ -133,8 +155,7 @@ public final class CursesDriver: TerminalDriver {
     }
 
     /// A termination signal, or a resize already applied to curses; signals come before keys.
-    private func pendingSignal() -> TerminalEvent? {
-        let signals = SignalPipe.drain()
+    private func event(forSignals signals: [Int32]) -> TerminalEvent? {
         if let sig = signals.first(where: { $0 != SIGWINCH }), let termination = TerminationSignal(rawValue: sig) {
             return .signal(termination)
         }

@@ -6,7 +6,9 @@ import Darwin
 import CNcursesW
 
 /// Turns SIGINT, SIGTERM, SIGHUP and SIGWINCH into bytes on a pipe that the driver polls next to
-/// the keyboard, so the program quits or resizes on its own thread, through its normal path.
+/// the keyboard, so the program quits or resizes on its own thread, through its normal path. A zero
+/// byte is a wakeup from another thread. The pipe lives as long as the process, so a wakeup handed
+/// out earlier never writes to a reused descriptor.
 /// Installed before curses starts: ncurses only installs its own handlers (whose SIGINT handler
 /// calls `_exit`, skipping all cleanup) for signals still at their default.
 enum SignalPipe {
@@ -16,27 +18,32 @@ enum SignalPipe {
     /// Termination requests seen; a second one while the first is unanswered ends the process.
     nonisolated(unsafe) static var terminationRequests = 0
 
+    static let wakeByte: Int32 = 0
+
     static func install() throws(CursesError) {
-        guard readEnd < 0 else { return }
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw .pipe(errno) }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        if readEnd < 0 {
+            var fds: [Int32] = [-1, -1]
+            guard pipe(&fds) == 0 else { throw .pipe(errno) }
+            for fd in fds {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+            readEnd = fds[0]
+            writeEnd = fds[1]
         }
-        readEnd = fds[0]
-        writeEnd = fds[1]
+        _ = drain()
         terminationRequests = 0
         for sig in watched { _ = cnc_catch_signal(sig, onSignal, nil) }
     }
 
     static func uninstall() {
-        guard readEnd >= 0 else { return }
         for sig in watched { _ = cnc_default_signal(sig) }
-        close(readEnd)
-        close(writeEnd)
-        readEnd = -1
-        writeEnd = -1
+    }
+
+    /// Safe from any thread: a write to a pipe that is never closed.
+    static func wake(writeEnd fd: Int32) {
+        var byte = UInt8(wakeByte)
+        _ = write(fd, &byte, 1)
     }
 
     /// Signals received since the last call, oldest first.

@@ -38,39 +38,13 @@ public struct PhoneInbox: Hashable, Sendable {
 
     /// Seconds of simulated time the message has left (negative once expired).
     public func secondsLeft(_ m: Message) -> Int? {
-        guard let now, let n = ISOSeconds.parse(now), let e = ISOSeconds.parse(m.expiresAt) else { return nil }
+        guard let now, let n = SimTime(iso8601: now), let e = SimTime(iso8601: m.expiresAt) else { return nil }
         return e - n
     }
 }
 
 /// `YYYY-MM-DDTHH:MM:SSZ` to seconds since 1970, for the code lifetimes (the simulator's clock type
 /// lives in a module this one must not import).
-enum ISOSeconds {
-    static func parse(_ text: String) -> Int? {
-        let u = Array(text.utf8)
-        guard u.count == 20 else { return nil }
-        func num(_ r: Range<Int>) -> Int? {
-            var v = 0
-            for i in r {
-                guard (48...57).contains(u[i]) else { return nil }
-                v = v * 10 + Int(u[i] - 48)
-            }
-            return v
-        }
-        guard let y = num(0..<4), let m = num(5..<7), let d = num(8..<10), let hh = num(11..<13), let mm = num(14..<16),
-            let ss = num(17..<19)
-        else { return nil }
-        // Days from the civil date (Howard Hinnant's algorithm).
-        let yy = m <= 2 ? y - 1 : y
-        let era = (yy >= 0 ? yy : yy - 399) / 400
-        let yoe = yy - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let days = era * 146_097 + doe - 719_468
-        return days * 86_400 + hh * 3600 + mm * 60 + ss
-    }
-}
-
 extension AppState {
     /// What kind of SMS the prompt on screen waits for (autofill and the phone pane pick by it).
     public var expectedSMSPurpose: SMSPurpose? {

@@ -22,8 +22,7 @@ enum PhoneView {
             let text = left > 0 ? String(format: "  %d:%02d left", left / 60, left % 60) : "  ✗ expired"
             frame.put(text, x: x, y: inside.y + 1, style: left > 0 ? .hint : .failed, clip: inside)
         }
-        if inside.height > 3 {
-            let key = state.focusedField != nil ? "^F" : "f"
+        if inside.height > 3, let key = state.availableCommands.first(where: { $0.action == .choose(.autofillCode) })?.key.description {
             x = frame.put(key, x: inside.x, y: inside.y + 3, style: .key, clip: inside)
             frame.put(" types the code", x: x, y: inside.y + 3, style: .hint, clip: inside)
         }

@@ -12,11 +12,11 @@ enum StartScreen {
                              area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))
         y += 1
         let options: [(String, String, String)] = [
-            (keyLabel(state, "b"), "Backend", c.backend.summary),
-            (keyLabel(state, "o"), "Platform", c.platform == .ios ? "iOS (sends the SMS code at steps 7/8)" : "Android (no SMS code at steps 7/8)"),
-            (keyLabel(state, "k"), "SDK", "\(c.sdk)" + (c.offersShortcut ? "" : " (no shortcut 4·1; phone step named trustedPhone)")),
-            (keyLabel(state, "e"), "Variant", c.variant == .tutorial ? "tutorial (the tutorials' reading)" : "reference (the API reference's reading)"),
-            (keyLabel(state, "p"), "Pacing", c.pacing == .auto ? "auto (checks run until input is needed)" : "step (every API call waits for Enter)"),
+            (keyLabel(state, .cycleBackendKind), "Backend", c.backend.summary),
+            (keyLabel(state, .cyclePlatform), "Platform", c.platform == .ios ? "iOS (sends the SMS code at steps 7/8)" : "Android (no SMS code at steps 7/8)"),
+            (keyLabel(state, .cycleSDK), "SDK", "\(c.sdk)" + (c.offersShortcut ? "" : " (no shortcut 4·1; phone step named trustedPhone)")),
+            (keyLabel(state, .cycleVariant), "Variant", c.variant == .tutorial ? "tutorial (the tutorials' reading)" : "reference (the API reference's reading)"),
+            (keyLabel(state, .togglePacing), "Pacing", c.pacing == .auto ? "auto (checks run until input is needed)" : "step (every API call waits for Enter)"),
         ]
         for (key, name, value) in options where y < area.maxY {
             var x = frame.put(key.padded(toWidth: 4), x: area.x + 2, y: y, style: .key, clip: area)
@@ -37,8 +37,9 @@ enum StartScreen {
         }
     }
 
-    static func keyLabel(_ state: AppState, _ c: Character) -> String {
-        state.focusedField != nil ? "^" + String(c).uppercased() : String(c)
+    /// The key of a start-screen command, as the state's command list names it.
+    static func keyLabel(_ state: AppState, _ command: Command) -> String {
+        state.availableCommands.first { $0.action == .choose(command) }?.key.description ?? ""
     }
 }
 

@@ -30,10 +30,18 @@ enum StepsScreen {
             var x = frame.put(selected ? "▶ " : "  ", x: row.x, y: row.y, style: selected ? .selected : .normal, clip: row)
             x = frame.put(glyph + " \(item.order). ", x: x, y: row.y, style: selected ? .selected : style, clip: row)
             x = frame.put(item.name.padded(toWidth: 20), x: x, y: row.y, style: selected ? .selected : .title, clip: row)
-            x = frame.put(item.status.padded(toWidth: 12), x: x, y: row.y, style: selected ? .selected : style, clip: row)
-            frame.put(item.explanation, x: x, y: row.y, style: selected ? .selected : .hint, clip: row)
+            frame.put(item.status, x: x, y: row.y, style: selected ? .selected : style, clip: row)
         }
-        y = list.maxY + 1
+        y = list.maxY + 1  // under the panel's bottom border
+        if s.items.indices.contains(s.selection), y < area.maxY {
+            let item = s.items[s.selection]
+            let action = item.isTodo ? " Enter starts the flow that does it." : ""
+            for line in (item.explanation + action).wrapped(toWidth: area.width - 2) where y < area.maxY {
+                frame.put(line, x: area.x + 2, y: y, style: .hint, clip: area)
+                y += 1
+            }
+        }
+        y += 1
         if let next = s.nextStep, y < area.maxY {
             frame.put("Next step (pims.subscription.step): \(next)", x: area.x, y: y, style: .current, clip: area)
             y += 1
@@ -43,7 +51,7 @@ enum StepsScreen {
             y += 1
         }
         if y + 1 < area.maxY {
-            frame.put("A step once reported alreadyDone stays so for its stepsID until a reset (s): the cache of R19.",
+            frame.put("R19: what a stepsID once reported alreadyDone stays cached until a reset.",
                       x: area.x, y: area.maxY - 1, style: .dim, clip: area)
         }
     }
@@ -95,11 +103,14 @@ enum CarKeyScreen {
             frame.put(row.1, x: x, y: status.y + i, style: row.2, clip: status)
         }
         let proximity = frame.panel(columns[1], title: "Proximity (simulator)")
-        let typing = state.focusedField != nil
+        // The toggles' keys come from the state's commands, as the help bar's do.
+        func key(_ part: ProximityPart) -> String {
+            state.availableCommands.first { $0.action == .choose(.toggleProximity(part)) }?.key.description ?? ""
+        }
         let toggles: [(String, String, Bool?, Int)] = [
-            (typing ? "^B" : "b", ProximityPart.bluetooth.title, vehicle?.bluetoothOn, 2341),
-            (typing ? "^I" : "i", ProximityPart.paired.title, vehicle?.paired, 2342),
-            (typing ? "^K" : "k", ProximityPart.keyInside.title, vehicle?.keyInside, 2354),
+            (key(.bluetooth), ProximityPart.bluetooth.title, vehicle?.bluetoothOn, 2341),
+            (key(.paired), ProximityPart.paired.title, vehicle?.paired, 2342),
+            (key(.keyInside), ProximityPart.keyInside.title, vehicle?.keyInside, 2354),
         ]
         for (i, t) in toggles.enumerated() where i * 2 < proximity.height {
             let (glyph, style) = t.2.map(Glyphs.check) ?? ("·", .pending)

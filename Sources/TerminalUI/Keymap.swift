@@ -91,7 +91,7 @@ public struct Keymap<Command: Hashable & Sendable>: Sendable {
 
     /// The table as Markdown, for the README.
     public func markdownTable() -> String {
-        var lines = ["| Keys | What it does | Where |", "|---|---|---|"]
+        var lines = ["| Keys | What it does | Group |", "|---|---|---|"]
         for b in bindings {
             let keys = b.patterns.map { "`\($0.label)`" }.joined(separator: " ")
             lines.append("| \(keys) | \(b.help) | \(b.group) |")

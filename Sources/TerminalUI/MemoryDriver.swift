@@ -5,6 +5,8 @@ public final class MemoryDriver: TerminalDriver {
     public private(set) var frames: [Frame] = []
     public private(set) var isSuspended = false
     public private(set) var isTornDown = false
+    /// How often `invalidate()` was called (a redraw request reached the driver).
+    public private(set) var invalidations = 0
     private var pending: [TerminalEvent]
 
     public init(size: Size = .minimum, events: [TerminalEvent] = []) {
@@ -32,6 +34,7 @@ public final class MemoryDriver: TerminalDriver {
         return event
     }
 
+    public func invalidate() { invalidations += 1 }
     public func suspend() { isSuspended = true }
     public func restore() { isSuspended = false }
     public func teardown() { isTornDown = true }

@@ -22,12 +22,34 @@ public protocol TerminalDriver: AnyObject {
     var size: Size { get }
     /// Shows a frame (a frame of another size is clipped or padded).
     func draw(_ frame: Frame)
-    /// The next event, waiting at most `timeout` (`nil`: until one arrives); `nil` on timeout.
+    /// The next event, waiting at most `timeout` (`nil`: until one arrives); `nil` on timeout or
+    /// when `wakeup` was used.
     func nextEvent(timeout: Duration?) -> TerminalEvent?
+    /// Ends a `nextEvent` wait early from any thread: an effect finished, the program has news.
+    var wakeup: TerminalWakeup { get }
+    /// Forgets what the terminal is believed to show, so the next `draw` repaints every cell
+    /// (Ctrl-L, after something else wrote to the terminal).
+    func invalidate()
     /// Hands the terminal back to the shell for a while (an external editor, a pager).
     func suspend()
     /// Takes the terminal again after `suspend()` and repaints.
     func restore()
     /// Restores the terminal for good; safe to call more than once.
     func teardown()
+}
+
+extension TerminalDriver {
+    /// A driver whose waits are short anyway need not be woken.
+    public var wakeup: TerminalWakeup { TerminalWakeup {} }
+    /// A driver that paints every frame whole has nothing to forget.
+    public func invalidate() {}
+}
+
+/// Cuts short a driver's wait for events; `Sendable`, for effects finishing on other threads.
+public struct TerminalWakeup: Sendable {
+    private let action: @Sendable () -> Void
+
+    public init(_ action: @escaping @Sendable () -> Void) { self.action = action }
+
+    public func wake() { action() }
 }

@@ -5,6 +5,7 @@ public enum TextWidth {
     public static func of(_ c: Character) -> Int {
         if let ascii = c.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         let scalars = c.unicodeScalars
+        if scalars.count == 1, let first = scalars.first, let w = simpleWidth(first.value) { return w }
         guard let base = scalars.first else { return 0 }
         if base.properties.isEmojiPresentation { return 2 }
         // A text-style emoji followed by VS16 asks for emoji presentation.
@@ -28,6 +29,22 @@ public enum TextWidth {
         var total = 0
         for c in text { total += of(c) }
         return total
+    }
+
+    /// The width of a scalar that never joins its neighbours into one cluster, from the blocks
+    /// screens use most (Latin, punctuation, arrows, box drawing, shapes, ✓ ✗, kana and ideographs);
+    /// `nil` for anything that needs the full rules. Rendering uses it to skip grapheme breaking.
+    @inline(__always)
+    static func simpleWidth(_ v: UInt32) -> Int? {
+        switch v {
+        case 0x20..<0x7F, 0xA0..<0x300, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF,
+             0x2500...0x25FC, 0x2713, 0x2717:
+            1
+        case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+            2
+        default:
+            nil
+        }
     }
 
     /// East Asian Wide and Fullwidth blocks, as glibc's tables have them.

@@ -42,6 +42,10 @@ struct TUICommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Monochrome even on a colour terminal (NO_COLOR=1 does the same).")
     var monochrome = false
 
+    /// For the start-up benchmark: paint the first frame, then leave.
+    @Flag(name: .long, help: .hidden)
+    var exitAfterFirstFrame = false
+
     func validate() throws {
         // Refuse a bad scenario before curses takes the terminal, with the file, line and reason.
         do {
@@ -58,9 +62,10 @@ struct TUICommand: AsyncParsableCommand {
         do {
             driver = try CursesDriver(environment: ProcessInfo.processInfo.environment, monochrome: monochrome)
         } catch {
-            throw ValidationError(error.description)
+            throw TerminalUnavailable(reason: error.description)
         }
-        let outcome = await TerminalApp(driver: driver, config: config, connector: BackendConnector.open).run()
+        let outcome = await TerminalApp(driver: driver, config: config, connector: BackendConnector.open)
+            .run(exitAfterFirstFrame: exitAfterFirstFrame)
         driver.teardown()
         if case .signal(let signal) = outcome { throw ExitCode(signal.exitStatus) }
     }
@@ -72,4 +77,10 @@ extension Pacing: ExpressibleByArgument {}
 extension SDKVersion: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }
     public var defaultValueDescription: String { description }
+}
+
+/// Why the TUI could not take the terminal (not a terminal, unknown TERM): said plainly, no usage.
+struct TerminalUnavailable: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { "\(reason) (the TUI needs an interactive terminal; for scripts, see `enrollsim batch`)" }
 }

@@ -15,10 +15,13 @@ struct TUISelftestCommand: ParsableCommand {
     @Flag(name: .long, help: "Crash right after the first frame, to test that the terminal is restored.")
     var crashAfterDraw = false
 
+    @Flag(name: .long, help: "Wake the event wait from another thread after the first frame.")
+    var wakeAfterDraw = false
+
     @Flag(name: .long, help: "Use the monochrome theme.")
     var monochrome = false
 
-    func run() throws {
+    mutating func run() throws {
         let driver: CursesDriver
         do {
             driver = try CursesDriver(environment: ProcessInfo.processInfo.environment, monochrome: monochrome)
@@ -32,13 +35,23 @@ struct TUISelftestCommand: ParsableCommand {
         while true {
             driver.draw(Showcase.frame(size: driver.size, lastEvent: lastEvent, processID: pid, showsHelp: showsHelp))
             if crashAfterDraw { fatalError("tui-selftest: crash requested by --crash-after-draw") }
-            guard let event = driver.nextEvent(timeout: nil) else { continue }
+            if wakeAfterDraw {
+                wakeAfterDraw = false
+                let wakeup = driver.wakeup
+                Thread.detachNewThread { wakeup.wake() }
+            }
+            guard let event = driver.nextEvent(timeout: nil) else {
+                lastEvent = "woken"
+                continue
+            }
             switch event {
             case .key(let key):
                 switch Keymap<StandardCommand>.standard.command(for: key) {
                 case .quit?, .forceQuit?: return
                 case .help?: showsHelp.toggle()
-                default: break
+                case .redraw?: driver.invalidate()
+                default:
+                    if key == .char("z") { showShellModes(driver) }
                 }
                 lastEvent = "key " + key.label
             case .resize(let size):
@@ -48,5 +61,18 @@ struct TUISelftestCommand: ParsableCommand {
                 throw ExitCode(signal.exitStatus)
             }
         }
+    }
+
+    /// Suspends curses, lets `stty` report the terminal modes the shell would see, and takes the
+    /// terminal back: what an external editor or pager would do.
+    private func showShellModes(_ driver: CursesDriver) {
+        driver.suspend()
+        FileHandle.standardOutput.write(Data("tui-selftest: suspended\n".utf8))
+        let stty = Process()
+        stty.executableURL = URL(fileURLWithPath: "/bin/sh")
+        stty.arguments = ["-c", "stty -a; echo 'tui-selftest: resuming'"]
+        try? stty.run()
+        stty.waitUntilExit()
+        driver.restore()
     }
 }

@@ -15,7 +15,7 @@ final class TerminalApp: @unchecked Sendable {
 
     init(driver: any TerminalDriver, config: SessionConfig, connector: @escaping Store.Connector) {
         self.driver = driver
-        let latest = LatestState(AppState(config: config))
+        let latest = LatestState(AppState(config: config), wakeup: driver.wakeup)
         self.latest = latest
         store = Store(state: AppState(config: config), connector: connector, clock: SystemClock(),
                       writeFile: { path, text in
@@ -30,15 +30,15 @@ final class TerminalApp: @unchecked Sendable {
     }
 
     /// Runs until the user quits or a termination signal arrives; the caller tears the terminal down.
-    func run() async -> Outcome {
+    func run(exitAfterFirstFrame: Bool = false) async -> Outcome {
         await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: self.loop()) }
+            let thread = Thread { continuation.resume(returning: self.loop(exitAfterFirstFrame: exitAfterFirstFrame)) }
             thread.stackSize = 4 << 20
             thread.start()
         }
     }
 
-    private func loop() -> Outcome {
+    private func loop(exitAfterFirstFrame: Bool) -> Outcome {
         var tick = 0
         var painted: (AppState, Size)?
         while true {
@@ -48,6 +48,7 @@ final class TerminalApp: @unchecked Sendable {
             if changed || painted?.1 != driver.size || state.isBusy || painted == nil {
                 driver.draw(Screens.render(state, size: driver.size, tick: tick))
                 painted = (state, driver.size)
+                if exitAfterFirstFrame { return .quit }
             }
             tick += 1
             guard let event = driver.nextEvent(timeout: .milliseconds(state.isBusy ? 100 : 250)) else { continue }
@@ -56,7 +57,9 @@ final class TerminalApp: @unchecked Sendable {
                 switch AppKeymap.command(for: key, in: state) {
                 case .send(let action)?: send(action)
                 case .forceQuit?: return .quit
-                case .redraw?: painted = nil
+                case .redraw?:
+                    driver.invalidate()
+                    painted = nil
                 case nil: break
                 }
             case .resize:
@@ -83,14 +86,20 @@ final class LatestState: @unchecked Sendable {
     private let lock = NSLock()
     private var state: AppState
     private var changed = true
+    /// Ends the loop's wait for a key, so an answer is painted as soon as it arrives.
+    private let wakeup: TerminalWakeup
 
-    init(_ state: AppState) { self.state = state }
+    init(_ state: AppState, wakeup: TerminalWakeup) {
+        self.state = state
+        self.wakeup = wakeup
+    }
 
     func set(_ new: AppState) {
         lock.lock()
         state = new
         changed = true
         lock.unlock()
+        wakeup.wake()
     }
 
     func take() -> (AppState, Bool) {

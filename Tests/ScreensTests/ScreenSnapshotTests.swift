@@ -22,15 +22,14 @@ struct ScreenSnapshotTests {
 
     @Test func guidedChooseMethod() async throws {
         let h = try await ScreenHarness.start("fresh")
-        try await h.press(.enter)  // Guided enrollment
-        try await h.press(.enter)  // start: steps 1–3 run
+        try await h.press(.enter)  // Guided enrollment: steps 1–3 run on their own
         do { let screen = screenSnapshot(await h.frame()); assertSnapshot(of: screen, as: .lines) }
         do { let screen = screenSnapshot(await h.frame(Size(width: 120, height: 40))); assertSnapshot(of: screen, as: .lines, named: "120x40") }
     }
 
     @Test func guidedShortcutCodeWithThePhone() async throws {
         let h = try await ScreenHarness.start("fresh")
-        try await h.press(.enter, .enter, .char("s"))
+        try await h.press(.enter, .char("s"))
         try await h.type("0612345678")
         try await h.press(.enter)
         do { let screen = screenSnapshot(await h.frame()); assertSnapshot(of: screen, as: .lines) }
@@ -52,7 +51,7 @@ struct ScreenSnapshotTests {
 struct FlowScreenSnapshotTests {
     @Test func wrongSMSCodeBanner() async throws {
         let h = try await ScreenHarness.start("phone-registered")
-        try await h.press(.enter, .enter)  // guided, start: steps 1–3, 5 → step 6 prompt
+        try await h.press(.enter)  // guided: steps 1–3 and 5 run → step 6 prompt
         try await h.type("0000")
         try await h.press(.enter)
         do { let screen = screenSnapshot(await h.frame()); assertSnapshot(of: screen, as: .lines) }
@@ -106,7 +105,7 @@ struct FlowScreenSnapshotTests {
 
     @Test func apiLog() async throws {
         let h = try await ScreenHarness.start("fresh")
-        try await h.press(.enter, .enter, .escape, .escape)  // run steps 1–3, back home
+        try await h.press(.enter, .escape)  // guided runs steps 1–3; back home
         try await h.press(.down, .down, .down, .down, .down, .enter)
         do { let screen = screenSnapshot(await h.frame()); assertSnapshot(of: screen, as: .lines) }
     }
@@ -115,7 +114,7 @@ struct FlowScreenSnapshotTests {
         var config = SessionConfig()
         config.pacing = .step
         let h = try await ScreenHarness.start("fresh", config)
-        try await h.press(.enter, .enter)
+        try await h.press(.enter)
         do { let screen = screenSnapshot(await h.frame()); assertSnapshot(of: screen, as: .lines) }
     }
 
@@ -127,13 +126,13 @@ struct FlowScreenSnapshotTests {
 
     @Test func quitDuringAFlowAsks() async throws {
         let h = try await ScreenHarness.start("fresh")
-        try await h.press(.enter, .enter, .char("q"))
+        try await h.press(.enter, .char("q"))
         do { let screen = screenSnapshot(await h.frame()); assertSnapshot(of: screen, as: .lines) }
     }
 
     @Test func monochromeAttributes() async throws {
         let h = try await ScreenHarness.start("fresh")
-        try await h.press(.enter, .enter, .char("s"))
+        try await h.press(.enter, .char("s"))
         let frame = await h.frame()
         let attributes = frame.attributeSnapshot(theme: .monochrome)
         assertSnapshot(of: attributes, as: .lines)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TerminalUI
 
@@ -48,5 +49,15 @@ import Testing
         #expect(Key.typing("1\t\n") == [.char("1"), .tab, .enter])
         #expect(Key.char("5").digit == 5)
         #expect(Key.char("٥").digit == nil)
+    }
+}
+
+@Suite struct KeyTableDocumentationTests {
+    /// docs/README-tui.md carries the generated key table; regenerate it when the keymap changes.
+    @Test func readmeShowsTheCurrentKeyTable() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/README-tui.md").standardized
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        #expect(text.contains(Keymap<StandardCommand>.standard.markdownTable()))
     }
 }

@@ -9,6 +9,24 @@ import Testing
         #expect(text.terminalWidth == width)
     }
 
+    /// The rendering fast path must agree with the full rules wherever it answers.
+    @Test func simpleWidthsAgreeWithTheFullRules() {
+        for v in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(v), let quick = TextWidth.simpleWidth(v) else { continue }
+            #expect(quick == TextWidth.of(scalar), "U+\(String(v, radix: 16))")
+            #expect(scalar.properties.isEmojiPresentation == false, "U+\(String(v, radix: 16))")
+            #expect(scalar.properties.generalCategory != .nonspacingMark, "U+\(String(v, radix: 16))")
+        }
+    }
+
+    @Test func fastAndFullPathsDrawTheSame() {
+        var fast = Frame(size: Size(width: 12, height: 1)), full = fast
+        fast.put("┌─漢─·✓", x: 0, y: 0)
+        full.put("┌─漢─·✓\u{301}", x: 0, y: 0)  // one combining mark sends the text down the full path
+        #expect(fast.line(0) == "┌─漢─·✓     ")
+        #expect(full.line(0) == "┌─漢─·✓\u{301}     ")
+    }
+
     @Test func truncationKeepsWidthAndEndsInEllipsis() {
         #expect("enrollment".truncated(toWidth: 6) == "enrol…")
         #expect("漢字テスト".truncated(toWidth: 6) == "漢字…")

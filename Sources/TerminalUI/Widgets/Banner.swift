@@ -17,7 +17,7 @@ public struct Banner: Widget {
             switch self {
             case .error: .error
             case .warning: .warning
-            case .info: .selected
+            case .info: .selected  // no style of its own: the plain reverse bar
             case .success: .success
             }
         }
@@ -38,7 +38,9 @@ public struct Banner: Widget {
 
     private func lines(width: Int) -> [(String, Style)] {
         let room = max(1, width - 4)
-        var out = [(kind.glyph + " " + title, kind.style)]
+        // A long title wraps too, its continuation lines indented under the glyph's text.
+        let titleLines = title.wrapped(toWidth: max(1, room - 2))
+        var out = titleLines.enumerated().map { i, line in ((i == 0 ? kind.glyph + " " : "  ") + line, kind.style) }
         out += (message?.wrapped(toWidth: room) ?? []).map { ("  " + $0, kind.style) }
         out += (nextStep.map { ("→ " + $0).wrapped(toWidth: room) } ?? []).map { ("  " + $0, kind.style) }
         return out

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+/// The real TUI in tmux, driven by the keyboard alone, as QA would: every flow of issue 4's list,
+/// a resize in the middle of one, clean exits, NO_COLOR, and a storm of random keys.
+@Suite(.serialized) struct TUIEndToEndTests {
+    /// Starts `enrollsim ARGS` in a fresh temporary directory (a save-as never lands in the tree).
+    private func start(_ arguments: String, environment: [String: String] = [:], width: Int = 80, height: Int = 24) throws -> TmuxSession {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-e2e-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let command = "cd '\(dir.path)' && " + EnrollsimProcess.commandLine(arguments, environment: environment)
+        let session = try TmuxSession(command: command, width: width, height: height)
+        try session.wait(for: "Enter log in")
+        return session
+    }
+
+    private func expectCleanExit(_ session: TmuxSession, status: Int32 = 0) throws {
+        let marker = EnrollsimProcess.exitMarker + "\(status)]"
+        let screen = try session.wait(history: true, for: "\(marker) and stty's report") {
+            $0.contains(marker) && EnrollsimProcess.terminalModes(in: $0)["icanon"] != nil
+        }
+        let modes = EnrollsimProcess.terminalModes(in: screen)
+        for mode in ["echo", "icanon", "isig", "icrnl", "opost"] {
+            #expect(modes[mode] == true, "\(mode) is not on after exit:\n\(screen)")
+        }
+    }
+
+    /// Log in (Enter on the session screen) and open the guided enrollment, whose checks then run.
+    private func startGuided(_ session: TmuxSession) throws {
+        try session.sendKeys("Enter")
+        try session.wait(for: "Logged in as alice@example.com")
+        try session.sendKeys("Enter")
+        try session.wait(for: "Flow map")
+    }
+
+    /// Step 6's code from the simulated phone, then a new PIN twice (step 7), then step 8.
+    private func codeThenNewPIN(_ session: TmuxSession) throws {
+        try session.wait(for: "Step 6")
+        try session.wait(for: "types the code")
+        try session.sendKeys("C-f", "Enter")
+        try session.wait(for: "Step 7")
+        try session.type("2468")
+        try session.sendKeys("Tab")
+        try session.type("2468")
+        try session.sendKeys("Enter")
+        try session.wait(for: "alice-iphone is enrolled")
+    }
+
+    @Test func shortcutEnrollmentOnFreshByKeyboard() throws {
+        let session = try start("--scenario fresh")
+        try startGuided(session)
+        try session.wait(for: "s shortcut 4·1")
+        try session.sendKeys("s")
+        try session.wait(for: "Phone number")
+        try session.type("0612345678")
+        try session.sendKeys("Enter")
+        try session.wait(for: "types the code")
+        try session.sendKeys("C-f")  // the code, from the simulated phone; the focus moves on to the PIN
+        try session.type("1357")
+        try session.sendKeys("Tab")
+        try session.type("1357")
+        try session.sendKeys("Enter")
+        let screen = try session.wait(for: "alice-iphone is enrolled")
+        #expect(screen.contains("✓ 4·1"))
+        #expect(screen.contains("– 4·2"))  // skipped
+        try session.sendKeys("C-c")
+        try expectCleanExit(session)
+    }
+
+    @Test func fullEnrollmentOnPhoneRegistered() throws {
+        let session = try start("--scenario phone-registered")
+        try startGuided(session)
+        try codeThenNewPIN(session)
+        let screen = try session.capture()
+        for step in ["✓ 5", "✓ 6", "✓ 7", "✓ 8"] { #expect(screen.contains(step), "\(step) in\n\(screen)") }
+        try session.sendKeys("Escape", "q")
+        try expectCleanExit(session)
+    }
+
+    @Test func recoveryOnPINBlocked() throws {
+        let session = try start("--scenario pin-blocked")
+        try session.sendKeys("Enter")
+        try session.wait(for: "Logged in as alice@example.com")
+        // Account management, A: remove all enrollments (confirmed), back home.
+        try session.sendKeys("Down", "Enter")
+        try session.wait(for: "Remove all enrollments")
+        try session.sendKeys("a")
+        try session.wait(for: "[ Yes ]")
+        try session.sendKeys("Enter")
+        try session.wait(for: "All enrollments removed")
+        try session.sendKeys("Escape", "Escape")
+        try session.wait(for: "Flows")
+        // The guided enrollment: not enrolled, not blocked, phone kept → 5, 6, 7 (new PIN), 8.
+        try session.sendKeys("Up", "Enter")
+        try codeThenNewPIN(session)
+        try session.sendKeys("C-c")
+        try expectCleanExit(session)
+    }
+
+    @Test func aResizeInTheMiddleOfAFlow() throws {
+        let session = try start("--scenario phone-registered")
+        try startGuided(session)
+        try session.wait(for: "Step 6")
+        try session.resize(width: 120, height: 40)
+        // The wide layout puts the phone beside the prompt, and the whole 120 columns are used.
+        let wide = try session.wait(for: "the phone beside the prompt") { screen in
+            screen.split(separator: "\n").contains { $0.contains("☎") && $0.contains("Step 6") }
+        }
+        #expect(wide.contains("Flow map"))
+        try session.resize(width: 60, height: 20)
+        try session.wait(for: "Terminal too small")
+        try session.resize(width: 80, height: 24)
+        try session.wait(for: "types the code")
+        try session.sendKeys("C-f", "Enter")  // the flow goes on where it was
+        try session.wait(for: "Step 7")
+        try session.sendKeys("C-c")
+        try expectCleanExit(session)
+    }
+
+    @Test func ctrlCLeavesTheTerminalSane() throws {
+        let session = try start("--scenario enrolled")
+        try session.sendKeys("Enter")
+        try session.wait(for: "Logged in")
+        try session.sendKeys("C-c")
+        try expectCleanExit(session)
+    }
+
+    @Test func noColorShowsNoColour() throws {
+        let session = try start("--scenario enrolled", environment: ["NO_COLOR": "1"])
+        try session.sendKeys("Enter")
+        try session.wait(for: "Logged in")
+        let screen = try session.capture(escapes: true)
+        #expect(EnrollsimProcess.colorCodes(in: screen).isEmpty, "colour codes in:\n\(screen)")
+        #expect(screen.contains("\u{1B}["), "monochrome still uses attributes (bold, reverse)")
+        try session.sendKeys("C-c")
+        try expectCleanExit(session)
+    }
+
+    @Test func fiveThousandRandomKeysThenQuit() throws {
+        let session = try start("--scenario enrolled")
+        // Every key a user can press but the ones that end the program (q, ^Q, ^C, ^Z, ^\).
+        let keys = ["Enter", "Escape", "Tab", "BTab", "Up", "Down", "Left", "Right", "BSpace", "PPage", "NPage", "Home", "End",
+                    "F1", "F2", "F3", "F4", "F5", "C-f", "C-n", "C-r", "C-x", "C-v", "C-g", "C-a", "C-t", "C-p", "C-l", "C-e",
+                    "C-w", "C-u", "C-b", "C-o", "C-k"]
+            + "abcdefghijklmnoprstuvwxyz0123456789?!. ".map { String($0) }
+        var generator = SeededKeys(seed: 20_261_121)
+        var sent = 0
+        while sent < 5_000 {
+            let batch = (0..<50).map { _ in keys[Int(generator.next() % UInt64(keys.count))] }
+            // Literal text (-l) for single characters, so tmux does not read "a" as a key name twice.
+            for key in batch {
+                if key.count == 1 { try session.type(key) } else { try session.sendKeys(key) }
+            }
+            sent += batch.count
+        }
+        // Alive: the pane still shows the app, not the shell's exit line.
+        let screen = try session.wait(for: "the app's title bar") { $0.contains("enrollsim ▸") }
+        #expect(!screen.contains(EnrollsimProcess.exitMarker))
+        try session.sendKeys("C-c")
+        try expectCleanExit(session)
+    }
+}
+
+/// SplitMix64, so the storm of keys is the same on every run.
+struct SeededKeys {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The real binary in a real terminal: a private tmux server (its own socket, no config) with one
+/// 80×24 pane, driven by `send-keys` and read by `capture-pane`. Waits poll the pane for text until
+/// a deadline, never a fixed sleep. The server is killed when the session goes away.
+final class TmuxSession {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let socket = "enrollsim-e2e-\(UUID().uuidString.prefix(8))"
+    private var isRunning = false
+    /// The server's socket file, which tmux leaves behind when it exits.
+    private var socketPath: String?
+
+    /// Starts `command` (a shell command line) in a detached session of the given size.
+    init(command: String, width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
+        var args = ["new-session", "-d", "-s", "e2e", "-x", "\(width)", "-y", "\(height)"]
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) { args += ["-e", "\(name)=\(value)"] }
+        args.append(command)
+        try tmux(args)
+        isRunning = true
+        socketPath = try? tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    deinit { kill() }
+
+    /// tmux key names, each sent as a key: `"Up"`, `"C-c"`, `"Enter"`, `"BTab"`, `"F5"`.
+    func sendKeys(_ keys: String...) throws { try tmux(["send-keys", "-t", "e2e"] + keys) }
+
+    /// Text typed literally, character by character.
+    func type(_ text: String) throws { try tmux(["send-keys", "-t", "e2e", "-l", text]) }
+
+    /// The visible pane; `escapes` keeps colours and attributes as SGR sequences; `history` adds
+    /// what scrolled off the top, with long lines the terminal wrapped joined again.
+    func capture(escapes: Bool = false, history: Bool = false) throws -> String {
+        var args = ["capture-pane", "-p", "-t", "e2e"]
+        if escapes { args.append("-e") }
+        if history { args += ["-S", "-", "-J"] }
+        return try tmux(args)
+    }
+
+    /// The pane's terminal device, for writing to it behind the program's back.
+    func paneTTY() throws -> String {
+        try tmux(["display-message", "-p", "-t", "e2e", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "e2e", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// Polls the pane until `condition` holds; returns that screen, or fails showing the last one.
+    @discardableResult
+    func wait(timeout: Duration = .seconds(15), history: Bool = false, for what: String, until condition: (String) -> Bool) throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        var screen = ""
+        while ContinuousClock.now < deadline {
+            screen = try capture(history: history)
+            if condition(screen) { return screen }
+            usleep(50_000)  // polling interval, not a wait for the program
+        }
+        throw Failure(description: "timed out after \(timeout) waiting for \(what); the pane shows:\n\(screen)")
+    }
+
+    @discardableResult
+    func wait(for text: String, timeout: Duration = .seconds(15), history: Bool = false) throws -> String {
+        try wait(timeout: timeout, history: history, for: "\"\(text)\"") { $0.contains(text) }
+    }
+
+    func kill() {
+        guard isRunning else { return }
+        isRunning = false
+        _ = try? tmux(["kill-server"])
+        if let socketPath, !socketPath.isEmpty { try? FileManager.default.removeItem(atPath: socketPath) }
+    }
+
+    @discardableResult
+    private func tmux(_ args: [String]) throws -> String {
+        var env = ProcessInfo.processInfo.environment
+        env["LC_ALL"] = "C.UTF-8"  // tmux decides from the client's locale whether to keep UTF-8
+        env.removeValue(forKey: "TMUX")
+        let result = try CleanSpawn.run(["tmux", "-u", "-L", socket, "-f", "/dev/null"] + args, environment: env)
+        guard result.status == 0 else {
+            throw Failure(description: "tmux \(args.joined(separator: " ")) failed (\(result.status)): \(result.errors)")
+        }
+        return result.output
+    }
+}

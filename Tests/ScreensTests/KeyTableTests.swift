@@ -1,0 +1,78 @@
+import Enrollment
+import Foundation
+import Screens
+import Testing
+import TerminalUI
+
+/// The README's key table is generated from the app's keymap in representative states; this test
+/// fails, printing the fresh table, when the README falls behind the keymap.
+@Suite("Key table", .serialized)
+struct KeyTableTests {
+    static func states() async throws -> [(String, AppState)] {
+        var out: [(String, AppState)] = []
+        let fresh = try await ScreenHarness.start("fresh", login: false)
+        out.append(("Session", await fresh.state))
+        try await fresh.press(.enter)
+        out.append(("Home", await fresh.state))
+        try await fresh.press(.enter)
+        out.append(("Guided: no phone", await fresh.state))
+        try await fresh.press(.char("s"))
+        try await fresh.type("0612345678")
+        try await fresh.press(.enter)
+        out.append(("Guided: code and PIN", await fresh.state))
+        let enrolled = try await ScreenHarness.start("enrolled")
+        try await enrolled.press(.down, .enter)
+        out.append(("Account management", await enrolled.state))
+        try await enrolled.press(.escape, .down, .enter, .enter)
+        out.append(("Steps checklist", await enrolled.state))
+        try await enrolled.press(.escape, .escape, .down, .enter, .enter)
+        out.append(("Car key", await enrolled.state))
+        try await enrolled.press(.escape, .escape, .down, .enter)
+        out.append(("Simulator", await enrolled.state))
+        try await enrolled.press(.escape, .down, .enter)
+        out.append(("API log", await enrolled.state))
+        return out
+    }
+
+    static func table() async throws -> String {
+        var lines = ["| Where | Keys (the `?` overlay explains each) |", "|---|---|"]
+        var globals: [Binding<UICommand>] = []
+        for (name, state) in try await states() {
+            let keymap = AppKeymap.keymap(for: state)
+            let keys = keymap.bindings(in: state.route.title).map { b in
+                "`\(b.patterns.map(\.label).joined(separator: " "))` \(b.barLabel ?? b.help)"
+            }
+            lines.append("| \(name) | \(keys.joined(separator: " · ")) |")
+            for group in ["Fields", "Move", "App"] {
+                for b in keymap.bindings(in: group) {
+                    // The fullest form of each shared key (k and j are there when no field is focused).
+                    if let i = globals.firstIndex(where: { $0.help == b.help }) {
+                        if b.patterns.count > globals[i].patterns.count { globals[i] = b }
+                    } else {
+                        globals.append(b)
+                    }
+                }
+            }
+        }
+        for b in globals {
+            lines.append("| everywhere | `\(b.patterns.map(\.label).joined(separator: "` `"))` \(b.help) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func theREADMEHasTheKeymapsTable() async throws {
+        let table = try await Self.table()
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md").standardized
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let begin = "<!-- keys:begin -->\n", end = "\n<!-- keys:end -->"
+        let section = text.range(of: begin).flatMap { b in text.range(of: end, range: b.upperBound..<text.endIndex).map { text[b.upperBound..<$0.lowerBound] } }
+        #expect(section.map(String.init) == table, "README.md's key table is out of date; it should read:\n\(table)")
+    }
+
+    @Test func everyStatesKeysAreDistinct() async throws {
+        for (name, state) in try await Self.states() {
+            let screenKeys = AppKeymap.keymap(for: state).bindings(in: state.route.title).flatMap(\.patterns)
+            #expect(Set(screenKeys).count == screenKeys.count, "\(name) binds a key twice")
+        }
+    }
+}
