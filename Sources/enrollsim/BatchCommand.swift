@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PIMS
+import PIMSClient
 import PIMSSimulator
 
 struct BatchCommand: AsyncParsableCommand {
@@ -11,20 +12,42 @@ struct BatchCommand: AsyncParsableCommand {
             A line is a PIMS call, {"type": "get", "name": "pims.authentication.trustedphonenumber", "params": {}},
             optionally with "session": "<name>", or a simulator control with a "sim" key, e.g.
             {"sim": "inbox", "phone": "0612345678"}. Blank lines are skipped. Exit status 0 at end of input.
+            With --backend, the lines go to `enrollsim serve` over HTTP: the same answers, from the server's world.
             """
     )
 
-    @Option(name: .long, help: "A built-in scenario name or a scenario file (YAML).")
-    var scenario: String = "fresh"
+    @Option(name: .long, help: "A built-in scenario name or a scenario file (YAML); in process only (default: fresh).")
+    var scenario: String?
+
+    @Option(name: .long, help: "A server's URL (http://HOST:PORT) instead of the in-process simulator.")
+    var backend: String?
+
+    @Option(name: .long, help: "The server's admin token (or ENROLLSIM_ADMIN_TOKEN): controls and named sessions need it.")
+    var adminToken: String?
+
+    func validate() throws {
+        if backend != nil && scenario != nil {
+            throw ValidationError("--scenario is for the in-process simulator: a server keeps its own world (send a {\"sim\": \"load\", …} line to replace it)")
+        }
+    }
 
     func run() async throws {
-        let backend: InProcessBackend
+        if let backend {
+            let token = adminToken ?? ProcessInfo.processInfo.environment["ENROLLSIM_ADMIN_TOKEN"]
+            do {
+                try await BatchRunner.run(backend: try PIMSClient(url: backend, adminToken: token))
+            } catch let error as PIMSClient.SetupError {
+                throw ValidationError(error.description)
+            }
+            return
+        }
+        let inProcess: InProcessBackend
         do {
-            backend = try InProcessBackend(scenario: scenario)
+            inProcess = try InProcessBackend(scenario: scenario ?? "fresh")
         } catch {
             throw ValidationError("cannot load scenario: \(error)")
         }
-        try await BatchRunner.run(backend: backend)
+        try await BatchRunner.run(backend: inProcess)
     }
 }
 

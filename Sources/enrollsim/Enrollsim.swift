@@ -9,7 +9,7 @@ struct Enrollsim: AsyncParsableCommand {
             With no subcommand, opens the terminal UI on the in-process simulator (scenario `fresh`).
             Scenarios: `enrollsim scenarios`. Scripting: `enrollsim batch`. Team server: `enrollsim serve`.
             """,
-        subcommands: [TUICommand.self, BatchCommand.self, ScenariosCommand.self, TUISelftestCommand.self],
+        subcommands: [TUICommand.self, BatchCommand.self, ScenariosCommand.self, ServeCommand.self, TUISelftestCommand.self],
         defaultSubcommand: TUICommand.self
     )
 }

@@ -1,4 +1,7 @@
+import Foundation
 import PIMS
+import PIMSClient
+import PIMSServer
 import PIMSSimulator
 import Testing
 
@@ -6,10 +9,12 @@ import Testing
 /// its argument, so that one contract is checked on every backend (PIMS-BEHAVIOUR.md, preamble).
 enum BackendKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case inProcess
+    /// `enrollsim serve` on 127.0.0.1 (an ephemeral port, a temporary SQLite file) through `PIMSClient`.
+    case http
     var testDescription: String { rawValue }
 
     /// The backends built so far.
-    static let available: [BackendKind] = [.inProcess]
+    static let available: [BackendKind] = [.inProcess, .http]
 }
 
 /// A backend ready for a test, on a given scenario, and how to let it go.
@@ -23,6 +28,17 @@ func makeBackend(_ kind: BackendKind, scenario: String) async throws -> BackendH
     case .inProcess:
         let backend = try InProcessBackend(scenario: scenario, honoursLatency: false)
         return BackendHandle(backend: backend, close: {})
+    case .http:
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-conformance-\(UUID().uuidString)")
+        let core = try ServerCore(databasePath: folder.appendingPathComponent("world.db").path, seed: .parse(scenario),
+                                  honoursLatency: false)
+        let admin = PIMSServer.generateAdminToken()
+        let server = try await PIMSServer.start(core: core, options: .init(port: 0, adminToken: admin))
+        let client = try PIMSClient(url: "http://127.0.0.1:\(server.port)", adminToken: admin)
+        return BackendHandle(backend: client, close: {
+            await server.stop()
+            try? FileManager.default.removeItem(at: folder)
+        })
     }
 }
 

@@ -1,0 +1,93 @@
+import Foundation
+import Synchronization
+
+/// The built `enrollsim` binary run as `enrollsim serve`, for what only a real process shows: a
+/// `kill -9`, signals, the command line. Standard error is read continuously (so the server never
+/// blocks on it) and searched for the "listening on" line to learn the port.
+final class ServeProcess: Sendable {
+    let process: Process
+    let port: Int
+    /// Everything the server wrote on standard error so far.
+    let errors: StderrLog
+
+    static let admin = "process-admin-token-0123456789"
+
+    static var binary: URL {
+        get throws {
+            // The test bundle sits beside the products it was built with.
+            let candidates = [
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("enrollsim"),
+                Bundle.main.bundleURL.appendingPathComponent("enrollsim"),
+                Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("enrollsim"),
+                URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent(".build/debug/enrollsim"),
+            ]
+            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+                throw Failure("no enrollsim binary near the tests (\(candidates.map(\.path))): run swift build first")
+            }
+            return found
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ d: String) { description = d }
+    }
+
+    /// Starts `enrollsim serve --port 0 …` and waits for it to listen.
+    static func start(database: String, scenario: String = "fresh", extra: [String] = []) async throws -> ServeProcess {
+        let process = Process()
+        process.executableURL = try binary
+        process.arguments = ["serve", "--port", "0", "--db", database, "--scenario", scenario, "--log-level", "notice"] + extra
+        var env = ProcessInfo.processInfo.environment
+        env["ENROLLSIM_ADMIN_TOKEN"] = admin
+        process.environment = env
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        let (lines, continuation) = AsyncStream<String>.makeStream()
+        let errors = StderrLog()
+        stderr.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                continuation.finish()
+                return
+            }
+            continuation.yield(errors.append(String(decoding: data, as: UTF8.self)))
+        }
+        try process.run()
+        for await text in lines {
+            if let range = text.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+               let port = Int(text[range].split(separator: ":").last ?? "") {
+                return ServeProcess(process: process, port: port, errors: errors)
+            }
+        }
+        process.waitUntilExit()
+        throw Failure("enrollsim serve exited (\(process.terminationStatus)) before listening: \(errors.text)")
+    }
+
+    private init(process: Process, port: Int, errors: StderrLog) {
+        self.process = process
+        self.port = port
+        self.errors = errors
+    }
+
+    var url: String { "http://127.0.0.1:\(port)" }
+    var http: TestHTTP { TestHTTP(base: url) }
+
+    /// Sends a signal and waits for the process to end; returns its termination status.
+    @discardableResult
+    func stop(_ signal: Int32) async -> Int32 {
+        kill(process.processIdentifier, signal)
+        await Task.detached { [process] in process.waitUntilExit() }.value
+        return process.terminationStatus
+    }
+}
+
+final class StderrLog: Sendable {
+    private let buffer = Mutex("")
+    var text: String { buffer.withLock { $0 } }
+    /// Appends and returns the whole text so far.
+    func append(_ more: String) -> String { buffer.withLock { $0 += more; return $0 } }
+}
