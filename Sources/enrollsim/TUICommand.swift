@@ -3,6 +3,7 @@ import CursesTerminal
 import Enrollment
 import Foundation
 import PIMS
+import PIMSClient
 import PIMSSimulator
 import Screens
 import TerminalUI
@@ -17,6 +18,12 @@ struct TUICommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "A built-in scenario name or a scenario file (YAML), for the in-process simulator.")
     var scenario: String = "fresh"
+
+    @Option(name: .long, help: "A server's URL (http://HOST:PORT, `enrollsim serve`) instead of the in-process simulator.")
+    var backend: String?
+
+    @Option(name: .long, help: "The server's admin token (or ENROLLSIM_ADMIN_TOKEN): the simulator panel needs it.")
+    var adminToken: String?
 
     @Option(name: .long, help: "The account to log in as.")
     var user: String = "alice@example.com"
@@ -47,6 +54,14 @@ struct TUICommand: AsyncParsableCommand {
     var exitAfterFirstFrame = false
 
     func validate() throws {
+        if let backend {
+            do {
+                _ = try PIMSClient(url: backend, adminToken: nil)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            return
+        }
         // Refuse a bad scenario before curses takes the terminal, with the file, line and reason.
         do {
             _ = try ScenarioLoader.load(.parse(scenario))
@@ -56,7 +71,8 @@ struct TUICommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let config = SessionConfig(backend: .inProcess(scenario: scenario), username: user, password: password, device: device,
+        let choice: BackendChoice = backend.map { .remote(url: $0) } ?? .inProcess(scenario: scenario)
+        let config = SessionConfig(backend: choice, username: user, password: password, device: device,
                                    platform: platform, sdk: sdk, variant: variant, pacing: pacing)
         let driver: CursesDriver
         do {
@@ -64,7 +80,7 @@ struct TUICommand: AsyncParsableCommand {
         } catch {
             throw TerminalUnavailable(reason: error.description)
         }
-        let outcome = await TerminalApp(driver: driver, config: config, connector: BackendConnector.open)
+        let outcome = await TerminalApp(driver: driver, config: config, connector: BackendConnector(adminToken: adminToken ?? ProcessInfo.processInfo.environment["ENROLLSIM_ADMIN_TOKEN"]).open)
             .run(exitAfterFirstFrame: exitAfterFirstFrame)
         driver.teardown()
         if case .signal(let signal) = outcome { throw ExitCode(signal.exitStatus) }
