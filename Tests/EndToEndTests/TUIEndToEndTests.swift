@@ -125,6 +125,23 @@ import Testing
         try expectCleanExit(session)
     }
 
+    @Test(arguments: [("TERM", Int32(143)), ("HUP", Int32(129)), ("INT", Int32(130))])
+    func aSignalLeavesTheTerminalSane(signal: String, status: Int32) throws {
+        // A device id of its own, so that pkill finds this process and no other.
+        let device = "e2e-\(UUID().uuidString.prefix(8))"
+        let session = try start("--scenario enrolled --device \(device)")
+        try session.sendKeys("Enter")
+        try session.wait(for: "Logged in")
+        let kill = Process()
+        kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        // Anchored on the binary: the tmux server and the pane's shell carry the same words.
+        kill.arguments = ["-\(signal)", "-f", "--", "^\(EnrollsimProcess.binary) .*--device \(device)"]
+        try kill.run()
+        kill.waitUntilExit()
+        #expect(kill.terminationStatus == 0, "pkill found no enrollsim process")
+        try expectCleanExit(session, status: status)
+    }
+
     @Test func noColorShowsNoColour() throws {
         let session = try start("--scenario enrolled", environment: ["NO_COLOR": "1"])
         try session.sendKeys("Enter")
