@@ -5,6 +5,9 @@ public struct SimTime: Sendable, Hashable, Comparable, Codable, CustomStringConv
 
     public init(seconds: Int) { self.seconds = seconds }
 
+    /// The last second the ISO-8601 form (four-digit years) can write: the clock stops there.
+    public static let latest = SimTime(seconds: 253_402_300_799)  // 9999-12-31T23:59:59Z
+
     public static func < (a: SimTime, b: SimTime) -> Bool { a.seconds < b.seconds }
     public static func + (t: SimTime, s: Int) -> SimTime { SimTime(seconds: t.seconds + s) }
     public static func - (a: SimTime, b: SimTime) -> Int { a.seconds - b.seconds }

@@ -17,6 +17,9 @@ extension Simulator {
             }
             return .success(["messages": .array(messages), "now": .string(world.clock.iso8601)])
         case .advance(let seconds):
+            guard seconds <= SimTime.latest - world.clock else {
+                return .failure("advance: the clock cannot pass \(SimTime.latest) (it is \(world.clock))")
+            }
             world.clock = world.clock + seconds
             return .success(["now": .string(world.clock.iso8601)])
         case .proximity(let username, let vin, let bluetoothOn, let paired, let keyInside):

@@ -23,6 +23,17 @@ public struct Policy: Sendable, Hashable, Codable {
 
     /// Why this policy cannot be used, or nil.
     var problem: (key: String, reason: String)? {
+        // Upper bounds keep every sum with the clock far from overflow and within four-digit years.
+        let tenYears = 315_360_000
+        for (key, value) in [("smsCodeLifetimeSeconds", smsCodeLifetimeSeconds), ("smsSendWindowSeconds", smsSendWindowSeconds),
+                             ("strongAuthWindowSeconds", strongAuthWindowSeconds)] where value > tenYears {
+            return (key, "must be at most \(tenYears) (ten years)")
+        }
+        for (key, value) in [("smsChecksPerCode", smsChecksPerCode), ("smsSendsPerWindow", smsSendsPerWindow),
+                             ("pinMaxLength", pinMaxLength), ("pinFailuresBeforeBlock", pinFailuresBeforeBlock),
+                             ("maxEnrolledDevices", maxEnrolledDevices)] where value > 1_000_000 {
+            return (key, "must be at most 1000000")
+        }
         if !(1...12).contains(smsCodeLength) { return ("smsCodeLength", "must be between 1 and 12") }
         if smsCodeLifetimeSeconds < 1 { return ("smsCodeLifetimeSeconds", "must be at least 1") }
         if smsChecksPerCode < 1 { return ("smsChecksPerCode", "must be at least 1") }

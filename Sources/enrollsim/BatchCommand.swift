@@ -45,7 +45,7 @@ struct BatchCommand: AsyncParsableCommand {
         do {
             inProcess = try InProcessBackend(scenario: scenario ?? "fresh")
         } catch {
-            throw ValidationError("cannot load scenario: \(error)")
+            throw CommandFailure("cannot load scenario: \(error)")
         }
         try await BatchRunner.run(backend: inProcess)
     }

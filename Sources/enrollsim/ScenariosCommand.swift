@@ -29,7 +29,7 @@ struct ScenariosCommand: ParsableCommand {
             do {
                 print(try ScenarioLoader.text(of: .named(name)).yaml, terminator: "")
             } catch {
-                throw ValidationError(error.description)
+                throw CommandFailure(error.description)
             }
         }
     }
@@ -42,7 +42,7 @@ struct ScenariosCommand: ParsableCommand {
                 let world = try ScenarioLoader.load(.parse(scenario))
                 print("\(scenario): ok (\(world.name), \(world.accounts.count) account\(world.accounts.count == 1 ? "" : "s"))")
             } catch {
-                throw ValidationError(error.description)
+                throw CommandFailure(error.description)
             }
         }
     }

@@ -52,7 +52,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        // 127.0.0.0/8 written as a dotted IPv4 address, or the loopback names.
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        let isLoopbackIPv4 = octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+        return host == "localhost" || host == "::1" || isLoopbackIPv4
     }
 
     static var defaultDatabasePath: String {

@@ -16,8 +16,8 @@ struct TUICommand: AsyncParsableCommand {
         abstract: "Opens the terminal UI (the default)."
     )
 
-    @Option(name: .long, help: "A built-in scenario name or a scenario file (YAML), for the in-process simulator.")
-    var scenario: String = "fresh"
+    @Option(name: .long, help: "A built-in scenario name or a scenario file (YAML), for the in-process simulator (default: fresh).")
+    var scenario: String?
 
     @Option(name: .long, help: "A server's URL (http://HOST:PORT, `enrollsim serve`) instead of the in-process simulator.")
     var backend: String?
@@ -25,23 +25,25 @@ struct TUICommand: AsyncParsableCommand {
     @Option(name: .long, help: "The server's admin token (or ENROLLSIM_ADMIN_TOKEN): the simulator panel needs it.")
     var adminToken: String?
 
-    @Option(name: .long, help: "The account to log in as.")
-    var user: String = "alice@example.com"
+    // The session's settings: each one not given comes from the scenario's default session
+    // (legacy-sdk is SDK 2.0), or, on a server, from alice on alice-iphone, iOS, SDK 2.3.
+    @Option(name: .long, help: "The account to log in as (default: the scenario's user).")
+    var user: String?
 
-    @Option(name: .long, help: "Its password.")
-    var password: String = "alice-pass"
+    @Option(name: .long, help: "Its password (default: the scenario's, for a built-in account).")
+    var password: String?
 
-    @Option(name: .long, help: "The device id of this SDK instance.")
-    var device: String = "alice-iphone"
+    @Option(name: .long, help: "The device id of this SDK instance (default: the scenario's).")
+    var device: String?
 
-    @Option(name: .long, help: "ios or android.")
-    var platform: Platform = .ios
+    @Option(name: .long, help: "ios or android (default: the scenario's).")
+    var platform: Platform?
 
-    @Option(name: .long, help: "SDK version: 2.0, 2.1, 2.2 or 2.3.")
-    var sdk: SDKVersion = .v2_3
+    @Option(name: .long, help: "SDK version: 2.0, 2.1, 2.2 or 2.3 (default: the scenario's).")
+    var sdk: SDKVersion?
 
-    @Option(name: .long, help: "Spec variant: tutorial or reference.")
-    var variant: SpecVariant = .tutorial
+    @Option(name: .long, help: "Spec variant: tutorial or reference (default: the scenario's).")
+    var variant: SpecVariant?
 
     @Option(name: .long, help: "auto (checks run until input is needed) or step (every API call waits for Enter).")
     var pacing: Pacing = .auto
@@ -55,25 +57,54 @@ struct TUICommand: AsyncParsableCommand {
 
     func validate() throws {
         if let backend {
+            if scenario != nil {
+                throw ValidationError("--scenario is for the in-process simulator: a server keeps its own world (load a scenario from the simulator panel)")
+            }
             do {
                 _ = try PIMSClient(url: backend, adminToken: nil)
             } catch {
                 throw ValidationError(error.description)
             }
-            return
-        }
-        // Refuse a bad scenario before curses takes the terminal, with the file, line and reason.
-        do {
-            _ = try ScenarioLoader.load(.parse(scenario))
-        } catch {
-            throw ValidationError("cannot load scenario: \(error)")
         }
     }
 
+    /// The session the TUI opens with: the flags given, the scenario's default session for the rest.
+    func sessionConfig() throws -> SessionConfig {
+        var config = SessionConfig()
+        if let backend {
+            config.backend = .remote(url: backend)
+        } else {
+            let name = scenario ?? "fresh"
+            // Refuse a bad scenario before curses takes the terminal, with the file, line and reason.
+            let world: World
+            do {
+                world = try ScenarioLoader.load(.parse(name))
+            } catch {
+                throw CommandFailure("cannot load scenario: \(error)")
+            }
+            config.backend = .inProcess(scenario: name)
+            let defaults = world.session
+            config.device = defaults.device
+            config.platform = defaults.platform
+            config.sdk = defaults.sdk
+            config.variant = defaults.variant
+            if let username = defaults.user, let account = world.account(username) {
+                config.username = username
+                config.password = account.password
+            }
+        }
+        if let user { config.username = user }
+        if let password { config.password = password }
+        if let device { config.device = device }
+        if let platform { config.platform = platform }
+        if let sdk { config.sdk = sdk }
+        if let variant { config.variant = variant }
+        config.pacing = pacing
+        return config
+    }
+
     func run() async throws {
-        let choice: BackendChoice = backend.map { .remote(url: $0) } ?? .inProcess(scenario: scenario)
-        let config = SessionConfig(backend: choice, username: user, password: password, device: device,
-                                   platform: platform, sdk: sdk, variant: variant, pacing: pacing)
+        let config = try sessionConfig()
         let driver: CursesDriver
         do {
             driver = try CursesDriver(environment: ProcessInfo.processInfo.environment, monochrome: monochrome)
@@ -99,4 +130,11 @@ extension SDKVersion: ExpressibleByArgument {
 struct TerminalUnavailable: Error, CustomStringConvertible {
     let reason: String
     var description: String { "\(reason) (the TUI needs an interactive terminal; for scripts, see `enrollsim batch`)" }
+}
+
+/// A command that cannot go on, for a reason that is not the command line's shape: printed as
+/// `Error: …` without the usage text, exit status 1.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -19,6 +19,10 @@ final class TerminalApp: @unchecked Sendable {
         self.latest = latest
         store = Store(state: AppState(config: config), connector: connector, clock: SystemClock(),
                       writeFile: { path, text in
+                          // Save-as never replaces a file: a scenario or a README typed by mistake stays.
+                          if FileManager.default.fileExists(atPath: path) {
+                              return "\(path) exists already: choose another name"
+                          }
                           do {
                               try text.write(toFile: path, atomically: true, encoding: .utf8)
                               return nil

@@ -117,6 +117,20 @@ import Testing
         try expectCleanExit(session)
     }
 
+    @Test func theScenariosDefaultSessionIsTheTUIs() throws {
+        // legacy-sdk's default session is SDK 2.0: no shortcut, and the title says so.
+        let session = try start("--scenario legacy-sdk")
+        try session.sendKeys("Enter")
+        try session.wait(for: "SDK 2.0")
+        try session.sendKeys("Enter")
+        // No phone and no shortcut below SDK 2.1: straight to 4·2, 4·1 skipped.
+        let screen = try session.wait(for: "Step 4·2")
+        #expect(screen.contains("– 4·1"))
+        #expect(!screen.contains("s shortcut 4·1"))
+        try session.sendKeys("C-c")
+        try expectCleanExit(session)
+    }
+
     @Test func ctrlCLeavesTheTerminalSane() throws {
         let session = try start("--scenario enrolled")
         try session.sendKeys("Enter")
@@ -188,5 +202,92 @@ struct SeededKeys {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+/// The TUI on a team server (`enrollsim serve` on loopback, port 0): the flows run in the server's
+/// world, and the simulated phone reads its inbox through `/v1/sim`.
+@Suite(.serialized) struct TUIOnServerEndToEndTests {
+    /// A real server process on a free port and a fresh database seeded with `scenario`.
+    final class Server {
+        let process = Process()
+        let url: String
+        let token = "e2e-admin-token-\(UUID().uuidString.prefix(8))"
+
+        init(scenario: String) throws {
+            let db = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-e2e-\(UUID().uuidString.prefix(8)).db")
+            process.executableURL = URL(fileURLWithPath: EnrollsimProcess.binary)
+            process.arguments = ["serve", "--port", "0", "--db", db.path, "--scenario", scenario, "--admin-token", token]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            // The log line `listening on http://127.0.0.1:PORT` says which port was picked.
+            var seen = ""
+            let deadline = ContinuousClock.now + .seconds(30)
+            while ContinuousClock.now < deadline, !seen.contains("listening on http://") {
+                let chunk = errors.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                seen += String(decoding: chunk, as: UTF8.self)
+            }
+            guard let range = seen.range(of: #"listening on http://127\.0\.0\.1:\d+"#, options: .regularExpression) else {
+                process.terminate()
+                throw TmuxSession.Failure(description: "the server did not say where it listens:\n\(seen)")
+            }
+            url = String(seen[range].dropFirst("listening on ".count))
+            // Keep draining the log so the server never blocks on a full pipe.
+            errors.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
+        }
+
+        deinit {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    @Test func theFullEnrollmentOnTheServersWorld() throws {
+        let server = try Server(scenario: "phone-registered")
+        let session = try TmuxSession(command: EnrollsimProcess.commandLine("--backend \(server.url) --admin-token \(server.token)"))
+        try session.wait(for: "Enter log in")
+        try session.sendKeys("Enter")
+        try session.wait(for: "Logged in as alice@example.com")
+        try session.sendKeys("Enter")
+        try session.wait(for: "Step 6")
+        try session.wait(for: "types the code")  // the inbox, read through /v1/sim
+        try session.sendKeys("C-f", "Enter")
+        try session.wait(for: "Step 7")
+        try session.type("2468")
+        try session.sendKeys("Tab")
+        try session.type("2468")
+        try session.sendKeys("Enter")
+        try session.wait(for: "alice-iphone is enrolled")
+        try session.sendKeys("C-c")
+        try session.wait(for: EnrollsimProcess.exitMarker + "0]")
+        // The server's world has the enrollment: a second client sees it.
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: EnrollsimProcess.binary)
+        check.arguments = ["batch", "--backend", server.url, "--admin-token", server.token]
+        let input = Pipe(), output = Pipe()
+        check.standardInput = input
+        check.standardOutput = output
+        try check.run()
+        input.fileHandleForWriting.write(Data(#"{"sim": "account", "username": "alice@example.com"}"#.utf8 + [10]))
+        try input.fileHandleForWriting.close()
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        #expect(answer.contains(#""enrolledDevices":["alice-iphone"]"#), "\(answer)")
+        #expect(answer.contains(#""pin":"2468""#), "\(answer)")
+    }
+
+    @Test func withoutTheAdminTokenTheFlowsStillRun() throws {
+        let server = try Server(scenario: "fresh")
+        let session = try TmuxSession(command: EnrollsimProcess.commandLine("--backend \(server.url) --device e2e-phone"))
+        try session.wait(for: "Enter log in")
+        try session.sendKeys("Enter")
+        try session.wait(for: "Flows")  // logged in: the home menu (the account panel needs the token)
+        try session.sendKeys("Enter")
+        try session.wait(for: "s shortcut 4·1")  // steps 1–3 ran on the server
+        try session.sendKeys("C-c")
+        try session.wait(for: EnrollsimProcess.exitMarker + "0]")
     }
 }

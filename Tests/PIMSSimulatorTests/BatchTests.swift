@@ -69,6 +69,28 @@ struct BatchTests {
         #expect(lines.first == #"{"result":{"phoneNumber":"0612345678"},"status":"SUCCEEDED","transactionId":"tx-000001"}"#)
     }
 
+    /// Two processes, the same script: the same bytes (nothing depends on per-process hashing).
+    @Test func twoRunsOfTheBinaryPrintTheSameBytes() throws {
+        func run() throws -> Data {
+            let binary = try #require(ExecutableLocator.enrollsim())
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["batch", "--scenario", "team"]
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            input.fileHandleForWriting.write(Data((Self.script + "\n{\"sim\": \"account\", \"username\": \"bob@example.com\"}\n").utf8))
+            try input.fileHandleForWriting.close()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
+        let first = try run()
+        #expect(!first.isEmpty)
+        #expect(try run() == first)
+    }
+
     @Test func aBadScenarioFlagIsAClearErrorAndANonZeroExit() throws {
         let binary = try #require(ExecutableLocator.enrollsim())
         let process = Process()
@@ -82,6 +104,7 @@ struct BatchTests {
         process.waitUntilExit()
         #expect(process.terminationStatus != 0)
         #expect(message.contains("/nope.yaml: no such file"))
+        #expect(!message.contains("Usage:"))  // not a command-line mistake: no usage text
     }
 }
 

@@ -51,3 +51,38 @@ struct SimulatorCoreTests {
         #expect(sim.world.accounts[0].pin == PIN("1234"))
     }
 }
+
+@Suite("Bounds on time and policy")
+struct BoundsTests {
+    @Test func theClockCannotPassTheLastWritableSecond() throws {
+        var sim = try Simulator(scenario: "fresh")
+        let huge = sim.control(.advance(seconds: Int.max))
+        #expect(!huge.ok)
+        #expect(huge.error?.contains("9999-12-31T23:59:59Z") == true)
+        #expect(sim.world.clock == sim.loaded.clock)  // nothing moved
+        let ok = sim.control(.advance(seconds: SimTime.latest - sim.world.clock))
+        #expect(ok.ok)
+        // The world still exports and loads back.
+        let yaml = try ScenarioExporter.yaml(sim.world)
+        #expect(try ScenarioLoader.parse(yaml: yaml, origin: "x") == sim.world)
+    }
+
+    @Test func absurdPolicyValuesAreRefusedWithTheirLine() throws {
+        let yaml = """
+            name: t
+            startTime: "2026-01-05T09:00:00Z"
+            policy:
+              smsCodeLifetimeSeconds: 9223372036854775807
+            accounts: []
+            session:
+              device: d
+            """
+        do {
+            _ = try ScenarioLoader.parse(yaml: yaml, origin: "p.yaml")
+            Issue.record("an absurd lifetime was accepted")
+        } catch {
+            #expect(error.line == 4)
+            #expect(error.reason.contains("at most"))
+        }
+    }
+}
