@@ -16,26 +16,12 @@ struct BatchCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "A built-in scenario name or a scenario file (YAML); in process only (default: fresh).")
-    var scenario: String?
-
-    @Option(name: .long, help: "A server's URL (http://HOST:PORT) instead of the in-process simulator.")
-    var backend: String?
-
-    @Option(name: .long, help: "The server's admin token (or ENROLLSIM_ADMIN_TOKEN): controls and named sessions need it.")
-    var adminToken: String?
-
-    func validate() throws {
-        if backend != nil && scenario != nil {
-            throw ValidationError("--scenario is for the in-process simulator: a server keeps its own world (send a {\"sim\": \"load\", …} line to replace it)")
-        }
-    }
+    @OptionGroup var source: BackendOptions
 
     func run() async throws {
-        if let backend {
-            let token = adminToken ?? ProcessInfo.processInfo.environment["ENROLLSIM_ADMIN_TOKEN"]
+        if let backend = source.backend {
             do {
-                try await BatchRunner.run(backend: try PIMSClient(url: backend, adminToken: token))
+                try await BatchRunner.run(backend: try PIMSClient(url: backend, adminToken: source.resolvedAdminToken))
             } catch let error as PIMSClient.SetupError {
                 throw ValidationError(error.description)
             }
@@ -43,7 +29,7 @@ struct BatchCommand: AsyncParsableCommand {
         }
         let inProcess: InProcessBackend
         do {
-            inProcess = try InProcessBackend(scenario: scenario ?? "fresh")
+            inProcess = try InProcessBackend(scenario: source.scenario ?? "fresh")
         } catch {
             throw CommandFailure("cannot load scenario: \(error)")
         }

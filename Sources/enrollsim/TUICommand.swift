@@ -16,14 +16,7 @@ struct TUICommand: AsyncParsableCommand {
         abstract: "Opens the terminal UI (the default)."
     )
 
-    @Option(name: .long, help: "A built-in scenario name or a scenario file (YAML), for the in-process simulator (default: fresh).")
-    var scenario: String?
-
-    @Option(name: .long, help: "A server's URL (http://HOST:PORT, `enrollsim serve`) instead of the in-process simulator.")
-    var backend: String?
-
-    @Option(name: .long, help: "The server's admin token (or ENROLLSIM_ADMIN_TOKEN): the simulator panel needs it.")
-    var adminToken: String?
+    @OptionGroup var source: BackendOptions
 
     // The session's settings: each one not given comes from the scenario's default session
     // (legacy-sdk is SDK 2.0), or, on a server, from alice on alice-iphone, iOS, SDK 2.3.
@@ -55,26 +48,13 @@ struct TUICommand: AsyncParsableCommand {
     @Flag(name: .long, help: .hidden)
     var exitAfterFirstFrame = false
 
-    func validate() throws {
-        if let backend {
-            if scenario != nil {
-                throw ValidationError("--scenario is for the in-process simulator: a server keeps its own world (load a scenario from the simulator panel)")
-            }
-            do {
-                _ = try PIMSClient(url: backend, adminToken: nil)
-            } catch {
-                throw ValidationError(error.description)
-            }
-        }
-    }
-
     /// The session the TUI opens with: the flags given, the scenario's default session for the rest.
     func sessionConfig() throws -> SessionConfig {
         var config = SessionConfig()
-        if let backend {
+        if let backend = source.backend {
             config.backend = .remote(url: backend)
         } else {
-            let name = scenario ?? "fresh"
+            let name = source.scenario ?? "fresh"
             // Refuse a bad scenario before curses takes the terminal, with the file, line and reason.
             let world: World
             do {
@@ -111,7 +91,7 @@ struct TUICommand: AsyncParsableCommand {
         } catch {
             throw TerminalUnavailable(reason: error.description)
         }
-        let outcome = await TerminalApp(driver: driver, config: config, connector: BackendConnector(adminToken: adminToken ?? ProcessInfo.processInfo.environment["ENROLLSIM_ADMIN_TOKEN"]).open)
+        let outcome = await TerminalApp(driver: driver, config: config, connector: BackendConnector(adminToken: source.resolvedAdminToken).open)
             .run(exitAfterFirstFrame: exitAfterFirstFrame)
         driver.teardown()
         if case .signal(let signal) = outcome { throw ExitCode(signal.exitStatus) }
