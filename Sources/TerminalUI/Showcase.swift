@@ -1,5 +1,5 @@
 /// A busy screen using every widget, wide and combining characters and every style: what
-/// `enrollsim tui-selftest` shows until the real screens exist, and what the benchmark renders.
+/// `enrollsim tui-selftest` shows (the driver's own end-to-end tests), and what the benchmark renders.
 public enum Showcase {
     /// Shown by the self-test; tests look for it to know which line carries the wide characters.
     public static let wideSample = "漢字テスト ✓ ✗ ▶ e\u{301}té 🚗"

@@ -4,7 +4,7 @@ import Foundation
 import TerminalUI
 
 /// Exercises the curses driver without the screens: paints the widget showcase and echoes events.
-/// Hidden; the tmux end-to-end tests run it until the real screens exist.
+/// Hidden; the driver's tmux end-to-end tests run it (the screens have tests of their own).
 struct TUISelftestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui-selftest",
