@@ -116,6 +116,6 @@ let package = Package(
             path: "Tests/FrameSnapshotTesting"
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FrameSnapshotTesting"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI", "PIMSSimulator"]),
     ]
 )

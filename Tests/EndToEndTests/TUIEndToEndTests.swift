@@ -1,4 +1,5 @@
 import Foundation
+import PIMSSimulator
 import Testing
 
 /// The real TUI in tmux, driven by the keyboard alone, as QA would: every flow of issue 4's list,
@@ -27,8 +28,7 @@ import Testing
 
     /// Log in (Enter on the session screen) and open the guided enrollment, whose checks then run.
     private func startGuided(_ session: TmuxSession) throws {
-        try session.sendKeys("Enter")
-        try session.wait(for: "Logged in as alice@example.com")
+        try logIn(session)
         try session.sendKeys("Enter")
         try session.wait(for: "Flow map")
     }
@@ -79,8 +79,7 @@ import Testing
 
     @Test func recoveryOnPINBlocked() throws {
         let session = try start("--scenario pin-blocked")
-        try session.sendKeys("Enter")
-        try session.wait(for: "Logged in as alice@example.com")
+        try logIn(session)
         // Account management, A: remove all enrollments (confirmed), back home.
         try session.sendKeys("Down", "Enter")
         try session.wait(for: "Remove all enrollments")
@@ -133,8 +132,7 @@ import Testing
 
     @Test func ctrlCLeavesTheTerminalSane() throws {
         let session = try start("--scenario enrolled")
-        try session.sendKeys("Enter")
-        try session.wait(for: "Logged in")
+        try logIn(session)
         try session.sendKeys("C-c")
         try expectCleanExit(session)
     }
@@ -144,8 +142,7 @@ import Testing
         // A device id of its own, so that pkill finds this process and no other.
         let device = "e2e-\(UUID().uuidString.prefix(8))"
         let session = try start("--scenario enrolled --device \(device)")
-        try session.sendKeys("Enter")
-        try session.wait(for: "Logged in")
+        try logIn(session)
         let kill = Process()
         kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
         // Anchored on the binary: the tmux server and the pane's shell carry the same words.
@@ -158,8 +155,7 @@ import Testing
 
     @Test func noColorShowsNoColour() throws {
         let session = try start("--scenario enrolled", environment: ["NO_COLOR": "1"])
-        try session.sendKeys("Enter")
-        try session.wait(for: "Logged in")
+        try logIn(session)
         let screen = try session.capture(escapes: true)
         #expect(EnrollsimProcess.colorCodes(in: screen).isEmpty, "colour codes in:\n\(screen)")
         #expect(screen.contains("\u{1B}["), "monochrome still uses attributes (bold, reverse)")
@@ -174,7 +170,7 @@ import Testing
                     "F1", "F2", "F3", "F4", "F5", "C-f", "C-n", "C-r", "C-x", "C-v", "C-g", "C-a", "C-t", "C-p", "C-l", "C-e",
                     "C-w", "C-u", "C-b", "C-o", "C-k"]
             + "abcdefghijklmnoprstuvwxyz0123456789?!. ".map { String($0) }
-        var generator = SeededKeys(seed: 20_261_121)
+        var generator = SeededGenerator(state: 20_261_121)  // the same storm on every run
         var sent = 0
         while sent < 5_000 {
             let batch = (0..<50).map { _ in keys[Int(generator.next() % UInt64(keys.count))] }
@@ -189,19 +185,6 @@ import Testing
         #expect(!screen.contains(EnrollsimProcess.exitMarker))
         try session.sendKeys("C-c")
         try expectCleanExit(session)
-    }
-}
-
-/// SplitMix64, so the storm of keys is the same on every run.
-struct SeededKeys {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
@@ -249,8 +232,7 @@ struct SeededKeys {
         let server = try Server(scenario: "phone-registered")
         let session = try TmuxSession(command: EnrollsimProcess.commandLine("--backend \(server.url) --admin-token \(server.token)"))
         try session.wait(for: "Enter log in")
-        try session.sendKeys("Enter")
-        try session.wait(for: "Logged in as alice@example.com")
+        try logIn(session)
         try session.sendKeys("Enter")
         try session.wait(for: "Step 6")
         try session.wait(for: "types the code")  // the inbox, read through /v1/sim
@@ -290,4 +272,10 @@ struct SeededKeys {
         try session.sendKeys("C-c")
         try session.wait(for: EnrollsimProcess.exitMarker + "0]")
     }
+}
+
+/// Enter on the session screen logs in; the home screen's banner says so.
+func logIn(_ session: TmuxSession) throws {
+    try session.sendKeys("Enter")
+    try session.wait(for: "Logged in as alice@example.com")
 }

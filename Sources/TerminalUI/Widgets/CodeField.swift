@@ -23,7 +23,7 @@ public struct CodeField: Widget {
     public func render(into frame: inout Frame, area: Rect) {
         guard !area.isEmpty else { return }
         let line = area.row(0)
-        var x = frame.put(label + " ", x: line.x, y: line.y, style: isFocused ? .title : .normal, clip: line)
+        var x = frame.putFieldLabel(label, isFocused: isFocused, line: line)
         let typed = Array(value.prefix(length))
         for slot in 0..<length {
             let isCaret = isFocused && slot == typed.count

@@ -24,7 +24,7 @@ public struct TextField: Widget {
     public func render(into frame: inout Frame, area: Rect) {
         guard !area.isEmpty else { return }
         let line = area.row(0)
-        var x = frame.put(label + " ", x: line.x, y: line.y, style: isFocused ? .title : .normal, clip: line)
+        var x = frame.putFieldLabel(label, isFocused: isFocused, line: line)
         let bracket: Style = isFocused ? .key : .border
         x = frame.put("[", x: x, y: line.y, style: bracket, clip: line)
         let room = max(1, line.maxX - x - 1)

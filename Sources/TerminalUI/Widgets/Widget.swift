@@ -9,6 +9,11 @@ extension Frame {
         widget.render(into: &self, area: area)
     }
 
+    /// A field's label, titled while the field has focus; returns the column after it.
+    mutating func putFieldLabel(_ label: String, isFocused: Bool, line: Rect) -> Int {
+        put(label + " ", x: line.x, y: line.y, style: isFocused ? .title : .normal, clip: line)
+    }
+
     /// A validation message under a field: a glyph, so it reads without colour.
     mutating func putFieldMessage(_ message: String?, x: Int, y: Int, clip: Rect) {
         guard let message else { return }

@@ -1,0 +1,56 @@
+import Enrollment
+import TerminalUI
+
+/// The car key: select the VIN, check, activate; the proximity the simulator holds, and which of
+/// 2341/2342/2354 stands in the way.
+enum CarKeyScreen {
+    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
+        let k = state.carKey
+        guard let vin = k.selectedVIN else {
+            VehiclePicker.render(state, selection: k.selection, title: "Choose the vehicle: set pims.vehicle.vin selects it (R23)",
+                                 into: &frame, area: area)
+            return
+        }
+        let vehicle = state.vehicles.first { $0.vin == vin }
+        var y = area.y
+        frame.put(vehicle?.title ?? vin, x: area.x, y: y, style: .title, clip: area)
+        y += 2
+        let columns = Rect(x: area.x, y: y, width: area.width, height: 9).splitColumns([.fill(), .fill()], gap: 2)
+        let status = frame.panel(columns[0], title: "Car key (get pims.vehicle.carkey)")
+        let rows: [(String, String, Style)] = [
+            ("verified", k.isVerified.map { $0 ? "✓ yes" : "✗ no" } ?? "· not checked", k.isVerified == true ? .done : .pending),
+            ("cvsStatus", k.cvsStatus ?? "–", k.cvsStatus == "active" ? .done : .normal),
+            ("reactivate by", k.maxReactivationDate ?? "–", .normal),
+            ("security code", k.securityCode ?? "–", .code),
+            ("expires", k.securityExpiration ?? "–", .normal),
+        ]
+        for (i, row) in rows.enumerated() where i < status.height {
+            let x = frame.put(row.0.padded(toWidth: 15), x: status.x, y: status.y + i, style: .hint, clip: status)
+            frame.put(row.1, x: x, y: status.y + i, style: row.2, clip: status)
+        }
+        let proximity = frame.panel(columns[1], title: "Proximity (simulator)")
+        // The toggles' keys come from the state's commands, as the help bar's do.
+        func key(_ part: ProximityPart) -> String {
+            state.availableCommands.first { $0.action == .choose(.toggleProximity(part)) }?.key.description ?? ""
+        }
+        let toggles: [(String, String, Bool?, Int)] = [
+            (key(.bluetooth), ProximityPart.bluetooth.title, vehicle?.bluetoothOn, 2341),
+            (key(.paired), ProximityPart.paired.title, vehicle?.paired, 2342),
+            (key(.keyInside), ProximityPart.keyInside.title, vehicle?.keyInside, 2354),
+        ]
+        for (i, t) in toggles.enumerated() where i * 2 < proximity.height {
+            let (glyph, style) = t.2.map(Glyphs.check) ?? ("·", .pending)
+            var x = frame.put(t.0.padded(toWidth: 3), x: proximity.x, y: proximity.y + i * 2, style: .key, clip: proximity)
+            x = frame.put(glyph + " " + t.1, x: x, y: proximity.y + i * 2, style: style, clip: proximity)
+            if t.2 == false {
+                frame.put("  → \(t.3)", x: x, y: proximity.y + i * 2, style: .hint, clip: proximity)
+            }
+        }
+        y = columns[0].maxY + 1
+        if let code = k.proximityError, let problem = CarKeyFlow.proximityProblem(code), y < area.maxY {
+            frame.put("✗ \(code): \(problem)", x: area.x, y: y, style: .failed, clip: area)
+            y += 1
+        }
+        if let message = k.message { frame.paragraph(message, at: y, in: area, style: .hint) }
+    }
+}

@@ -1,0 +1,20 @@
+import Enrollment
+import TerminalUI
+
+/// The account's vehicles as a list to choose from (steps, car key).
+enum VehiclePicker {
+    static func render(_ state: AppState, selection: Int, title: String, into frame: inout Frame, area: Rect) {
+        frame.put(title, x: area.x, y: area.y, style: .hint, clip: area)
+        let vehicles = state.vehicles
+        guard !vehicles.isEmpty else {
+            frame.put(state.isBusy ? "Reading the account…" : "No vehicle is associated with the account.", x: area.x, y: area.y + 2,
+                      style: .hint, clip: area)
+            return
+        }
+        let items = vehicles.map { v in
+            MenuItem(v.title, detail: "carAssociationID \(v.carAssociationID)", marker: v.carKeyActivated ? "✓" : "·")
+        }
+        frame.render(Menu(items: items, selected: selection), in: Rect(x: area.x, y: area.y + 2, width: area.width,
+                                                                        height: min(items.count, area.height - 2)))
+    }
+}
