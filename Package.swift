@@ -19,31 +19,34 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     ],
     targets: [
-        // The PIMS contract: envelope, API and error catalogues, value types, the backend protocol.
-        .target(name: "PIMS"),
-        // The in-process simulated backend: world, rules R0–R25, clock, outbox, faults, scenarios.
+        // The kernel every system shares: envelope and JSON, clock, seeded ids, faults, controls,
+        // session settings, strict scenario reading, events, the backend protocol, batch.
+        .target(name: "SimKernel", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // A system: PIMS (catalogue, errors, value types, rules R0–R25, controls, session options).
+        .target(name: "PIMS", dependencies: ["SimKernel"]),
+        // The world: the systems composed, the simulator core, scenarios, the in-process backend.
         .target(
-            name: "PIMSSimulator",
-            dependencies: ["PIMS", "EnrollsimAssets", .product(name: "Yams", package: "Yams")]
+            name: "SimWorld",
+            dependencies: ["SimKernel", "PIMS", "EnrollsimAssets", .product(name: "Yams", package: "Yams")]
         ),
         // Assets/ (built-in scenarios) as a resource bundle.
         .target(name: "EnrollsimAssets", path: "Assets", resources: [.copy("scenarios")]),
-        // The team server: Hummingbird routes over the simulator, SQLite store through GRDB.
+        // The team server: Hummingbird routes over the world, SQLite store through GRDB.
         .target(
-            name: "PIMSServer",
+            name: "SimServer",
             dependencies: [
-                "PIMS", "PIMSSimulator",
+                "SimKernel", "SimWorld",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // PIMSBackend over HTTP.
+        // SimBackend over HTTP.
         .target(
-            name: "PIMSClient",
+            name: "SimClient",
             dependencies: [
-                "PIMS",
+                "SimKernel",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
@@ -63,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "enrollsim",
             dependencies: [
-                "PIMS", "PIMSSimulator", "PIMSServer", "PIMSClient", "Enrollment", "Screens",
+                "SimKernel", "PIMS", "SimWorld", "SimServer", "SimClient", "Enrollment", "Screens",
                 "TerminalUI", "CursesTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -72,23 +75,24 @@ let package = Package(
         // Release-build benchmarks: `swift run -c release enrollsim-bench`.
         .executableTarget(
             name: "enrollsim-bench",
-            dependencies: ["PIMS", "PIMSSimulator", "Enrollment", "Screens", "TerminalUI"],
+            dependencies: ["SimKernel", "PIMS", "SimWorld", "Enrollment", "Screens", "TerminalUI"],
             path: "Benchmarks/enrollsim-bench"
         ),
 
         .testTarget(name: "PIMSTests", dependencies: ["PIMS"]),
+        .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "PIMS", "PIMSSimulator", "PIMSServer", "PIMSClient",
+                "SimKernel", "PIMS", "SimWorld", "SimServer", "SimClient",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
-        .testTarget(name: "PIMSSimulatorTests", dependencies: ["PIMS", "PIMSSimulator"]),
+        .testTarget(name: "SimWorldTests", dependencies: ["SimKernel", "PIMS", "SimWorld"]),
         .testTarget(
-            name: "PIMSServerTests",
+            name: "SimServerTests",
             dependencies: [
-                "PIMS", "PIMSSimulator", "PIMSServer", "PIMSClient",
+                "SimKernel", "PIMS", "SimWorld", "SimServer", "SimClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -97,14 +101,14 @@ let package = Package(
         .testTarget(
             name: "EnrollmentTests",
             dependencies: [
-                "PIMS", "PIMSSimulator", "Enrollment",
+                "PIMS", "SimWorld", "Enrollment",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
         .testTarget(
             name: "ScreensTests",
             dependencies: [
-                "Screens", "TerminalUI", "Enrollment", "PIMS", "PIMSSimulator", "FrameSnapshotTesting",
+                "Screens", "TerminalUI", "Enrollment", "PIMS", "SimWorld", "FrameSnapshotTesting",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
@@ -116,6 +120,6 @@ let package = Package(
             path: "Tests/FrameSnapshotTesting"
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FrameSnapshotTesting"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI", "PIMSSimulator"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI", "SimKernel", "SimWorld"]),
     ]
 )

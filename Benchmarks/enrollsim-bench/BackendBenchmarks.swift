@@ -1,6 +1,6 @@
 import Foundation
 import PIMS
-import PIMSSimulator
+import SimWorld
 
 /// A backend that answers every call with an empty success: the harness's own cost, the baseline.
 actor EchoBackend: PIMSBackend {

@@ -1,6 +1,6 @@
 import Foundation
 import PIMS
-import PIMSSimulator
+import SimWorld
 
 /// Batch lines per second: in process (parse, run, encode) and end to end through the real binary.
 enum BatchScript {
@@ -30,7 +30,7 @@ func benchmarkBatch(_ bench: inout Bench) async throws -> [String] {
     }
     lines.append(Bench.report(baseline, baseline: nil))
     let inProcess = try await bench.measure("batch lines in process (enrolled)", iterations: 1) { _ in
-        var session = BatchSession(backend: try InProcessBackend(scenario: "enrolled", honoursLatency: false))
+        var session = BatchSession(backend: try InProcessBackend(scenario: "enrolled", honoursLatency: false), checkControl: World.check)
         for line in script { _ = await session.answer(line) }
         return script.count
     }

@@ -1,7 +1,7 @@
 import Enrollment
 import Foundation
 import PIMS
-import PIMSSimulator
+import SimWorld
 import Screens
 import TerminalUI
 

@@ -75,7 +75,7 @@ extension AppState {
     }
 
     mutating func accountAnswered(_ call: CallPurpose.AccountCall, _ planned: PlannedCall, _ r: PIMSResponse) -> [Effect] {
-        if let error = r.error, call != .checkPhone || error.code != ErrorCode.noPhoneNumber.rawValue {
+        if let error = r.error, call != .checkPhone || error.pimsCode != .noPhoneNumber {
             return accountFailed(call, error)
         }
         switch call {

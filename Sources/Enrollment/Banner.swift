@@ -20,8 +20,8 @@ public struct Banner: Hashable, Sendable {
 
     /// The banner for a FAILED answer, with the advice of its code.
     public static func failure(_ error: PIMSError, advice: String? = nil) -> Banner {
-        Banner(kind: .error, code: error.code, label: error.label, detail: error.detail,
-               advice: advice ?? ErrorAdvice.advice(error.code))
+        Banner(kind: .error, code: error.pimsCode.rawValue, label: error.label, detail: error.detail,
+               advice: advice ?? ErrorAdvice.advice(error.pimsCode.rawValue))
     }
 
     public static func info(_ text: String, advice: String = "") -> Banner { Banner(kind: .info, label: text, advice: advice) }

@@ -69,13 +69,13 @@ extension AppState {
         inFlight = nil
         var effects: [Effect] = [.cancelTimer(.callTimeout(id))]
         let call = f.call
-        if let error = response.error, ErrorAdvice.transportCodes.contains(error.code) {
+        if let error = response.error, ErrorAdvice.transportCodes.contains(error.pimsCode.rawValue) {
             // The call reached no rule: nothing changed, the flow stays where it was, with its fields.
             retryable = call
             banner = .failure(error)
             return effects
         }
-        if response.error?.code == ErrorCode.needStrongAuthentication.rawValue, call.purpose.strongAuthenticationRetries, !call.isOTPRetry {
+        if response.error?.pimsCode == .needStrongAuthentication, call.purpose.strongAuthenticationRetries, !call.isOTPRetry {
             effects += askForOTP(call)
             return effects
         }

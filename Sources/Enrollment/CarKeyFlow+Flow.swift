@@ -12,8 +12,8 @@ extension AppState {
     mutating func carKeyAnswered(_ call: CallPurpose.CarKeyCall, _ r: PIMSResponse) -> [Effect] {
         if let error = r.error {
             banner = .failure(error)
-            if let problem = CarKeyFlow.proximityProblem(error.code) {
-                carKey.proximityError = error.code
+            if let problem = CarKeyFlow.proximityProblem(error.pimsCode.rawValue) {
+                carKey.proximityError = error.pimsCode.rawValue
                 carKey.message = "\(problem) Fix it (proximity keys b, y, k), then activate again."
             } else {
                 carKey.message = "\(error.code) \(error.label)"

@@ -141,7 +141,7 @@ extension AppState {
             return blocked("The account is \(state) (step 2): remove all enrollments (step A), then enrollment restarts at step 3.")
 
         case .trustedPhone:
-            if let error = r.error, error.code != ErrorCode.noPhoneNumber.rawValue { return guidedFailed(.s3, error) }
+            if let error = r.error, error.pimsCode != .noPhoneNumber { return guidedFailed(.s3, error) }
             guided.mark(.s3, .done)
             if let phone = r.result?["phoneNumber"]?.stringValue {
                 guided.trustedPhone = phone

@@ -23,7 +23,7 @@ extension AppState {
     mutating func guidedFailed(_ step: FlowStep, _ error: PIMSError) -> [Effect] {
         guided.mark(step, .failed)
         banner = .failure(error)
-        if error.code == ErrorCode.forbiddenOperation.rawValue {
+        if error.pimsCode == .forbiddenOperation {
             return blocked("The account is blocked (2317): remove all enrollments (step A), then enrollment restarts at step 3.")
         }
         if guided.stage == .checking { guided.message = "Step \(step.rawValue) failed: \(error.label)." }

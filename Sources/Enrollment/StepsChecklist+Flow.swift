@@ -100,7 +100,7 @@ extension AppState {
     mutating func stepsAnswered(_ call: CallPurpose.StepsCall, _ r: PIMSResponse) -> [Effect] {
         if let error = r.error {
             banner = .failure(error)
-            if error.code == ErrorCode.noStepForStepsID.rawValue {
+            if error.pimsCode == .noStepForStepsID {
                 steps.stepsID = nil
                 steps.message = "stepsID unknown to this device (2346): the next list is asked by carAssociationID again."
             } else {

@@ -1,3 +1,4 @@
+import SimKernel
 /// The APIs this contract covers, as the SDK names them: verb, name, sub-API and the parameters
 /// each takes. `PIMSCall.parse` is the executable form; this list is the readable one (help texts,
 /// docs) and a test keeps the two in step.

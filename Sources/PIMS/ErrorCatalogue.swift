@@ -1,3 +1,4 @@
+import SimKernel
 /// Every error code of the SDK reference with its label; labels with placeholders (`[PARAMETER]`,
 /// `[stepsID]`, …) are filled per call, e.g. 2101 with `pinCode` → "Missing pinCode parameter".
 public enum ErrorCatalogue {

@@ -1,3 +1,4 @@
+import SimKernel
 /// A vehicle identification number: 17 characters, capital letters and digits except I, O and Q.
 public struct VIN: Sendable, Hashable, Codable, CustomStringConvertible {
     public let value: String

@@ -1,3 +1,4 @@
+import SimKernel
 /// What an SMS code is for (the outbox's `purpose`).
 public enum SMSPurpose: String, Sendable, Hashable, Codable, CaseIterable {
     case phoneNumberCertification, enrollment, resetPIN

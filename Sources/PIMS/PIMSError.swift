@@ -1,32 +1,22 @@
-/// The `error` object of a FAILED envelope: a code of the reference, its filled label and, where the
-/// simulator made a decision worth explaining (a policy limit, attempts left), a `detail`.
-public struct PIMSError: Error, Sendable, Hashable, Codable {
-    public var code: Int
-    public var label: String
-    public var detail: String?
+import SimKernel
+/// PIMS's errors are the kernel's `CallError` with a numeric code of the reference and its filled
+/// label (no domain, no case name).
+public typealias PIMSError = CallError
 
-    public init(code: Int, label: String, detail: String? = nil) {
-        self.code = code
-        self.label = label
-        self.detail = detail
-    }
-
+extension CallError {
     /// The error of `code`, its label filled from `fillers` in order.
     public init(_ code: ErrorCode, _ fillers: String..., detail: String? = nil) {
-        self.init(code: code.rawValue, label: ErrorCatalogue.label(code.rawValue, fillers), detail: detail)
+        self.init(code: .number(code.rawValue), label: ErrorCatalogue.label(code.rawValue, fillers), detail: detail)
     }
 
-    public static func missing(_ parameter: String) -> PIMSError { PIMSError(.missingParameter, parameter) }
-    public static func invalid(_ parameter: String, detail: String? = nil) -> PIMSError {
-        PIMSError(.invalidParameter, parameter, detail: detail)
+    public static func missing(_ parameter: String) -> CallError { CallError(.missingParameter, parameter) }
+    public static func invalid(_ parameter: String, detail: String? = nil) -> CallError {
+        CallError(.invalidParameter, parameter, detail: detail)
     }
-    public static let notSupported = PIMSError(.apiNotSupported)
+    public static let notSupported = CallError(.apiNotSupported)
 
-    var json: JSONValue {
-        var o: [String: JSONValue] = ["code": .int(code), "label": .string(label)]
-        if let detail { o["detail"] = .string(detail) }
-        return .object(o)
-    }
+    /// The PIMS code of this error (2000 "Unknown error" for a code that is not a number).
+    public var pimsCode: ErrorCode { ErrorCode(code.intValue ?? ErrorCode.unknown.rawValue) }
 }
 
 /// The codes the contract's rules name, by what they mean. Any other reference code is still valid
@@ -63,4 +53,9 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, Codable, CustomSt
     public static let vinNotValid = ErrorCode(2366)
     public static let accountTemporarilyLockedOut = ErrorCode(2383)
     public static let phoneAlreadyRegistered = ErrorCode(2390)
+}
+
+extension ErrorCode {
+    /// Lets a `switch` on a code match a kernel error code directly.
+    public static func ~= (pattern: ErrorCode, value: ErrorCodeValue) -> Bool { value.intValue == pattern.rawValue }
 }

@@ -1,3 +1,4 @@
+import SimKernel
 /// A phone number in one of the contract's two forms: French national (`0612345678`) or E.164
 /// (`+33612345678`). Two forms of one number are equal: both normalise to E.164.
 public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import SimKernel
 
 /// The device platform of a session: the iOS SDK requires the SMS code at step 7/8 (R11), Android's
 /// ignores it.
@@ -55,17 +56,42 @@ public struct SDKVersion: Sendable, Hashable, Comparable, Codable, CustomStringC
     }
 }
 
-/// What a session is: one SDK instance on one device.
-public struct SessionSettings: Sendable, Hashable, Codable {
-    public var device: String
-    public var platform: Platform
-    public var sdk: SDKVersion
-    public var variant: SpecVariant
-
+/// PIMS's session options: the platform, the SDK version and the spec variant of the device's SDK.
+extension SessionSettings {
     public init(device: String, platform: Platform = .ios, sdk: SDKVersion = .v2_3, variant: SpecVariant = .tutorial) {
-        self.device = device
+        self.init(device: device, options: [:])
         self.platform = platform
         self.sdk = sdk
         self.variant = variant
     }
+
+    public var platform: Platform {
+        get { options["platform"]?.stringValue.flatMap(Platform.init(rawValue:)) ?? .ios }
+        set { options["platform"] = .string(newValue.rawValue) }
+    }
+    public var sdk: SDKVersion {
+        get { options["sdk"]?.stringValue.flatMap(SDKVersion.init) ?? .v2_3 }
+        set { options["sdk"] = .string(newValue.description) }
+    }
+    public var variant: SpecVariant {
+        get { options["variant"]?.stringValue.flatMap(SpecVariant.init(rawValue:)) ?? .tutorial }
+        set { options["variant"] = .string(newValue.rawValue) }
+    }
+
+    /// The options PIMS reads, as `SimSystem.sessionOptions` declares them. A version written as a
+    /// number (`sdk: 2.0` in YAML) is the same version. Their defaults are written out, as scenario
+    /// files have always had them.
+    static let pimsOptions: [SessionOption] = [
+        .oneOf("platform", Platform.allCases.map(\.rawValue), written: "ios"),
+        SessionOption("sdk", allowed: spelled(SDKVersion.supported.map(\.description)), written: "2.3") { v in
+            let text: String? = switch v {
+            case .string(let s): s
+            case .double(let d): String(format: "%.1f", d)
+            case .int(let i): "\(i).0"
+            default: nil
+            }
+            return text.flatMap(SDKVersion.init).map { .string($0.description) }
+        },
+        .oneOf("variant", SpecVariant.allCases.map(\.rawValue), written: "tutorial"),
+    ]
 }

@@ -1,7 +1,7 @@
 import Enrollment
 import PIMS
-import PIMSClient
-import PIMSSimulator
+import SimClient
+import SimWorld
 
 /// Opens the backend a session screen asks for: the executable is the one place that knows the
 /// concrete backends.
@@ -22,7 +22,7 @@ struct BackendConnector: Sendable {
         case .remote(let url):
             guard let adminToken else { return .success(Store.Opened(DeviceSessionsBackend(url: url))) }
             do {
-                return .success(Store.Opened(try PIMSClient(url: url, adminToken: adminToken)))
+                return .success(Store.Opened(try RemoteBackend(url: url, adminToken: adminToken)))
             } catch {
                 return .failure(Store.ConnectError(error.description))
             }

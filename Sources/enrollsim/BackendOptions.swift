@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PIMSClient
+import SimClient
 
 /// Where the simulated world lives, for the commands that can use either: the in-process simulator
 /// on a scenario, or a team server (`enrollsim serve`) with its admin token.
@@ -20,7 +20,7 @@ struct BackendOptions: ParsableArguments {
             throw ValidationError("--scenario is for the in-process simulator: a server keeps its own world (load a scenario with a {\"sim\": \"load\", …} control)")
         }
         do {
-            _ = try PIMSClient(url: backend, adminToken: nil)
+            _ = try RemoteBackend(url: backend, adminToken: nil)
         } catch {
             throw ValidationError(error.description)
         }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import PIMS
-import PIMSClient
-import PIMSSimulator
+import SimClient
+import SimWorld
 
 struct BatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,8 +21,8 @@ struct BatchCommand: AsyncParsableCommand {
     func run() async throws {
         if let backend = source.backend {
             do {
-                try await BatchRunner.run(backend: try PIMSClient(url: backend, adminToken: source.resolvedAdminToken))
-            } catch let error as PIMSClient.SetupError {
+                try await BatchRunner.run(backend: try RemoteBackend(url: backend, adminToken: source.resolvedAdminToken))
+            } catch let error as RemoteBackend.SetupError {
                 throw ValidationError(error.description)
             }
             return
@@ -40,7 +40,7 @@ struct BatchCommand: AsyncParsableCommand {
 /// Reads standard input line by line and writes each answer, flushed, to standard output.
 enum BatchRunner {
     static func run(backend: any PIMSBackend) async throws {
-        var session = BatchSession(backend: backend)
+        var session = BatchSession(backend: backend, checkControl: World.check)
         while let line = readLine(strippingNewline: true) {
             if let answer = await session.answer(line) {
                 // One write per answer: each line reaches a reading pipe as soon as it is known.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PIMSSimulator
+import SimWorld
 
 struct ScenariosCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

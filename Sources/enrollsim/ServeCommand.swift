@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PIMS
-import PIMSServer
+import SimServer
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -92,13 +92,13 @@ struct ServeCommand: AsyncParsableCommand {
         if let given = givenToken {
             token = given
         } else {
-            token = PIMSServer.generateAdminToken()
+            token = TeamServer.generateAdminToken()
             // The one line on standard output: scripts read the token from it.
             FileHandle.standardOutput.write(Data("enrollsim serve: generated admin token: \(token)\n".utf8))
         }
 
         let host = host
-        let app = PIMSServer.application(core: core, options: .init(host: host, port: port, adminToken: token), logger: logger) { port in
+        let app = TeamServer.application(core: core, options: .init(host: host, port: port, adminToken: token), logger: logger) { port in
             logger.notice("listening on http://\(host):\(port)")
         }
         try await app.runService()

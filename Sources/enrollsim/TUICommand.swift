@@ -3,8 +3,8 @@ import CursesTerminal
 import Enrollment
 import Foundation
 import PIMS
-import PIMSClient
-import PIMSSimulator
+import SimClient
+import SimWorld
 import Screens
 import TerminalUI
 

@@ -1,15 +1,15 @@
 import Foundation
 import PIMS
-import PIMSClient
-import PIMSServer
-import PIMSSimulator
+import SimClient
+import SimServer
+import SimWorld
 import Testing
 
 /// The backends the conformance suite runs against. Every test of this target takes one of these as
 /// its argument, so that one contract is checked on every backend (PIMS-BEHAVIOUR.md, preamble).
 enum BackendKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case inProcess
-    /// `enrollsim serve` on 127.0.0.1 (an ephemeral port, a temporary SQLite file) through `PIMSClient`.
+    /// `enrollsim serve` on 127.0.0.1 (an ephemeral port, a temporary SQLite file) through `RemoteBackend`.
     case http
     var testDescription: String { rawValue }
 
@@ -32,9 +32,9 @@ func makeBackend(_ kind: BackendKind, scenario: String) async throws -> BackendH
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-conformance-\(UUID().uuidString)")
         let core = try ServerCore(databasePath: folder.appendingPathComponent("world.db").path, seed: .parse(scenario),
                                   honoursLatency: false)
-        let admin = PIMSServer.generateAdminToken()
-        let server = try await PIMSServer.start(core: core, options: .init(port: 0, adminToken: admin))
-        let client = try PIMSClient(url: "http://127.0.0.1:\(server.port)", adminToken: admin)
+        let admin = TeamServer.generateAdminToken()
+        let server = try await TeamServer.start(core: core, options: .init(port: 0, adminToken: admin))
+        let client = try RemoteBackend(url: "http://127.0.0.1:\(server.port)", adminToken: admin)
         return BackendHandle(backend: client, close: {
             await server.stop()
             try? FileManager.default.removeItem(at: folder)

@@ -48,7 +48,7 @@ struct Driver: Sendable {
 
 /// Asserts a FAILED envelope with `code`.
 func expectError(_ response: PIMSResponse, _ code: Int, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(response.errorCode == code, "expected \(code), got \(JSONText.encode(response.json))", sourceLocation: sourceLocation)
+    #expect(response.errorCode?.intValue == code, "expected \(code), got \(JSONText.encode(response.json))", sourceLocation: sourceLocation)
     if let e = response.error {
         #expect(e.label == ErrorCatalogue.label(code) || ErrorCatalogue.label(code).contains("["), "label \(e.label)", sourceLocation: sourceLocation)
     }

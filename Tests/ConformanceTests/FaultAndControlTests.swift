@@ -1,4 +1,5 @@
 import PIMS
+import SimWorld
 import Testing
 
 @Suite("§7 Faults")
@@ -57,10 +58,18 @@ struct FaultTests {
     @Test(arguments: BackendKind.available)
     func badFaultRulesAreRefused(kind: BackendKind) async throws {
         try await withBackend(kind, "enrolled") { d in
-            #expect(throws: SimControl.ParseError.self) { try SimControl(json: ["sim": "fault", "name": "x"]) }
-            #expect(throws: SimControl.ParseError.self) { try SimControl(json: ["sim": "fault", "name": "x", "code": 1]) }
-            #expect(throws: SimControl.ParseError.self) { try SimControl(json: ["sim": "fault", "name": "x", "code": 2201, "times": 1, "probability": 0.5]) }
-            #expect(throws: SimControl.ParseError.self) { try SimControl(json: ["sim": "fault", "name": "x", "code": 2201, "probability": 2]) }
+            let bad: [JSONValue] = [
+                ["sim": "fault", "name": "x"],
+                ["sim": "fault", "name": "x", "code": 1],
+                ["sim": "fault", "name": "x", "code": 2201, "times": 1, "probability": 0.5],
+                ["sim": "fault", "name": "x", "code": 2201, "probability": 2],
+            ]
+            for json in bad {
+                // Read without running (how the server answers 400), and refused by the backend.
+                #expect(throws: ControlError.self) { try World.check(try SimControl(json: json)) }
+                let answer = await d.backend.control(try SimControl(json: json))
+                #expect(!answer.ok, "\(json)")
+            }
         }
     }
 }

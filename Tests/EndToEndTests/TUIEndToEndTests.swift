@@ -1,5 +1,6 @@
 import Foundation
-import PIMSSimulator
+import SimKernel
+import SimWorld
 import Testing
 
 /// The real TUI in tmux, driven by the keyboard alone, as QA would: every flow of issue 4's list,

@@ -1,6 +1,6 @@
 import Enrollment
 import PIMS
-import PIMSSimulator
+import SimWorld
 import Testing
 
 /// Account management A–E (seed 000) end to end, and the OTP retry of E (OTP tutorial).

@@ -1,6 +1,6 @@
 import Enrollment
 import PIMS
-import PIMSSimulator
+import SimWorld
 import Testing
 
 /// Every path of seed 000's device enrollment, end to end on the in-process simulator.

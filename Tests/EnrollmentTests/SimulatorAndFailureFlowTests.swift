@@ -1,7 +1,7 @@
 import Enrollment
 import Foundation
 import PIMS
-import PIMSSimulator
+import SimWorld
 import Testing
 
 /// The simulator panel and the busy/failure paths, end to end.

@@ -1,6 +1,6 @@
 import Enrollment
 import PIMS
-import PIMSSimulator
+import SimWorld
 import Testing
 
 /// Seed 001's checklist and tutorial 2-6's car key, end to end.

@@ -1,7 +1,7 @@
 import Enrollment
 import Foundation
 import PIMS
-import PIMSSimulator
+import SimWorld
 import Testing
 
 /// A backend whose calls wait until the test lets them answer (a slow network, deterministically).

@@ -1,7 +1,7 @@
 import CustomDump
 import Enrollment
 import PIMS
-import PIMSSimulator
+import SimWorld
 import Testing
 
 /// The Composable Architecture's TestStore, reduced to what this module needs: send an action,
@@ -94,6 +94,6 @@ struct App {
 
     /// The log's step labels with outcomes, in order.
     func logSteps() async -> [String] {
-        await state.log.entries.map { "\($0.step) \($0.response?.error.map { String($0.code) } ?? "ok")" }
+        await state.log.entries.map { "\($0.step) \($0.response?.error.map { $0.code.description } ?? "ok")" }
     }
 }

@@ -1,6 +1,6 @@
 import Enrollment
 import PIMS
-import PIMSSimulator
+import SimWorld
 import SnapshotTesting
 import Screens
 import Testing

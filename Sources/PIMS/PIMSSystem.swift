@@ -1,0 +1,151 @@
+import Foundation
+import SimKernel
+
+/// PIMS as a system of the world: `pims.*` calls, the controls `inbox`, `proximity` and `account`, and
+/// the session options `platform`, `sdk` and `variant`.
+public enum PIMSSystem: SimSystem {
+    public typealias State = PIMSWorld
+
+    public static let id = "pims"
+    public static let callPrefix = "pims."
+    public static let controlKinds = PIMSControl.kinds
+    public static let sessionOptions = SessionSettings.pimsOptions
+
+    public static func faultCodeProblem(_ code: ErrorCodeValue) -> String? {
+        guard let n = code.intValue, ErrorCatalogue.entry(n) != nil else { return "\(code) is not an error code of the reference" }
+        return nil
+    }
+
+    public static func kernelFailure(_ failure: KernelFailure) -> CallError {
+        switch failure {
+        case .injected(let code): CallError(ErrorCode(code.intValue ?? ErrorCode.unknown.rawValue), detail: "injected fault")
+        case .unknownSession(let name): CallError(.unknown, detail: "no session named \"\(name)\": create it with the session control")
+        }
+    }
+
+    /// Input checks (§1), then the session, then R0a/R0b, R0c, and the call's rule. Changes made before a
+    /// failure stay (a wrong SMS code uses a check, a wrong PIN counts), exactly as the rules say.
+    public static func handle(_ request: CallRequest, state: inout PIMSWorld, kernel: inout KernelContext) -> SystemAnswer {
+        let call: PIMSCall
+        do {
+            call = try PIMSCall.parse(request)
+        } catch {
+            return SystemAnswer(.failure(error))
+        }
+        guard kernel.settings != nil else { return SystemAnswer(.failure(kernelFailure(.unknownSession(kernel.session))), rule: call.rule) }
+        var step = PIMSStep(world: state, kernel: kernel)
+        state = PIMSWorld()  // the step owns the world while it runs: no copy on write
+        defer {
+            state = step.world
+            kernel = step.kernel
+        }
+        do {
+            return SystemAnswer(.success(try step.apply(call)), rule: call.rule)
+        } catch {
+            return SystemAnswer(.failure(error), rule: call.rule)
+        }
+    }
+
+    public static func control(_ control: SimControl, state: inout PIMSWorld, kernel: inout KernelContext) throws(ControlError) -> SimAnswer {
+        guard let pims = try PIMSControl(control) else { throw ControlError("\(control.kind): not a PIMS control") }
+        switch pims {
+        case .inbox(let phone):
+            let messages: [JSONValue] = state.inbox(phone).map {
+                ["code": .string($0.code), "purpose": .string($0.purpose.rawValue), "sentAt": .string($0.sentAt.iso8601),
+                 "expiresAt": .string($0.expiresAt.iso8601)]
+            }
+            return .success(["messages": .array(messages), "now": .string(kernel.now.iso8601)])
+        case .proximity(let username, let vin, let bluetoothOn, let paired, let keyInside):
+            guard let a = state.accountIndex(username) else { return .failure("proximity: no account \(username)") }
+            guard let v = state.accounts[a].vehicles.firstIndex(where: { $0.vin == vin }) else {
+                return .failure("proximity: \(username) has no vehicle \(vin)")
+            }
+            if let bluetoothOn { state.accounts[a].vehicles[v].proximity.bluetoothOn = bluetoothOn }
+            if let paired { state.accounts[a].vehicles[v].proximity.paired = paired }
+            if let keyInside { state.accounts[a].vehicles[v].proximity.keyInside = keyInside }
+            let p = state.accounts[a].vehicles[v].proximity
+            kernel.emit(.accountChanged, ["username": .string(username)], to: state.sessions(of: username))
+            return .success(["proximity": ["bluetoothOn": .bool(p.bluetoothOn), "paired": .bool(p.paired), "keyInside": .bool(p.keyInside)]])
+        case .account(let username):
+            guard let account = state.account(username) else { return .failure("account: no account \(username)") }
+            // The policy rides along so that a client can validate input and show "failures n of limit".
+            return .success(["account": json(account), "policy": json(state.policy), "now": .string(kernel.now.iso8601)])
+        }
+    }
+
+    public static func checkControl(_ control: SimControl) throws(ControlError) {
+        _ = try PIMSControl(control)
+    }
+
+    public static func openSession(_ name: String, settings: SessionSettings, state: inout PIMSWorld) {
+        state.sessions[name] = nil
+    }
+
+    /// Any Codable state as JSON (the account control's answer).
+    static func json(_ value: some Encodable) -> JSONValue {
+        guard let data = try? JSONEncoder().encode(value), let json = try? JSONText.parse(data) else { return .null }
+        return json
+    }
+}
+
+extension PIMSWorld {
+    /// The sessions logged in to `username`, by name.
+    public func sessions(of username: String) -> [String] {
+        sessions.filter { $0.value.user == username }.map(\.key).sorted()
+    }
+}
+
+extension PIMSStep {
+    /// Runs the rule of `call` for the calling session, and tells the sessions of the account when it
+    /// changed (another terminal's panels refresh).
+    mutating func apply(_ call: PIMSCall) throws(PIMSError) -> JSONValue {
+        switch call {
+        case .login(let username, let password): return try login(username, password)
+        case .logout:
+            session.user = nil
+            session.closeWindows()
+            session.selectedVIN = nil
+            return .null
+        default: break
+        }
+        // R0c: everything else needs a logged-in session.
+        guard let username = session.user, let a = accountIndex(username) else {
+            throw PIMSError(.needBasicAuthentication)
+        }
+        let before = accounts[a]
+        defer {
+            if accounts.indices.contains(a), accounts[a] != before {
+                kernel.emit(.accountChanged, ["username": .string(username)], to: world.sessions(of: username))
+            }
+        }
+        return try run(call, account: a)
+    }
+
+    // R0a
+    private mutating func login(_ username: String, _ password: String) throws(PIMSError) -> JSONValue {
+        let lockout = 5
+        let lockoutSeconds = 15 * 60
+        let f = loginFailures.firstIndex { $0.username == username }
+        if let f, loginFailures[f].count >= lockout {
+            if clock - loginFailures[f].lastAt < lockoutSeconds {
+                let until = loginFailures[f].lastAt + lockoutSeconds
+                throw PIMSError(.accountTemporarilyLockedOut, detail: "5 wrong passwords in a row: locked until \(until)")
+            }
+            loginFailures.remove(at: f)
+        }
+        guard let account = account(username), account.password == password else {
+            if let f = loginFailures.firstIndex(where: { $0.username == username }) {
+                loginFailures[f].count += 1
+                loginFailures[f].lastAt = clock
+            } else {
+                loginFailures.append(LoginFailures(username: username, count: 1, lastAt: clock))
+            }
+            throw PIMSError.invalid("password", detail: "unknown username or wrong password")
+        }
+        loginFailures.removeAll { $0.username == username }
+        session.user = username
+        session.closeWindows()
+        session.selectedVIN = nil
+        return ["username": .string(username)]
+    }
+}

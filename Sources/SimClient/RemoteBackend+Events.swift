@@ -1,0 +1,94 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import SimKernel
+
+extension RemoteBackend {
+    /// How long to wait before reconnecting a dropped event stream: doubling from the first delay to
+    /// the last, so that a server restart is caught quickly and a server that is gone costs little.
+    public struct Backoff: Sendable {
+        public var first: Duration
+        public var last: Duration
+        public init(first: Duration = .milliseconds(100), last: Duration = .seconds(5)) {
+            self.first = first
+            self.last = last
+        }
+    }
+
+    /// The session's events over `GET /v1/events`, kept open: a dropped connection is reopened with
+    /// backoff and resumes after the last event seen (`Last-Event-ID`), so each event arrives once.
+    public func events(session: String) -> AsyncStream<SimEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: SimEvent.self, bufferingPolicy: .unbounded)
+        let task = Task { [self] in
+            await follow(session, continuation)
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    private func follow(_ session: String, _ continuation: AsyncStream<SimEvent>.Continuation) async {
+        var lastID: Int?
+        var delay = backoff.first
+        while !Task.isCancelled {
+            do {
+                let bearer: String
+                var path = "/v1/events"
+                if let adminToken {
+                    bearer = adminToken
+                    path += "?session=" + (session.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? session)
+                } else {
+                    bearer = try await self.bearer(for: session)
+                }
+                var request = HTTPClientRequest(url: baseURL + path)
+                request.headers.add(name: "Authorization", value: "Bearer \(bearer)")
+                request.headers.add(name: "Accept", value: "text/event-stream")
+                if let lastID { request.headers.add(name: "Last-Event-ID", value: String(lastID)) }
+                let response = try await http.execute(request, deadline: .distantFuture)
+                if response.status.code == 401 { forgetToken(session) }
+                if response.status.code == 200 {
+                    var parser = ServerSentEventParser()
+                    for try await buffer in response.body {
+                        delay = backoff.first  // connected and reading: the next drop starts over
+                        for event in parser.feed(String(buffer: buffer)) {
+                            if let id = lastID, event.id <= id { continue }  // never twice
+                            lastID = event.id
+                            continuation.yield(event)
+                        }
+                    }
+                }
+            } catch {
+                // Dropped or refused: try again after the backoff.
+            }
+            if Task.isCancelled { break }
+            try? await Task.sleep(for: delay)
+            delay = min(delay * 2, backoff.last)
+        }
+    }
+}
+
+/// Reads a `text/event-stream` as it arrives: messages end at a blank line; `data:` lines carry the
+/// event as JSON (`id` and `event` repeat what the JSON says); comments (`: heartbeat`) are skipped.
+struct ServerSentEventParser {
+    private var pending = ""
+    private var data: [String] = []
+
+    mutating func feed(_ text: String) -> [SimEvent] {
+        pending += text
+        var events: [SimEvent] = []
+        while let newline = pending.firstIndex(of: "\n") {
+            var line = String(pending[..<newline])
+            pending.removeSubrange(...newline)
+            if line.hasSuffix("\r") { line.removeLast() }
+            if line.isEmpty {
+                if !data.isEmpty, let json = try? JSONText.parse(data.joined(separator: "\n")), let event = SimEvent(json: json) {
+                    events.append(event)
+                }
+                data = []
+            } else if line.hasPrefix("data:") {
+                data.append(String(line.dropFirst(5).drop { $0 == " " }))
+            }
+        }
+        return events
+    }
+}

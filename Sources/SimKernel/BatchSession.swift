@@ -1,0 +1,54 @@
+/// `enrollsim batch`: one JSON object in, one JSON object out, per line, in order. Backend-agnostic,
+/// so the same script runs in-process and over HTTP.
+public struct BatchSession: Sendable {
+    public let backend: any SimBackend
+    /// Reads a control before it is sent, so that a malformed one gets the same answer whichever the
+    /// backend (the world's `World.check`; the kernel knows no system's controls).
+    public let checkControl: @Sendable (SimControl) throws(ControlError) -> Void
+    private var lineNumber = 0
+
+    public init(backend: any SimBackend, checkControl: @escaping @Sendable (SimControl) throws(ControlError) -> Void = { _ in }) {
+        self.backend = backend
+        self.checkControl = checkControl
+    }
+
+    /// The answer to one input line, or nil for a blank line (skipped, so scripts may breathe).
+    public mutating func answer(_ line: String) async -> String? {
+        lineNumber += 1
+        if line.allSatisfy(\.isWhitespace) { return nil }
+        return JSONText.encode(await answer(line, number: lineNumber))
+    }
+
+    private func answer(_ line: String, number: Int) async -> JSONValue {
+        func failure(_ message: String) -> JSONValue { ["ok": false, "error": .string("line \(number): \(message)")] }
+        let json: JSONValue
+        do {
+            json = try JSONText.parse(line)
+        } catch {
+            return failure(error.description)
+        }
+        guard let object = json.objectValue else { return failure("a line must be a JSON object, not a \(json.typeName)") }
+        if object["sim"] != nil {
+            do {
+                let control = try SimControl(json: json)
+                try checkControl(control)
+                let answer = await backend.control(control)
+                if !answer.ok { return failure(answer.error ?? "failed") }
+                return answer.json
+            } catch {
+                return failure(error.description)
+            }
+        }
+        var session = "default"
+        if let s = object["session"] {
+            guard let name = s.stringValue, !name.isEmpty else { return failure("\"session\" must be a session name") }
+            session = name
+        }
+        do {
+            let request = try CallRequest(json: json)
+            return await backend.send(request, session: session).json
+        } catch {
+            return failure("\(error.description) (a call is {\"type\": \"get\"|\"set\"|\"call\", \"name\": …, \"params\": {…}}; a control has a \"sim\" key)")
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// What a system's rule or control sees of the world beyond its own state: the simulated clock, the
+/// calling session and its settings, the seeded generator for codes and ids, and the events it
+/// produces (the world numbers and publishes them).
+public struct KernelContext: Sendable {
+    public let now: SimTime
+    public let session: String
+    /// The calling session's settings; nil when the world has no session of that name.
+    public let settings: SessionSettings?
+    public var codes: SeededGenerator
+    public var events: [PendingEvent] = []
+
+    public init(now: SimTime, session: String, settings: SessionSettings?, codes: SeededGenerator) {
+        self.now = now
+        self.session = session
+        self.settings = settings
+        self.codes = codes
+    }
+
+    public mutating func emit(_ kind: SimEvent.Kind, _ data: JSONValue, to sessions: [String]? = nil) {
+        events.append(PendingEvent(kind, data, sessions: sessions))
+    }
+}

@@ -1,0 +1,82 @@
+/// The controls every world has, whatever its systems: sessions, the clock, faults, scenarios.
+public enum KernelControl: Sendable, Hashable {
+    case session(name: String, settings: SessionSettings)
+    case advance(seconds: Int)
+    case fault(FaultRule)
+    case clearFaults
+    case load(ScenarioSource)
+    case reset
+    case export
+
+    public static let kinds = ["session", "advance", "fault", "clearFaults", "load", "reset", "export"]
+
+    /// The kernel's reading of a control, or nil when `kind` is not the kernel's. Session options are
+    /// read here as given; the systems check them (`SimSystem.sessionOptions`).
+    public init?(_ control: SimControl) throws(ControlError) {
+        let f = control.read
+        switch control.kind {
+        case "session":
+            let name = try f.optionalString("session") ?? "default"
+            let device = try f.string("device")
+            guard !device.isEmpty else { throw f.fail("\"device\" must not be empty") }
+            var options = control.fields
+            options["session"] = nil
+            options["device"] = nil
+            self = .session(name: name, settings: SessionSettings(device: device, options: options.filter { $0.value != .null }))
+        case "advance":
+            guard let s = control.fields["seconds"]?.intValue else { throw f.fail("\"seconds\" must be a whole number") }
+            guard s >= 0 else { throw f.fail("the clock only moves forward (seconds ≥ 0)") }
+            self = .advance(seconds: s)
+        case "fault":
+            var rule = FaultRule(name: try f.string("name"))
+            rule.sub = try f.optionalString("sub")
+            if let c = control.fields["code"], c != .null {
+                guard let code = ErrorCodeValue(json: c) else { throw f.fail("\"code\" must be an error code (a number or a name)") }
+                rule.code = code
+            }
+            rule.latencyMs = try f.optionalInt("latencyMs")
+            rule.times = try f.optionalInt("times")
+            rule.probability = try f.optionalDouble("probability")
+            if let problem = rule.shapeProblem { throw f.fail(problem) }
+            self = .fault(rule)
+        case "clearFaults": self = .clearFaults
+        case "load":
+            if let yaml = try f.optionalString("yaml") {
+                self = .load(.yaml(yaml, origin: try f.optionalString("origin") ?? "<request>"))
+            } else {
+                self = .load(.parse(try f.string("scenario")))
+            }
+        case "reset": self = .reset
+        case "export": self = .export
+        default: return nil
+        }
+    }
+
+    public var control: SimControl {
+        switch self {
+        case .session(let name, let s):
+            SimControl("session", s.options.merging(["session": .string(name), "device": .string(s.device)]) { _, new in new })
+        case .advance(let s): SimControl("advance", ["seconds": .int(s)])
+        case .fault(let r):
+            SimControl("fault", r.json.objectValue ?? [:])
+        case .clearFaults: SimControl("clearFaults")
+        case .load(.named(let n)), .load(.file(let n)): SimControl("load", ["scenario": .string(n)])
+        case .load(.yaml(let y, let origin)): SimControl("load", ["yaml": .string(y), "origin": .string(origin)])
+        case .reset: SimControl("reset")
+        case .export: SimControl("export")
+        }
+    }
+}
+
+/// The kernel's controls as values, for fronts and scripts that build them.
+extension SimControl {
+    public static func session(name: String, settings: SessionSettings) -> SimControl {
+        KernelControl.session(name: name, settings: settings).control
+    }
+    public static func advance(seconds: Int) -> SimControl { KernelControl.advance(seconds: seconds).control }
+    public static func fault(_ rule: FaultRule) -> SimControl { KernelControl.fault(rule).control }
+    public static var clearFaults: SimControl { KernelControl.clearFaults.control }
+    public static func load(_ source: ScenarioSource) -> SimControl { KernelControl.load(source).control }
+    public static var reset: SimControl { KernelControl.reset.control }
+    public static var export: SimControl { KernelControl.export.control }
+}

@@ -1,0 +1,50 @@
+/// A simulated system (PIMS, Futurae, CA Strong Authentication): its state in the world, the calls
+/// whose names start with its prefix, its controls and its session options. The world composes the
+/// systems; the server, the client and `batch` know none by name.
+public protocol SimSystem: Sendable {
+    associatedtype State: Sendable, Hashable
+
+    /// "pims": the system's name in logs, coverage and scenario sections.
+    static var id: String { get }
+    /// Calls whose `name` starts with this ("pims.") are this system's.
+    static var callPrefix: String { get }
+    /// The control kinds this system reads.
+    static var controlKinds: [String] { get }
+    /// The session options this system reads.
+    static var sessionOptions: [SessionOption] { get }
+
+    /// Why an injected fault's `code` is not one of this system's, or nil.
+    static func faultCodeProblem(_ code: ErrorCodeValue) -> String?
+    /// The error the world answers for a failure of its own: an injected fault, an unknown session.
+    static func kernelFailure(_ failure: KernelFailure) -> CallError
+
+    /// One call, its input checked first, then its rule. Never throws: a refusal is a FAILED answer.
+    static func handle(_ request: CallRequest, state: inout State, kernel: inout KernelContext) -> SystemAnswer
+    /// One of this system's controls (`controlKinds`).
+    static func control(_ control: SimControl, state: inout State, kernel: inout KernelContext) throws(ControlError) -> SimAnswer
+    /// Reads one of this system's controls without running it (the server refuses a malformed one
+    /// with 400 before it touches the world).
+    static func checkControl(_ control: SimControl) throws(ControlError)
+    /// A session was created or replaced (the `session` control): start it afresh.
+    static func openSession(_ name: String, settings: SessionSettings, state: inout State)
+}
+
+/// A failure the world itself decides, worded by the system that owns the call.
+public enum KernelFailure: Sendable, Hashable {
+    case injected(ErrorCodeValue)
+    case unknownSession(String)
+}
+
+/// A system's answer to one call: the envelope's outcome, the response object a failure carries (if
+/// the system has one), and the rule that answered (for logs, the flow map and coverage).
+public struct SystemAnswer: Sendable, Hashable {
+    public var outcome: Result<JSONValue, CallError>
+    public var failureResult: JSONValue?
+    public var rule: String?
+
+    public init(_ outcome: Result<JSONValue, CallError>, failureResult: JSONValue? = nil, rule: String? = nil) {
+        self.outcome = outcome
+        self.failureResult = failureResult
+        self.rule = rule
+    }
+}

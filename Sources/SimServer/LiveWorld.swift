@@ -1,0 +1,160 @@
+import SimKernel
+import SimWorld
+import Synchronization
+
+/// The world in memory, authoritative because this process alone owns the database: every call
+/// and control is one step of the simulator under a lock (so calls on one account are serialised:
+/// 100 wrong PINs at once count one by one), and what the step changed is queued, numbered, for
+/// `CommitQueue` to write. A caller answers only once its number is durable.
+///
+/// Transaction ids: every call takes one, but writing the counter on every read would make reads
+/// cost a disk write. The store holds a *mark* instead, ahead of the live counter; a restart
+/// resumes from the mark, so ids stay unique (not contiguous) across restarts.
+final class LiveWorld: Sendable {
+    static let transactionBlock = 1000
+
+    /// Where a caller's answer stands in the commit order: durable once `seq` is, unless the store
+    /// failed meanwhile (`epoch` changed: the world was read back from disk without it).
+    struct Ticket: Sendable {
+        let seq: Int
+        let epoch: Int
+    }
+
+    fileprivate struct State {
+        var simulator: Simulator
+        var tokens: [String: SessionToken]
+        var transactionMark: Int
+        var lastSeq = 0
+        var epoch = 0
+        var pending: [(seq: Int, change: WorldChange)] = []
+        /// The id of the last event numbered (events are numbered under the lock, in commit order).
+        var lastEventID: Int
+    }
+
+    private let state: Mutex<State>
+
+    init(_ snapshot: WorldStore.Snapshot) {
+        var simulator = Simulator(world: snapshot.loaded)
+        simulator.world = snapshot.world
+        state = Mutex(State(simulator: simulator, tokens: snapshot.tokens,
+                            transactionMark: snapshot.world.counters.transactions, lastEventID: snapshot.events.last?.id ?? 0))
+    }
+
+    /// Does a bearer token with this digest open a session?
+    func knows(digest: String) -> Bool { state.withLock { $0.tokens[digest] != nil } }
+
+    /// The session a bearer token (by its digest) opens, or nil.
+    func session(digest: String) -> String? { state.withLock { $0.tokens[digest]?.session } }
+
+    /// One call of any system on the session a bearer token (by its digest) opens; nil for an unknown
+    /// token.
+    func call(_ request: CallRequest, digest: String) -> (outcome: Simulator.Outcome, ticket: Ticket)? {
+        state.withLock { s -> (outcome: Simulator.Outcome, ticket: Ticket)? in
+            guard let t = s.tokens[digest] else { return nil }
+            let before = s.simulator.world
+            if let settings = t.settings, s.simulator.world.sessionIndex(t.session) == nil {
+                s.simulator.world.openSession(t.session, settings: settings)
+            }
+            let outcome = s.simulator.handle(request, session: t.session)
+            return (outcome, s.record(before: before, events: outcome.events))
+        }
+    }
+
+    /// One simulator control, as `batch` runs it. The server reads no files of its own: a
+    /// client sends a scenario file's text (`ScenarioSource.yaml`).
+    func control(_ control: SimControl) -> (answer: SimAnswer, ticket: Ticket) {
+        state.withLock { s in
+            if control.kind == "load", control.fields["yaml"] == nil, let path = control.fields["scenario"]?.stringValue,
+               case .file = ScenarioSource.parse(path) {
+                return (.failure("load: the server reads no files (\(path)): send the scenario's text as \"yaml\""), s.ticket)
+            }
+            let before = s.simulator.world
+            var events: [PendingEvent] = []
+            let answer = s.simulator.control(control, events: &events)
+            return (answer, s.record(before: before, loadedChanged: control.kind == "load" && answer.ok, events: events))
+        }
+    }
+
+    /// A new device session with those settings, and its bearer token.
+    func openSession(_ settings: SessionSettings) -> (token: String, name: String, ticket: Ticket) {
+        let token = BearerSecret.generate()
+        let digest = BearerSecret.digest(token)
+        return state.withLock { s in
+            var name = BearerSecret.sessionName()
+            while s.simulator.world.sessionIndex(name) != nil { name = BearerSecret.sessionName() }
+            let before = s.simulator.world
+            s.simulator.world.openSession(name, settings: settings)
+            let entry = SessionToken(session: name, settings: settings)
+            s.tokens[digest] = entry
+            return (token, name, s.record(before: before, newTokens: [(digest, entry)]))
+        }
+    }
+
+    /// A token for the world's session named `name` (admin only): how a remote `batch` or test
+    /// drives `"default"` and the sessions its `session` controls create.
+    func attach(_ name: String) -> (token: String, ticket: Ticket) {
+        let token = BearerSecret.generate()
+        let digest = BearerSecret.digest(token)
+        return state.withLock { s in
+            let entry = SessionToken(session: name, settings: nil)
+            s.tokens[digest] = entry
+            return (token, s.record(before: s.simulator.world, newTokens: [(digest, entry)]))
+        }
+    }
+
+    var world: World { state.withLock { $0.simulator.world } }
+
+    /// The changes queued since the last call, in order, for one commit.
+    func takePending() -> [(seq: Int, change: WorldChange)] {
+        state.withLock { s in
+            defer { s.pending = [] }
+            return s.pending
+        }
+    }
+
+    /// After a failed commit: the world as the disk has it, queued changes dropped, a new epoch so
+    /// that no caller of the dropped changes is told they are durable. Returns (epoch, last seq).
+    func restore(_ snapshot: WorldStore.Snapshot) -> (epoch: Int, lastSeq: Int) {
+        state.withLock { s in
+            var simulator = Simulator(world: snapshot.loaded)
+            simulator.world = snapshot.world
+            s.simulator = simulator
+            s.tokens = snapshot.tokens
+            s.transactionMark = snapshot.world.counters.transactions
+            s.lastEventID = snapshot.events.last?.id ?? 0
+            s.pending = []
+            s.epoch += 1
+            return (s.epoch, s.lastSeq)
+        }
+    }
+}
+
+extension LiveWorld.State {
+    var ticket: LiveWorld.Ticket { LiveWorld.Ticket(seq: lastSeq, epoch: epoch) }
+
+    /// Queues what changed since `before` (if anything) and returns the caller's ticket. A step that
+    /// changed nothing but the transaction counter still waits for the changes it may have seen.
+    mutating func record(before: World, loadedChanged: Bool = false,
+                         newTokens: [(digest: String, token: SessionToken)] = [], events: [PendingEvent] = []) -> LiveWorld.Ticket {
+        let after = simulator.world
+        var change = WorldChange()
+        change.tables = WorldChange.between(before, after)
+        change.events = events.map { event in
+            lastEventID += 1
+            return event.numbered(lastEventID, at: after.clock)
+        }
+        let tx = after.counters.transactions
+        if tx > transactionMark || tx < before.counters.transactions
+            || before.globals(transactionMark: 0) != after.globals(transactionMark: 0) {
+            transactionMark = tx + LiveWorld.transactionBlock
+            change.globals = after.globals(transactionMark: transactionMark)
+        }
+        if loadedChanged { change.loaded = simulator.loaded }
+        change.newTokens = newTokens
+        if !change.isEmpty {
+            lastSeq += 1
+            pending.append((lastSeq, change))
+        }
+        return ticket
+    }
+}

@@ -1,0 +1,127 @@
+import Hummingbird
+import Logging
+import SimKernel
+import SimWorld
+
+/// The routes of `enrollsim serve` (docs/openapi.yaml describes them).
+struct Routes: Sendable {
+    static let bodyLimit = 64 * 1024
+    /// Every route's path and method: the router's table, and the `Allow` of a 405.
+    static let methods: [String: HTTPRequest.Method] = [
+        "/healthz": .get, "/v1/sessions": .post, "/v1/call": .post, "/v1/pims": .post, "/v1/sim": .post, "/v1/events": .get,
+    ]
+
+    let core: ServerCore
+    let auth: AdminAuth
+    let heartbeat: Duration
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/healthz") { _, _ in await health() }
+        router.post("/v1/sessions") { request, context in try await openSession(request, context) }
+        router.post("/v1/call") { request, context in try await call(request, context) }
+        // The route's first name, kept so that scripts written for PIMS alone go on working.
+        router.post("/v1/pims") { request, context in try await call(request, context) }
+        router.post("/v1/sim") { request, context in try await sim(request, context) }
+        router.get("/v1/events") { request, context in try events(request, context) }
+    }
+
+    func health() async -> Response {
+        let stats = await core.stats
+        return .json(["status": "ok", "scenario": .string(core.world.name),
+                      "commits": .int(stats.commits), "durableChanges": .int(stats.changes)])
+    }
+
+    /// `{"device", "platform", "sdk", "variant"}` → a device session; `{"attach": "<name>"}` with the
+    /// admin token → a token for the world's session of that name.
+    func openSession(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let body = try await Self.jsonObject(request)
+        if let attach = body["attach"] {
+            try auth.check(request)
+            try Self.refuseUnknownKeys(body, allowed: ["attach"], in: "an attachment")
+            guard let name = attach.stringValue, !name.isEmpty else { throw HTTPError(.badRequest, message: "\"attach\" must be a session name") }
+            let (token, ticket) = core.live.attach(name)
+            try await durable(ticket)
+            context.logger.info("session attached", metadata: ["session": "\(name)"])
+            return .json(["session": .string(token), "name": .string(name)], status: .created)
+        }
+        try Self.refuseUnknownKeys(body, allowed: Set(["device"] + World.sessionOptionKeys), in: "session settings")
+        let control = SimControl("session", body)
+        try Self.parse { try World.check(control) }
+        guard case .session(_, let settings) = try Self.parse({ try KernelControl(control) }) else {
+            throw HTTPError(.badRequest, message: "expected {\"device\", …options}")
+        }
+        let (token, name, ticket) = core.live.openSession(settings)
+        try await durable(ticket)
+        context.logger.info("session opened", metadata: ["session": "\(name)", "device": "\(settings.device)"])
+        return .json(["session": .string(token), "name": .string(name)], status: .created)
+    }
+
+    /// A call of any system on the bearer's session: 200 with the envelope, FAILED included.
+    func call(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let digest = BearerSecret.digest(try AdminAuth.bearer(request, expecting: "session token"))
+        let unknown = AdminAuth.unauthorized("unknown session token (POST /v1/sessions gives one)")
+        guard core.live.knows(digest: digest) else { throw unknown }
+        let json = try await Self.json(request)
+        let call = try Self.parse { try CallRequest(json: json) }
+        // The bearer token chooses the session: a `session` key (as in batch) would be silently ignored.
+        try Self.refuseUnknownKeys(json.objectValue ?? [:], allowed: ["type", "name", "params"], in: "a request envelope")
+        guard let (outcome, ticket) = core.live.call(call, digest: digest) else { throw unknown }
+        try await durable(ticket)
+        if core.honoursLatency && outcome.latencyMs > 0 {
+            try await Task.sleep(for: .milliseconds(outcome.latencyMs))
+        }
+        context.logger.debug("call", metadata: ["name": "\(call.name)", "status": "\(outcome.response.status.rawValue)",
+                                                "code": "\(outcome.response.errorCode?.description ?? "-")"])
+        return .json(outcome.response.json)
+    }
+
+    /// A simulator control, answered as `batch` answers it (`{"ok": false, …}` is still a 200).
+    func sim(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try auth.check(request)
+        let json = try await Self.json(request)
+        let control = try Self.parse { try SimControl(json: json) }
+        try Self.parse { try World.check(control) }
+        let (answer, ticket) = core.live.control(control)
+        try await durable(ticket)
+        context.logger.info("control", metadata: ["sim": "\(json["sim"]?.stringValue ?? "")", "ok": "\(answer.ok)"])
+        return .json(answer.json)
+    }
+
+    private func durable(_ ticket: LiveWorld.Ticket) async throws {
+        do {
+            try await core.commits.waitUntilDurable(ticket)
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: "not saved: \(error)")
+        }
+    }
+
+    // MARK: bodies
+
+    static func json(_ request: Request) async throws -> JSONValue {
+        let buffer = try await request.body.collect(upTo: bodyLimit)
+        do {
+            return try JSONText.parse(String(buffer: buffer))
+        } catch {
+            throw HTTPError(.badRequest, message: "malformed JSON: \(error.description)")
+        }
+    }
+
+    static func jsonObject(_ request: Request) async throws -> [String: JSONValue] {
+        let json = try await json(request)
+        guard let o = json.objectValue else { throw HTTPError(.badRequest, message: "the body must be a JSON object, not a \(json.typeName)") }
+        return o
+    }
+
+    static func refuseUnknownKeys(_ object: [String: JSONValue], allowed: Set<String>, in what: String) throws {
+        let unknown = object.keys.filter { !allowed.contains($0) }.sorted()
+        guard unknown.isEmpty else {
+            let hint = unknown.contains("session") && what == "a request envelope" ? " (the bearer token chooses the session)" : ""
+            throw HTTPError(.badRequest, message: "unknown key\(unknown.count == 1 ? "" : "s") \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) in \(what)\(hint); known: \(allowed.sorted().joined(separator: ", "))")
+        }
+    }
+
+    /// Runs a parse of the contract's types, turning its error into a 400 that repeats it.
+    static func parse<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch { throw HTTPError(.badRequest, message: "\(error)") }
+    }
+}

@@ -1,0 +1,80 @@
+import GRDB
+import Logging
+import SimKernel
+import SimWorld
+
+/// The server's state behind its routes: the store, the live world over it, the commit queue.
+public final class ServerCore: Sendable {
+    let store: WorldStore
+    let live: LiveWorld
+    let commits: CommitQueue
+    /// What happens to each session, for `GET /v1/events`: published once durable.
+    public let events: EventHub
+    /// Injected latency (faults, §7) is slept for real unless false (tests that must not wait).
+    let honoursLatency: Bool
+
+    public enum OpenError: Error, CustomStringConvertible {
+        case database(path: String, underlying: any Error)
+        case scenario(ScenarioError)
+        public var description: String {
+            switch self {
+            case .database(let path, let e): "cannot open the database \(path): \(e)"
+            case .scenario(let e): "cannot load the seed scenario: \(e)"
+            }
+        }
+    }
+
+    /// How `open` found the database.
+    public enum Origin: Sendable, Equatable {
+        case seeded(scenario: String)
+        case resumed(scenario: String)
+    }
+
+    public let origin: Origin
+
+    /// Opens the database at `path`; an empty one is seeded with `seed` (a scenario source), a
+    /// non-empty one is resumed as it is.
+    public init(databasePath path: String, seed: ScenarioSource, honoursLatency: Bool = true, logger: Logger = TeamServer.silentLogger) throws(OpenError) {
+        let snapshot: WorldStore.Snapshot
+        do {
+            store = try WorldStore(path: path)
+            if let existing = try store.snapshot() {
+                snapshot = existing
+                origin = .resumed(scenario: existing.loaded.name)
+            } else {
+                let world: World
+                do { world = try ScenarioLoader.load(seed) } catch { throw OpenError.scenario(error) }
+                try store.commitNow(.seed(world, transactionMark: world.counters.transactions))
+                guard let seeded = try store.snapshot() else { throw OpenError.database(path: path, underlying: CommitQueue.StorageFailure(description: "seed not readable")) }
+                snapshot = seeded
+                origin = .seeded(scenario: world.name)
+            }
+        } catch let error as OpenError {
+            throw error
+        } catch {
+            throw .database(path: path, underlying: error)
+        }
+        live = LiveWorld(snapshot)
+        events = EventHub(history: snapshot.events)
+        commits = CommitQueue(live: live, store: store, events: events, logger: logger)
+        self.honoursLatency = honoursLatency
+    }
+
+    /// Closes the database, once the server that used it has stopped.
+    public func close() {
+        events.finish()
+        store.close()
+    }
+
+    /// A pragma of the store's writer connection (tests: the durability settings).
+    public func pragma(_ name: String) async throws -> Int? {
+        try await store.pool.write { db in try Int.fetchOne(db, sql: "PRAGMA \(name)") }
+    }
+
+    /// The live world (tests, health).
+    public var world: World { live.world }
+
+    public var stats: (commits: Int, changes: Int) {
+        get async { (await commits.commits, await commits.changes) }
+    }
+}

@@ -1,0 +1,94 @@
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// `enrollsim serve`: the Hummingbird application over a `ServerCore`.
+public enum TeamServer {
+    /// For servers inside tests: nothing on stdout or stderr.
+    public static let silentLogger = Logger(label: "enrollsim.silent") { _ in SwiftLogNoOpLogHandler() }
+
+    /// Where to listen and who is admin.
+    public struct Options: Sendable {
+        public var host: String
+        public var port: Int
+        public var adminToken: String
+        /// How often an idle event stream sends a comment, so that proxies and clients see it alive.
+        public var heartbeat: Duration
+
+        public init(host: String = "127.0.0.1", port: Int = 8080, adminToken: String, heartbeat: Duration = .seconds(15)) {
+            self.host = host
+            self.port = port
+            self.adminToken = adminToken
+            self.heartbeat = heartbeat
+        }
+    }
+
+    /// The application; `onRunning` gets the port actually bound (useful with port 0).
+    public static func application(
+        core: ServerCore, options: Options, logger: Logger,
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        let router = Router()
+        // Before the routes: Hummingbird wraps each route (and the not-found responder) in the
+        // middlewares added so far.
+        router.middlewares.add(JSONErrors<BasicRequestContext>())
+        Routes(core: core, auth: AdminAuth(adminToken: options.adminToken), heartbeat: options.heartbeat).register(on: router)
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(options.host, port: options.port), serverName: "enrollsim"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? options.port) },
+            logger: logger
+        )
+    }
+
+    /// Starts a server in this process (tests, embedding) and returns once it listens; its `stop`
+    /// also closes the core's database.
+    public static func start(core: ServerCore, options: Options, logger: Logger = silentLogger) async throws -> RunningServer {
+        var server = try await start(logger: logger) { onRunning in application(core: core, options: options, logger: logger, onRunning: onRunning) }
+        server.beforeStop = { core.events.finish() }
+        server.afterStop = { core.close() }
+        return server
+    }
+
+    /// Starts any application built with the given `onServerRunning` hook (a test's stub server too),
+    /// and returns once it listens.
+    public static func start(
+        logger: Logger = silentLogger,
+        _ build: (@escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol
+    ) async throws -> RunningServer {
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let app = build { port in continuation.yield(port) }
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let task = Task {
+            defer { continuation.finish() }
+            try await group.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else {
+            try await task.value
+            throw StartError(description: "the server stopped before it listened")
+        }
+        return RunningServer(port: port, group: group, task: task)
+    }
+
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+}
+
+/// A server started by `TeamServer.start`.
+public struct RunningServer: Sendable {
+    public let port: Int
+    let group: ServiceGroup
+    let task: Task<Void, any Error>
+    var beforeStop: @Sendable () -> Void = {}
+    var afterStop: @Sendable () -> Void = {}
+
+    /// Graceful shutdown: stops accepting, lets calls in flight finish (and commit), then returns.
+    public func stop() async {
+        beforeStop()  // event streams end first: they would hold the shutdown open
+        await group.triggerGracefulShutdown()
+        _ = try? await task.value
+        afterStop()
+    }
+}

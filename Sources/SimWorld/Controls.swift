@@ -1,0 +1,97 @@
+import Foundation
+import PIMS
+import SimKernel
+import Yams
+
+/// The simulator controls on the core: the kernel's (sessions, clock, faults, scenarios) and each
+/// system's. Every control either succeeds whole or changes nothing.
+extension Simulator {
+    public mutating func control(_ control: SimControl) -> SimAnswer {
+        var events: [PendingEvent] = []
+        return self.control(control, events: &events)
+    }
+
+    /// A control, and the events it produced (not yet numbered).
+    public mutating func control(_ control: SimControl, events: inout [PendingEvent]) -> SimAnswer {
+        do {
+            if let kernel = try KernelControl(control) { return self.kernel(kernel, events: &events) }
+            guard let system = World.system(forControl: control.kind) else {
+                return .failure("unknown control \"\(control.kind)\" (\(World.controlKinds.joined(separator: ", ")))")
+            }
+            var kernel = world.context(for: control.fields["session"]?.stringValue ?? "default")
+            var changed = world
+            let answer = try system.control(control, &changed, &kernel)
+            // A refusal changes nothing.
+            if answer.ok {
+                world = changed
+                world.counters.codes = kernel.codes.state
+                events += kernel.events
+            }
+            return answer
+        } catch {
+            return .failure(error.description)
+        }
+    }
+
+    private mutating func kernel(_ control: KernelControl, events: inout [PendingEvent]) -> SimAnswer {
+        switch control {
+        case .session(let name, let settings):
+            if let (_, reason) = World.settingsProblem(settings) { return .failure("session: \(reason)") }
+            world.openSession(name, settings: settings)
+            return .success(["session": .string(name)])
+        case .advance(let seconds):
+            guard seconds <= SimTime.latest - world.clock else {
+                return .failure("advance: the clock cannot pass \(SimTime.latest) (it is \(world.clock))")
+            }
+            world.clock = world.clock + seconds
+            return .success(["now": .string(world.clock.iso8601)])
+        case .fault(let rule):
+            if let problem = World.faultProblem(rule) { return .failure("fault: \(problem)") }
+            world.faults.append(rule)
+            events.append(world.faultsChangedEvent)
+            return .success(["faults": .int(world.faults.count)])
+        case .clearFaults:
+            world.faults = []
+            events.append(world.faultsChangedEvent)
+            return .success(["faults": 0])
+        case .load(let source):
+            do {
+                let loaded = try ScenarioLoader.load(source)
+                replace(with: loaded)
+                events.append(PendingEvent(.worldReloaded, ["scenario": .string(loaded.name)]))
+                return .success(["scenario": .string(loaded.name)])
+            } catch {
+                return .failure("load: \(error)")
+            }
+        case .reset:
+            resetToLoaded()
+            events.append(PendingEvent(.worldReloaded, ["scenario": .string(world.name)]))
+            return .success(["scenario": .string(world.name)])
+        case .export:
+            do {
+                return .success(["scenario": .string(try ScenarioExporter.yaml(world))])
+            } catch {
+                return .failure("export: \(error)")
+            }
+        }
+    }
+}
+
+extension World {
+    /// Why a fault rule cannot be used: its shape, or a code that is not one of its system's.
+    static func faultProblem(_ rule: FaultRule) -> String? {
+        if let problem = rule.shapeProblem { return problem }
+        if let code = rule.code { return system(forCall: rule.name).faultCodeProblem(code) }
+        return nil
+    }
+}
+
+/// Export: the whole world in the scenario format, so that export → load → export gives the same bytes.
+public enum ScenarioExporter {
+    public static func yaml(_ world: World) throws -> String {
+        let encoder = YAMLEncoder()
+        encoder.options.allowUnicode = true
+        encoder.options.width = -1
+        return try encoder.encode(world)
+    }
+}

@@ -1,0 +1,55 @@
+import PIMS
+import SimKernel
+
+/// The default backend: the simulator in memory, nothing to start. An actor, because a TUI and its
+/// effects share one world. Events reach subscribers as the step that produced them ends.
+public actor InProcessBackend: SimBackend {
+    public private(set) var simulator: Simulator
+    /// Injected latency (faults) is slept for real unless this is false (benchmarks, fast tests).
+    private let honoursLatency: Bool
+    private let hub = EventHub()
+    private var lastEventID = 0
+
+    public init(world: World, honoursLatency: Bool = true) {
+        simulator = Simulator(world: world)
+        self.honoursLatency = honoursLatency
+    }
+
+    public init(scenario: String = "fresh", honoursLatency: Bool = true) throws(ScenarioError) {
+        simulator = try Simulator(scenario: scenario)
+        self.honoursLatency = honoursLatency
+    }
+
+    deinit { hub.finish() }
+
+    public func send(_ request: CallRequest, session: String) async -> CallResponse {
+        let outcome = simulator.handle(request, session: session)
+        publish(outcome.events)
+        if honoursLatency && outcome.latencyMs > 0 {
+            try? await Task.sleep(for: .milliseconds(outcome.latencyMs))
+        }
+        return outcome.response
+    }
+
+    public func control(_ control: SimControl) async -> SimAnswer {
+        var events: [PendingEvent] = []
+        let answer = simulator.control(control, events: &events)
+        publish(events)
+        return answer
+    }
+
+    public nonisolated func events(session: String) -> AsyncStream<SimEvent> {
+        hub.subscribe(session: session)
+    }
+
+    private func publish(_ events: [PendingEvent]) {
+        guard !events.isEmpty else { return }
+        let now = simulator.world.clock
+        hub.publish(events.map { event in
+            lastEventID += 1
+            return event.numbered(lastEventID, at: now)
+        })
+    }
+
+    public var world: World { simulator.world }
+}

@@ -1,0 +1,59 @@
+import EnrollsimAssets
+import Foundation
+import PIMS
+import SimKernel
+import Yams
+
+/// Strict scenario loading (§9): YAML syntax, then types (Codable through Yams), then unknown keys,
+/// then invariants. Every refusal names the file, the line and the reason; nothing is changed until a
+/// world is returned.
+public enum ScenarioLoader {
+    /// The built-in scenarios, by name, sorted.
+    public static var builtinNames: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: EnrollsimAssets.scenariosDirectory.path)) ?? []
+        return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    public static func builtinURL(_ name: String) -> URL {
+        EnrollsimAssets.scenariosDirectory.appendingPathComponent(name + ".yaml")
+    }
+
+    /// The YAML text of a source, and the name to report errors under.
+    public static func text(of source: ScenarioSource) throws(ScenarioError) -> (yaml: String, origin: String) {
+        switch source {
+        case .named(let name):
+            guard builtinNames.contains(name) else {
+                throw ScenarioError(file: name, line: nil,
+                    reason: "no built-in scenario named \"\(name)\" (known: \(builtinNames.joined(separator: ", "))); a file path needs a / or a .yaml ending")
+            }
+            let url = builtinURL(name)
+            guard let yaml = try? String(contentsOf: url, encoding: .utf8) else {
+                throw ScenarioError(file: url.path, line: nil, reason: "cannot read the built-in scenario")
+            }
+            return (yaml, "Assets/scenarios/\(name).yaml")
+        case .file(let path):
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw ScenarioError(file: path, line: nil, reason: "no such file")
+            }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ScenarioError(file: path, line: nil, reason: "cannot read the file")
+            }
+            guard let yaml = String(data: data, encoding: .utf8) else {
+                throw ScenarioError(file: path, line: nil, reason: "the file is not UTF-8 text")
+            }
+            return (yaml, path)
+        case .yaml(let yaml, let origin):
+            return (yaml, origin)
+        }
+    }
+
+    public static func load(_ source: ScenarioSource) throws(ScenarioError) -> World {
+        let (yaml, origin) = try text(of: source)
+        return try parse(yaml: yaml, origin: origin)
+    }
+
+    public static func parse(yaml: String, origin: String) throws(ScenarioError) -> World {
+        try StrictYAML.decode(World.self, yaml: yaml, origin: origin, emptyMessage: "the scenario is empty",
+                              notMapping: "a scenario is a mapping of keys (name, description, …)") { $0.firstProblem }
+    }
+}

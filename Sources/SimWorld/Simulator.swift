@@ -1,0 +1,102 @@
+import PIMS
+import SimKernel
+
+/// The simulator core: the world and its systems' rules as a value. `handle` is a pure step —
+/// (world, session, request) → (world', response, events) — that the in-process backend keeps in
+/// memory and the server loads from and stores to SQLite.
+public struct Simulator: Sendable {
+    public var world: World
+    /// The world as loaded, for `reset`.
+    public private(set) var loaded: World
+
+    public init(world: World) {
+        self.world = world
+        self.loaded = world
+    }
+
+    public init(scenario: String) throws(ScenarioError) {
+        self.init(world: try ScenarioLoader.load(.parse(scenario)))
+    }
+
+    /// Replaces the world (a `load` control): what `reset` returns to from now on.
+    public mutating func replace(with world: World) {
+        self.world = world
+        self.loaded = world
+    }
+
+    public mutating func resetToLoaded() { world = loaded }
+
+    /// The outcome of one call: the envelope, the latency a fault asked for, the rule that answered
+    /// and the events the call produced (not yet numbered).
+    public struct Outcome: Sendable {
+        public var response: CallResponse
+        public var latencyMs: Int
+        public var rule: String?
+        public var events: [PendingEvent] = []
+    }
+
+    /// One call on the named session: a transaction id, then injected faults (PIMS §7), then the
+    /// owning system's input checks and rule.
+    public mutating func handle(_ request: CallRequest, session sessionName: String) -> Outcome {
+        world.counters.transactions += 1
+        let tx = World.transactionID(world.counters.transactions)
+        let system = World.system(forCall: request.name)
+        var events: [PendingEvent] = []
+        let fault = world.drawFault(for: request, events: &events)
+        if let code = fault?.code {
+            return Outcome(response: .failure(tx, system.kernelFailure(.injected(code))), latencyMs: fault?.latencyMs ?? 0, rule: nil,
+                           events: events)
+        }
+        var kernel = world.context(for: sessionName)
+        let answer = system.handle(request, &world, &kernel)
+        world.counters.codes = kernel.codes.state
+        let response = CallResponse(transactionId: tx, outcome: answer.outcome, failureResult: answer.failureResult)
+        return Outcome(response: response, latencyMs: fault?.latencyMs ?? 0, rule: answer.rule, events: events + kernel.events)
+    }
+}
+
+extension World {
+    static func transactionID(_ n: Int) -> String {
+        let s = String(n)
+        return "tx-" + (s.count >= 6 ? s : String(repeating: "0", count: 6 - s.count) + s)
+    }
+
+    /// What a system's rule sees of the kernel for a call on `session`.
+    func context(for session: String) -> KernelContext {
+        KernelContext(now: clock, session: session, settings: sessionIndex(session).map { sessions[$0].settings },
+                      codes: SeededGenerator(state: counters.codes))
+    }
+
+    /// The first fault rule that fires for this request, used up as it fires (the sessions are told
+    /// when the list changes).
+    mutating func drawFault(for request: CallRequest, events: inout [PendingEvent]) -> FaultRule? {
+        for i in faults.indices where faults[i].matches(request) {
+            let rule = faults[i]
+            if let p = rule.probability {
+                var g = SeededGenerator(state: counters.faults)
+                let draw = g.unit()
+                counters.faults = g.state
+                if draw < p { return rule }
+            } else {
+                let left = (rule.times ?? 1) - 1
+                if left <= 0 {
+                    faults.remove(at: i)
+                    events.append(faultsChangedEvent)
+                } else {
+                    faults[i].times = left
+                }
+                return rule
+            }
+        }
+        return nil
+    }
+
+    var faultsChangedEvent: PendingEvent { PendingEvent(.faultsChanged, ["count": .int(faults.count)]) }
+
+    /// Creates the session `name`, or starts it afresh: the kernel's entry, and each system's state.
+    public mutating func openSession(_ name: String, settings: SessionSettings) {
+        let session = Session(name: name, settings: World.completed(settings))
+        if let i = sessionIndex(name) { sessions[i] = session } else { sessions.append(session) }
+        for system in World.systems { system.openSession(name, session.settings, &self) }
+    }
+}

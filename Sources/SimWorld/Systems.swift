@@ -1,0 +1,107 @@
+import PIMS
+import SimKernel
+
+extension World {
+    /// The systems of the world, in the order their sections are read. A new system is one line here
+    /// and its state's line in `World`.
+    static let systems: [RegisteredSystem] = [
+        RegisteredSystem(PIMSSystem.self, \.pims),
+    ]
+
+    /// The system that answers calls named `name`: the one whose prefix it has. A name no system claims
+    /// goes to the first system, whose input checks answer it (PIMS: 2002 "API not supported").
+    static func system(forCall name: String) -> RegisteredSystem {
+        systems.first { name.hasPrefix($0.callPrefix) } ?? systems[0]
+    }
+
+    static func system(forControl kind: String) -> RegisteredSystem? {
+        systems.first { $0.controlKinds.contains(kind) }
+    }
+
+    /// Reads a control without running it: why it would be refused before it runs (an unknown kind,
+    /// a missing or mistyped field, session settings no system accepts).
+    public static func check(_ control: SimControl) throws(ControlError) {
+        if let kernel = try KernelControl(control) {
+            if case .session(_, let settings) = kernel, let (_, reason) = settingsProblem(settings) { throw ControlError("session: \(reason)") }
+            if case .fault(let rule) = kernel, let problem = faultProblem(rule) { throw ControlError("fault: \(problem)") }
+            return
+        }
+        guard let system = system(forControl: control.kind) else {
+            throw ControlError("unknown control \"\(control.kind)\" (\(controlKinds.joined(separator: ", ")))")
+        }
+        try system.checkControl(control)
+    }
+
+    static func sessionOption(_ key: String) -> SessionOption? {
+        for system in systems { if let option = system.sessionOptions.first(where: { $0.key == key }) { return option } }
+        return nil
+    }
+
+    /// Every control kind, for help and error texts.
+    public static var controlKinds: [String] { KernelControl.kinds + systems.flatMap(\.controlKinds) }
+
+    /// Each option in the form its system writes it (`sdk: 2.0` read as a number is the version "2.0"),
+    /// and the defaults that are always written filled in. A value no system accepts is left as
+    /// written, for the invariants (or the session control) to report.
+    public static func completed(_ settings: SessionSettings) -> SessionSettings {
+        var s = settings
+        for (key, value) in settings.options {
+            if let option = sessionOption(key), let canonical = option.canonical(value) { s.options[key] = canonical }
+        }
+        for system in systems {
+            for option in system.sessionOptions where s.options[option.key] == nil {
+                if let written = option.written { s.options[option.key] = written }
+            }
+        }
+        return s
+    }
+
+    /// Why these settings cannot open a session, or nil: an option no system reads, or a value its
+    /// system does not accept.
+    static func settingsProblem(_ settings: SessionSettings) -> (key: String, reason: String)? {
+        if settings.device.isEmpty { return ("device", "the device id is empty") }
+        for key in settings.options.keys.sorted() {
+            guard let option = sessionOption(key) else {
+                let known = systems.flatMap(\.sessionOptions).map(\.key)
+                return (key, "unknown session option \"\(key)\" (known: device, \(known.joined(separator: ", ")))")
+            }
+            if option.canonical(settings.options[key]!) == nil {
+                return (key, "\(key) must be \(option.allowed), not \(JSONText.encode(settings.options[key]!))")
+            }
+        }
+        return nil
+    }
+}
+
+/// A system as the world uses it: its declarations, and its entry points bound to its state in the
+/// world.
+struct RegisteredSystem: Sendable {
+    let id: String
+    let callPrefix: String
+    let controlKinds: [String]
+    let sessionOptions: [SessionOption]
+    let faultCodeProblem: @Sendable (ErrorCodeValue) -> String?
+    let kernelFailure: @Sendable (KernelFailure) -> CallError
+    let handle: @Sendable (CallRequest, inout World, inout KernelContext) -> SystemAnswer
+    let control: @Sendable (SimControl, inout World, inout KernelContext) throws(ControlError) -> SimAnswer
+    let checkControl: @Sendable (SimControl) throws(ControlError) -> Void
+    let openSession: @Sendable (String, SessionSettings, inout World) -> Void
+
+    init<S: SimSystem>(_ system: S.Type, _ state: WritableKeyPath<World, S.State> & Sendable) {
+        id = S.id
+        callPrefix = S.callPrefix
+        controlKinds = S.controlKinds
+        sessionOptions = S.sessionOptions
+        faultCodeProblem = { S.faultCodeProblem($0) }
+        kernelFailure = { S.kernelFailure($0) }
+        handle = { request, world, kernel in S.handle(request, state: &world[keyPath: state], kernel: &kernel) }
+        control = { (control, world, kernel) throws(ControlError) in try S.control(control, state: &world[keyPath: state], kernel: &kernel) }
+        checkControl = { (control) throws(ControlError) in try S.checkControl(control) }
+        openSession = { name, settings, world in S.openSession(name, settings: settings, state: &world[keyPath: state]) }
+    }
+}
+
+extension World {
+    /// Every session option key any system reads.
+    public static var sessionOptionKeys: [String] { systems.flatMap(\.sessionOptions).map(\.key) }
+}

@@ -1,0 +1,23 @@
+import PIMS
+import SimKernel
+
+extension World {
+    /// The first invariant a loaded world breaks (§9), or nil: the kernel's (sessions, clock, faults),
+    /// then each system's.
+    var firstProblem: ScenarioProblem? {
+        if session.device.isEmpty { return ScenarioProblem(path: ["session", "device"], reason: "the default session needs a device id") }
+        if let (key, reason) = World.settingsProblem(session.settings) { return ScenarioProblem(path: ["session", key], reason: reason) }
+        var names = Set<String>()
+        for (i, s) in sessions.enumerated() {
+            if !names.insert(s.name).inserted { return ScenarioProblem(path: ["sessions", String(i), "name"], reason: "two sessions named \(s.name)") }
+            if let (key, reason) = World.settingsProblem(s.settings) {
+                return ScenarioProblem(path: ["sessions", String(i), "settings", key], reason: "session \(s.name): \(reason)")
+            }
+        }
+        if clock < startTime { return ScenarioProblem(path: ["clock"], reason: "the clock is before the start time") }
+        for (i, f) in faults.enumerated() {
+            if let p = World.faultProblem(f) { return ScenarioProblem(path: ["faults", String(i)], reason: "fault \(i + 1): \(p)") }
+        }
+        return PIMSInvariants.firstProblem(in: pims, defaultUser: session.user, sessionOrder: sessions.map(\.name))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import SimServer
+import Testing
+
+/// `enrollsim serve`'s command line and its database: bad flags are refused clearly, one server per
+/// database.
+@Suite struct ServeCommandTests {
+    /// Runs the binary to its end; returns its status and standard error.
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = try ServeProcess.binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["ENROLLSIM_ADMIN_TOKEN"] = nil
+        process.environment = env.merging(environment) { _, b in b }
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = await Task.detached { stderr.fileHandleForReading.readDataToEndOfFile() }.value
+        await Task.detached { process.waitUntilExit() }.value
+        return (process.terminationStatus, String(decoding: text, as: UTF8.self))
+    }
+
+    @Test(arguments: [
+        (["serve", "--host", "0.0.0.0"], "needs an admin token"),
+        (["serve", "--port", "70000"], "--port must be between 0 and 65535"),
+        (["serve", "--admin-token", "short"], "at least 16 characters"),
+        (["serve", "--log-level", "loud"], "--log-level must be"),
+        (["serve", "--port", "0", "--scenario", "no-such-scenario"], "no built-in scenario named \"no-such-scenario\""),
+    ])
+    func badFlagsAreRefusedWithTheReason(arguments: [String], reason: String) async throws {
+        let db = TemporaryFolder.make().appendingPathComponent("world.db").path
+        let (status, stderr) = try await run(arguments + ["--db", db])
+        #expect(status != 0)
+        #expect(stderr.contains(reason), "\(stderr)")
+    }
+
+    @Test func aSecondServerOnTheSameDatabaseIsRefused() async throws {
+        let db = TemporaryFolder.make().appendingPathComponent("world.db").path
+        let first = try await ServeProcess.start(database: db)
+        let (status, stderr) = try await run(["serve", "--port", "0", "--db", db], environment: ["ENROLLSIM_ADMIN_TOKEN": ServeProcess.admin])
+        #expect(status != 0)
+        #expect(stderr.contains("another process (an enrollsim serve?) is using"), "\(stderr)")
+        #expect(await first.stop(SIGTERM) == 0)
+        // Stopped, it lets the next one in.
+        let second = try await ServeProcess.start(database: db)
+        #expect(await second.stop(SIGTERM) == 0)
+    }
+}

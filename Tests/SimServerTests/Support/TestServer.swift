@@ -1,0 +1,60 @@
+import Foundation
+import PIMS
+import SimClient
+import SimServer
+
+/// A server in this process on 127.0.0.1 (ephemeral port) over a database in a temporary folder.
+struct TestServer: Sendable {
+    let core: ServerCore
+    let server: RunningServer
+    let admin: String
+    let databasePath: String
+
+    var url: String { "http://127.0.0.1:\(server.port)" }
+    var http: TestHTTP { TestHTTP(base: url) }
+
+    /// The admin client: named sessions attach to the world's sessions, controls work.
+    func client() throws -> RemoteBackend { try RemoteBackend(url: url, adminToken: admin) }
+
+    static func start(scenario: String = "fresh", databasePath: String? = nil) async throws -> TestServer {
+        let path = databasePath ?? TemporaryFolder.make().appendingPathComponent("world.db").path
+        let core = try ServerCore(databasePath: path, seed: .parse(scenario), honoursLatency: false)
+        let admin = "test-admin-token-0123456789"
+        let server = try await TeamServer.start(core: core, options: .init(port: 0, adminToken: admin))
+        return TestServer(core: core, server: server, admin: admin, databasePath: path)
+    }
+
+    func stop() async { await server.stop() }
+}
+
+enum TemporaryFolder {
+    static func make() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-server-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+extension RemoteBackend {
+    @discardableResult
+    func call(_ type: CallType, _ name: String, _ params: [String: JSONValue] = [:], session: String = "default") async -> PIMSResponse {
+        await send(PIMSRequest(type, name, params), session: session)
+    }
+
+    func control(_ json: JSONValue) async throws -> SimAnswer {
+        await control(try SimControl(json: json))
+    }
+}
+
+/// Runs `body` against a fresh in-process server, stopping it afterwards.
+func withServer<T>(_ scenario: String = "fresh", databasePath: String? = nil, _ body: (TestServer) async throws -> T) async throws -> T {
+    let server = try await TestServer.start(scenario: scenario, databasePath: databasePath)
+    do {
+        let result = try await body(server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}

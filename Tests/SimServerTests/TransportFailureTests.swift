@@ -1,0 +1,70 @@
+import Foundation
+import Hummingbird
+import PIMS
+import SimClient
+import SimServer
+import Testing
+
+/// The client turns transport failures into the SDK's own codes (§7), so the front shows them as a
+/// real app would: timeout 2201, unreachable 2202, a server error 2204.
+@Suite struct TransportFailureTests {
+    let call = PIMSRequest(.get, "pims.authentication.trustedphonenumber")
+
+    @Test func aServerThatNeverAnswersIsATimeout2201() async throws {
+        let listener = try SilentListener()
+        let client = try RemoteBackend(url: "http://127.0.0.1:\(listener.port)", adminToken: "admin-token-0123456789", timeout: .milliseconds(300))
+        let start = ContinuousClock.now
+        let response = await client.send(call, session: "default")
+        #expect(response.errorCode == 2201, "\(JSONText.encode(response.json))")
+        #expect(response.error?.label == "Timeout")
+        #expect(ContinuousClock.now - start < .seconds(5))
+        let answer = await client.control(.advance(seconds: 1))
+        #expect(!answer.ok)
+        #expect(answer.error?.contains("no answer") == true, "\(answer.error ?? "")")
+    }
+
+    @Test func aClosedPortIsNoInternet2202() async throws {
+        let port = try closedPort()
+        let client = try RemoteBackend(url: "http://127.0.0.1:\(port)", adminToken: nil)
+        let start = ContinuousClock.now
+        let response = await client.send(call, session: "default")
+        #expect(response.errorCode == 2202, "\(JSONText.encode(response.json))")
+        #expect(ContinuousClock.now - start < .seconds(2), "a refused connection fails at once, not after a timeout")
+        #expect(response.error?.label == "Network problem : No internet")
+        #expect(response.status == .failed)
+    }
+
+    @Test func aServerErrorIs2204WithTheServersWords() async throws {
+        let router = Router()
+        router.post("/v1/sessions") { _, _ in
+            Response(status: .created, body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"session": "stub-token"}"#)))
+        }
+        router.post("/v1/call") { _, _ in
+            Response(status: .internalServerError, body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"error": "the stub always fails"}"#)))
+        }
+        router.post("/v1/sim") { _, _ in Response(status: .badGateway) }
+        try await withStub(router) { port in
+            let client = try RemoteBackend(url: "http://127.0.0.1:\(port)", adminToken: "admin-token-0123456789")
+            let response = await client.send(call, session: "default")
+            #expect(response.errorCode == 2204, "\(JSONText.encode(response.json))")
+            #expect(response.error?.label == "Server Error")
+            #expect(response.error?.detail?.contains("HTTP 500") == true)
+            #expect(response.error?.detail?.contains("the stub always fails") == true)
+            let answer = await client.control(.advance(seconds: 1))
+            #expect(!answer.ok)
+            #expect(answer.error?.hasPrefix("HTTP 502") == true, "\(answer.error ?? "")")
+        }
+    }
+
+    @Test func controlsWithoutAnAdminTokenSaySo() async throws {
+        let port = try closedPort()
+        let client = try RemoteBackend(url: "http://127.0.0.1:\(port)", adminToken: nil)
+        let answer = await client.control(.export)
+        #expect(answer.error?.contains("need the server's admin token") == true)
+    }
+
+    @Test func aBadURLIsRefusedAtOnce() {
+        #expect(throws: RemoteBackend.SetupError.self) { try RemoteBackend(url: "localhost:8080", adminToken: nil) }
+        #expect(throws: RemoteBackend.SetupError.self) { try RemoteBackend(url: "http://127.0.0.1:8080/v1", adminToken: nil) }
+    }
+}
