@@ -80,11 +80,11 @@ let package = Package(
         ),
 
         .testTarget(name: "PIMSTests", dependencies: ["PIMS"]),
-        .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
+        .testTarget(name: "SimKernelTests", dependencies: ["SimKernel", "SimTestSupport"]),
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "SimKernel", "PIMS", "SimWorld", "SimServer", "SimClient",
+                "SimKernel", "PIMS", "SimWorld", "SimServer", "SimClient", "SimTestSupport",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "SimServerTests",
             dependencies: [
-                "SimKernel", "PIMS", "SimWorld", "SimServer", "SimClient",
+                "SimKernel", "PIMS", "SimWorld", "SimServer", "SimClient", "SimTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -119,6 +119,8 @@ let package = Package(
             dependencies: ["TerminalUI", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
             path: "Tests/FrameSnapshotTesting"
         ),
+        // Test helpers shared by the backend test targets (reading event streams).
+        .target(name: "SimTestSupport", dependencies: ["SimKernel"], path: "Tests/SimTestSupport"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FrameSnapshotTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI", "SimKernel", "SimWorld"]),
     ]
