@@ -75,7 +75,7 @@ let package = Package(
         // Release-build benchmarks: `swift run -c release enrollsim-bench`.
         .executableTarget(
             name: "enrollsim-bench",
-            dependencies: ["SimKernel", "PIMS", "SimWorld", "Enrollment", "Screens", "TerminalUI"],
+            dependencies: ["SimKernel", "PIMS", "SimWorld", "SimServer", "SimClient", "Enrollment", "Screens", "TerminalUI"],
             path: "Benchmarks/enrollsim-bench"
         ),
 

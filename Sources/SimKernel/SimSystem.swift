@@ -48,3 +48,14 @@ public struct SystemAnswer: Sendable, Hashable {
         self.rule = rule
     }
 }
+
+/// A system whose state is its own section of a scenario file (`futurae:`, `casa:`), read as
+/// strictly as the rest and left out of files that do not use it.
+public protocol SectionedSystem: SimSystem where State: Codable {
+    /// The section's key in a scenario file.
+    static var section: String { get }
+    /// The state of a world that does not use this system (written as no section at all).
+    static var emptyState: State { get }
+    /// The invariants of the section (paths start at the section's key), or nil.
+    static func firstProblem(in state: State, sessions: [String]) -> ScenarioProblem?
+}

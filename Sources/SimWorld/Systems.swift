@@ -86,8 +86,40 @@ struct RegisteredSystem: Sendable {
     let control: @Sendable (SimControl, inout World, inout KernelContext) throws(ControlError) -> SimAnswer
     let checkControl: @Sendable (SimControl) throws(ControlError) -> Void
     let openSession: @Sendable (String, SessionSettings, inout World) -> Void
+    /// For a system with a section of its own: how it is read, written and checked.
+    var section: Section?
+
+    struct Section: Sendable {
+        let key: String
+        let decode: @Sendable (KeyedDecodingContainer<AnyCodingKey>, inout World) throws -> Void
+        let encode: @Sendable (World, inout KeyedEncodingContainer<AnyCodingKey>) throws -> Void
+        let firstProblem: @Sendable (World) -> ScenarioProblem?
+    }
+
+    /// A system with its own section of the scenario file.
+    init<S: SectionedSystem>(_ system: S.Type, _ state: WritableKeyPath<World, S.State> & Sendable) {
+        self.init(system, state, sectioned: ())
+        let key = AnyCodingKey(S.section)
+        section = Section(
+            key: S.section,
+            decode: { c, world in
+                world[keyPath: state] = try c.decodeIfPresent(S.State.self, forKey: key) ?? S.emptyState
+            },
+            encode: { world, c in
+                let value = world[keyPath: state]
+                if value != S.emptyState { try c.encode(value, forKey: key) }
+            },
+            firstProblem: { world in
+                S.firstProblem(in: world[keyPath: state], sessions: world.sessions.map(\.name))
+                    .map { ScenarioProblem(path: [S.section] + $0.path, reason: $0.reason) }
+            })
+    }
 
     init<S: SimSystem>(_ system: S.Type, _ state: WritableKeyPath<World, S.State> & Sendable) {
+        self.init(system, state, sectioned: ())
+    }
+
+    private init<S: SimSystem>(_ system: S.Type, _ state: WritableKeyPath<World, S.State> & Sendable, sectioned: Void) {
         id = S.id
         callPrefix = S.callPrefix
         controlKinds = S.controlKinds
@@ -104,4 +136,13 @@ struct RegisteredSystem: Sendable {
 extension World {
     /// Every session option key any system reads.
     public static var sessionOptionKeys: [String] { systems.flatMap(\.sessionOptions).map(\.key) }
+}
+
+/// A coding key for sections named at run time.
+struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ s: String) { stringValue = s }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }

@@ -40,6 +40,8 @@ extension World: Codable {
         }
         faults = try c.decodeIfPresent([FaultRule].self, forKey: .faults) ?? []
         self.pims = pims
+        let sections = try decoder.container(keyedBy: AnyCodingKey.self)
+        for system in World.systems { try system.section?.decode(sections, &self) }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -61,6 +63,8 @@ extension World: Codable {
                      forKey: .sessions)
         try c.encode(faults, forKey: .faults)
         try c.encode(pims.loginFailures, forKey: .loginFailures)
+        var sections = encoder.container(keyedBy: AnyCodingKey.self)
+        for system in World.systems { try system.section?.encode(self, &sections) }
     }
 }
 

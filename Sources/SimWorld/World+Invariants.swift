@@ -18,6 +18,10 @@ extension World {
         for (i, f) in faults.enumerated() {
             if let p = World.faultProblem(f) { return ScenarioProblem(path: ["faults", String(i)], reason: "fault \(i + 1): \(p)") }
         }
-        return PIMSInvariants.firstProblem(in: pims, defaultUser: session.user, sessionOrder: sessions.map(\.name))
+        if let problem = PIMSInvariants.firstProblem(in: pims, defaultUser: session.user, sessionOrder: sessions.map(\.name)) {
+            return problem
+        }
+        for system in World.systems { if let problem = system.section?.firstProblem(self) { return problem } }
+        return nil
     }
 }
