@@ -98,7 +98,7 @@ struct RegisteredSystem: Sendable {
 
     /// A system with its own section of the scenario file.
     init<S: SectionedSystem>(_ system: S.Type, _ state: WritableKeyPath<World, S.State> & Sendable) {
-        self.init(system, state, sectioned: ())
+        self.init(declarations: system, state)
         let key = AnyCodingKey(S.section)
         section = Section(
             key: S.section,
@@ -116,10 +116,11 @@ struct RegisteredSystem: Sendable {
     }
 
     init<S: SimSystem>(_ system: S.Type, _ state: WritableKeyPath<World, S.State> & Sendable) {
-        self.init(system, state, sectioned: ())
+        self.init(declarations: system, state)
     }
 
-    private init<S: SimSystem>(_ system: S.Type, _ state: WritableKeyPath<World, S.State> & Sendable, sectioned: Void) {
+    /// What every system declares, bound to its state in the world.
+    private init<S: SimSystem>(declarations system: S.Type, _ state: WritableKeyPath<World, S.State> & Sendable) {
         id = S.id
         callPrefix = S.callPrefix
         controlKinds = S.controlKinds
