@@ -64,7 +64,10 @@ public enum PIMSSystem: SimSystem {
             if let paired { state.accounts[a].vehicles[v].proximity.paired = paired }
             if let keyInside { state.accounts[a].vehicles[v].proximity.keyInside = keyInside }
             let p = state.accounts[a].vehicles[v].proximity
-            kernel.emit(.accountChanged, ["username": .string(username)], to: state.sessions(of: username))
+            if kernel.recordsEvents {
+                let reached = state.sessions(of: username)
+                kernel.emit(.accountChanged, ["username": .string(username)], to: reached)
+            }
             return .success(["proximity": ["bluetoothOn": .bool(p.bluetoothOn), "paired": .bool(p.paired), "keyInside": .bool(p.keyInside)]])
         case .account(let username):
             guard let account = state.account(username) else { return .failure("account: no account \(username)") }
@@ -112,10 +115,11 @@ extension PIMSStep {
         guard let username = session.user, let a = accountIndex(username) else {
             throw PIMSError(.needBasicAuthentication)
         }
-        let before = accounts[a]
+        let before = kernel.recordsEvents ? accounts[a] : nil
         defer {
-            if accounts.indices.contains(a), accounts[a] != before {
-                kernel.emit(.accountChanged, ["username": .string(username)], to: world.sessions(of: username))
+            if let before, accounts.indices.contains(a), accounts[a] != before {
+                let reached = world.sessions(of: username)
+                kernel.emit(.accountChanged, ["username": .string(username)], to: reached)
             }
         }
         return try run(call, account: a)

@@ -19,7 +19,10 @@ extension PIMSStep {
         kernel.codes = g
         let message = SMSMessage(phone: phone, purpose: purpose, code: code, sentAt: clock, expiresAt: clock + policy.smsCodeLifetimeSeconds)
         accounts[a].sms.append(message)
-        kernel.emit(.smsDelivered, message.eventData, to: sessionsReached(by: phone, onBehalfOf: a))
+        if kernel.recordsEvents {
+            let reached = sessionsReached(by: phone, onBehalfOf: a)
+            kernel.emit(.smsDelivered, message.eventData, to: reached)
+        }
     }
 
     /// The sessions whose phone lights up: those logged in to the account the code is for (the user

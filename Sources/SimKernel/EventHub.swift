@@ -24,8 +24,9 @@ public final class EventHub: Sendable {
     private let retention: Int
 
     /// - Parameter history: events already published (by an earlier run of the server), oldest first.
+    /// - Parameter retention: how many events are kept for resuming (0: none).
     public init(history: [SimEvent] = [], retention: Int = EventHub.defaultRetention) {
-        self.retention = max(1, retention)
+        self.retention = max(0, retention)
         var s = State(lastID: history.last?.id ?? 0)
         s.retained = Array(history.suffix(self.retention))
         state = Mutex(s)
@@ -85,6 +86,7 @@ public final class EventHub: Sendable {
 extension EventHub.State {
     /// A ring: appending stays O(1) once full.
     mutating func retain(_ event: SimEvent, limit: Int) {
+        if limit == 0 { return }
         if retained.count < limit {
             retained.append(event)
         } else {

@@ -8,15 +8,20 @@ public struct KernelContext: Sendable {
     public let settings: SessionSettings?
     public var codes: SeededGenerator
     public var events: [PendingEvent] = []
+    /// False when nobody can hear (an in-process backend without subscribers): events are not even
+    /// built, so that a call costs what it did before events existed.
+    public let recordsEvents: Bool
 
-    public init(now: SimTime, session: String, settings: SessionSettings?, codes: SeededGenerator) {
+    public init(now: SimTime, session: String, settings: SessionSettings?, codes: SeededGenerator, recordsEvents: Bool = true) {
         self.now = now
         self.session = session
         self.settings = settings
         self.codes = codes
+        self.recordsEvents = recordsEvents
     }
 
-    public mutating func emit(_ kind: SimEvent.Kind, _ data: JSONValue, to sessions: [String]? = nil) {
-        events.append(PendingEvent(kind, data, sessions: sessions))
+    public mutating func emit(_ kind: SimEvent.Kind, _ data: @autoclosure () -> JSONValue, to sessions: @autoclosure () -> [String]? = nil) {
+        guard recordsEvents else { return }
+        events.append(PendingEvent(kind, data(), sessions: sessions()))
     }
 }

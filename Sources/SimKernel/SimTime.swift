@@ -18,7 +18,23 @@ public struct SimTime: Sendable, Hashable, Comparable, Codable, CustomStringConv
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let secs = seconds - days * 86_400
         let (y, m, d) = SimTime.civil(fromDays: days)
-        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secs / 3600, 2)):\(pad(secs / 60 % 60, 2)):\(pad(secs % 60, 2))Z"
+        // Twenty ASCII bytes written in place: this runs for every SMS, event and inbox line.
+        return String(unsafeUninitializedCapacity: 20) { out in
+            func put(_ value: Int, _ width: Int, at start: Int) {
+                var v = value
+                for i in stride(from: start + width - 1, through: start, by: -1) {
+                    out[i] = UInt8(48 + v % 10)
+                    v /= 10
+                }
+            }
+            put(y, 4, at: 0); out[4] = 45
+            put(m, 2, at: 5); out[7] = 45
+            put(d, 2, at: 8); out[10] = 84
+            put(secs / 3600, 2, at: 11); out[13] = 58
+            put(secs / 60 % 60, 2, at: 14); out[16] = 58
+            put(secs % 60, 2, at: 17); out[19] = 90
+            return 20
+        }
     }
 
     /// Reads `YYYY-MM-DDTHH:MM:SSZ` (UTC only; fractional seconds refused).

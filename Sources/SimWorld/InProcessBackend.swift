@@ -7,7 +7,8 @@ public actor InProcessBackend: SimBackend {
     public private(set) var simulator: Simulator
     /// Injected latency (faults) is slept for real unless this is false (benchmarks, fast tests).
     private let honoursLatency: Bool
-    private let hub = EventHub()
+    /// Nothing to resume in process (a subscriber lives as long as the backend): no history kept.
+    private let hub = EventHub(retention: 0)
     private var lastEventID = 0
 
     public init(world: World, honoursLatency: Bool = true) {
@@ -23,7 +24,7 @@ public actor InProcessBackend: SimBackend {
     deinit { hub.finish() }
 
     public func send(_ request: CallRequest, session: String) async -> CallResponse {
-        let outcome = simulator.handle(request, session: session)
+        let outcome = simulator.handle(request, session: session, recordingEvents: hub.subscriberCount > 0)
         publish(outcome.events)
         if honoursLatency && outcome.latencyMs > 0 {
             try? await Task.sleep(for: .milliseconds(outcome.latencyMs))

@@ -37,7 +37,8 @@ public struct Simulator: Sendable {
 
     /// One call on the named session: a transaction id, then injected faults (PIMS §7), then the
     /// owning system's input checks and rule.
-    public mutating func handle(_ request: CallRequest, session sessionName: String) -> Outcome {
+    /// - Parameter recordingEvents: false when nobody listens (events are then not built at all).
+    public mutating func handle(_ request: CallRequest, session sessionName: String, recordingEvents: Bool = true) -> Outcome {
         world.counters.transactions += 1
         let tx = World.transactionID(world.counters.transactions)
         let system = World.system(forCall: request.name)
@@ -47,11 +48,12 @@ public struct Simulator: Sendable {
             return Outcome(response: .failure(tx, system.kernelFailure(.injected(code))), latencyMs: fault?.latencyMs ?? 0, rule: nil,
                            events: events)
         }
-        var kernel = world.context(for: sessionName)
+        var kernel = world.context(for: sessionName, recordingEvents: recordingEvents)
         let answer = system.handle(request, &world, &kernel)
         world.counters.codes = kernel.codes.state
         let response = CallResponse(transactionId: tx, outcome: answer.outcome, failureResult: answer.failureResult)
-        return Outcome(response: response, latencyMs: fault?.latencyMs ?? 0, rule: answer.rule, events: events + kernel.events)
+        return Outcome(response: response, latencyMs: fault?.latencyMs ?? 0, rule: answer.rule,
+                       events: events.isEmpty ? kernel.events : events + kernel.events)
     }
 }
 
@@ -62,9 +64,9 @@ extension World {
     }
 
     /// What a system's rule sees of the kernel for a call on `session`.
-    func context(for session: String) -> KernelContext {
+    func context(for session: String, recordingEvents: Bool = true) -> KernelContext {
         KernelContext(now: clock, session: session, settings: sessionIndex(session).map { sessions[$0].settings },
-                      codes: SeededGenerator(state: counters.codes))
+                      codes: SeededGenerator(state: counters.codes), recordsEvents: recordingEvents)
     }
 
     /// The first fault rule that fires for this request, used up as it fires (the sessions are told

@@ -74,8 +74,9 @@ extension World {
 }
 
 /// A system as the world uses it: its declarations, and its entry points bound to its state in the
-/// world.
-struct RegisteredSystem: Sendable {
+/// world. A class: it is looked up on every call, and one reference is cheaper to hand around than
+/// a dozen closures.
+final class RegisteredSystem: Sendable {
     let id: String
     let callPrefix: String
     let controlKinds: [String]
@@ -87,7 +88,7 @@ struct RegisteredSystem: Sendable {
     let checkControl: @Sendable (SimControl) throws(ControlError) -> Void
     let openSession: @Sendable (String, SessionSettings, inout World) -> Void
     /// For a system with a section of its own: how it is read, written and checked.
-    var section: Section?
+    let section: Section?
 
     struct Section: Sendable {
         let key: String
@@ -97,10 +98,9 @@ struct RegisteredSystem: Sendable {
     }
 
     /// A system with its own section of the scenario file.
-    init<S: SectionedSystem>(_ system: S.Type, _ state: WritableKeyPath<World, S.State> & Sendable) {
-        self.init(declarations: system, state)
+    convenience init<S: SectionedSystem>(_ system: S.Type, _ state: WritableKeyPath<World, S.State> & Sendable) {
         let key = AnyCodingKey(S.section)
-        section = Section(
+        self.init(declarations: system, state, section: Section(
             key: S.section,
             decode: { c, world in
                 world[keyPath: state] = try c.decodeIfPresent(S.State.self, forKey: key) ?? S.emptyState
@@ -112,15 +112,16 @@ struct RegisteredSystem: Sendable {
             firstProblem: { world in
                 S.firstProblem(in: world[keyPath: state], sessions: world.sessions.map(\.name))
                     .map { ScenarioProblem(path: [S.section] + $0.path, reason: $0.reason) }
-            })
+            }))
     }
 
-    init<S: SimSystem>(_ system: S.Type, _ state: WritableKeyPath<World, S.State> & Sendable) {
-        self.init(declarations: system, state)
+    convenience init<S: SimSystem>(_ system: S.Type, _ state: WritableKeyPath<World, S.State> & Sendable) {
+        self.init(declarations: system, state, section: nil)
     }
 
     /// What every system declares, bound to its state in the world.
-    private init<S: SimSystem>(declarations system: S.Type, _ state: WritableKeyPath<World, S.State> & Sendable) {
+    private init<S: SimSystem>(declarations system: S.Type, _ state: WritableKeyPath<World, S.State> & Sendable, section: Section?) {
+        self.section = section
         id = S.id
         callPrefix = S.callPrefix
         controlKinds = S.controlKinds
