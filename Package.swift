@@ -117,5 +117,7 @@ let package = Package(
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FrameSnapshotTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI", "PIMSSimulator"]),
+        // The executable's own loop between a driver and the store, on the memory driver.
+        .testTarget(name: "EnrollsimTests", dependencies: ["enrollsim", "Enrollment", "TerminalUI"]),
     ]
 )

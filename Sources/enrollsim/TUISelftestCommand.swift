@@ -54,6 +54,8 @@ struct TUISelftestCommand: ParsableCommand {
                     if key == .char("z") { showShellModes(driver) }
                 }
                 lastEvent = "key " + key.label
+            case .paste(let text):
+                lastEvent = "paste \(text.count) characters"
             case .resize(let size):
                 lastEvent = "resize \(size)"
             case .signal(let signal):
