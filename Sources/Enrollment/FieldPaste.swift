@@ -63,7 +63,7 @@ extension Form {
             }
             let c = FieldValidation.normalised(body[i], kind: kind)
             i = body.index(after: i)
-            if c.isNewline || c.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            if c.isControl {
                 report.refused += 1
                 report.refusal = "one line only"
                 continue
@@ -83,6 +83,22 @@ extension Form {
             ? report.refusal
             : FieldValidation.problem(value, kind: kind, policy: policy)
         return report
+    }
+}
+
+extension Character {
+    /// A line break, a tab, an escape…: never part of a one-line value.
+    fileprivate var isControl: Bool {
+        if let ascii = asciiValue { return ascii < 0x20 || ascii == 0x7F }
+        return isNewline || unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+}
+
+extension String {
+    /// `count >= n` without counting a long text: its UTF-8 length, known at once, bounds its
+    /// characters (typing checks the limit at every key, and a paste at every character).
+    func hasAtLeast(_ n: Int) -> Bool {
+        utf8.count >= n && count >= n
     }
 }
 

@@ -52,10 +52,10 @@ public enum FieldValidation {
             if value.count >= 17 { return "a VIN has 17 characters" }
         case .number:
             if !c.isASCIIDigit { return "digits only: '\(c)' refused" }
-            if value.count >= numberLimit { return "at most \(numberLimit) digits" }
+            if value.hasAtLeast(numberLimit) { return "at most \(numberLimit) digits" }
         case .text, .password:
             if c.isNewline { return "one line only" }
-            if value.count >= textLimit { return "at most \(textLimit) characters" }
+            if value.hasAtLeast(textLimit) { return "at most \(textLimit) characters" }
         }
         return nil
     }

@@ -22,14 +22,12 @@ public struct BracketedPaste: Sendable {
 
     /// The scalars of what may be a marker, not yet complete.
     private var held: [Unicode.Scalar] = []
-    /// The paste so far; `nil` outside a paste.
-    private var text: String.UnicodeScalarView?
-    private var length = 0
+    /// The paste so far (scalars: appending them is cheaper than growing a string).
+    private var text: [Unicode.Scalar] = []
     private var afterCarriageReturn = false
+    public private(set) var isInsidePaste = false
 
     public init() {}
-
-    public var isInsidePaste: Bool { text != nil }
 
     /// Takes one input; returns the events it completes (none while a marker or a paste is open).
     public mutating func feed(_ input: TerminalInput) -> [TerminalEvent] {
@@ -48,17 +46,15 @@ public struct BracketedPaste: Sendable {
             }
             return events
         case .scalar(let scalar):
+            // Most input is neither a marker nor the middle of one.
+            if held.isEmpty, scalar != "\u{1B}" { return plain(scalar) }
             let marker = isInsidePaste ? Self.endMarker : Self.startMarker
             if marker[held.count] == scalar {
                 held.append(scalar)
                 guard held.count == marker.count else { return [] }
                 held = []
-                if let pasted = text {
-                    text = nil
-                    return [.paste(String(pasted))]
-                }
-                text = String.UnicodeScalarView()
-                length = 0
+                if isInsidePaste { return [endPaste()] }
+                isInsidePaste = true
                 afterCarriageReturn = false
                 return []
             }
@@ -85,9 +81,15 @@ public struct BracketedPaste: Sendable {
     public mutating func endStalledPaste() -> [TerminalEvent] {
         guard isInsidePaste else { return [] }
         _ = releaseHeld()
-        let pasted = text ?? String.UnicodeScalarView()
-        text = nil
-        return [.paste(String(pasted))]
+        return [endPaste()]
+    }
+
+    private mutating func endPaste() -> TerminalEvent {
+        isInsidePaste = false
+        var pasted = String.UnicodeScalarView()
+        pasted.append(contentsOf: text)
+        text = []
+        return .paste(String(pasted))
     }
 
     private mutating func releaseHeld() -> [TerminalEvent] {
@@ -106,8 +108,7 @@ public struct BracketedPaste: Sendable {
     private mutating func append(_ scalar: Unicode.Scalar) {
         defer { afterCarriageReturn = scalar == "\r" }
         if scalar == "\n" && afterCarriageReturn { return }
-        guard length < Self.maxLength else { return }
-        text?.append(scalar == "\r" ? "\n" : scalar)
-        length += 1
+        guard text.count < Self.maxLength else { return }
+        text.append(scalar == "\r" ? "\n" : scalar)
     }
 }
