@@ -20,6 +20,8 @@ public final class CursesDriver: TerminalDriver {
     private var paste = BracketedPaste()
     /// Events decoded from input but not handed out yet (a released Esc and the key after it).
     private var decoded: [TerminalEvent] = []
+    /// Inputs read so far: a wakeup that brought none is a sign of a closed terminal.
+    private var inputsRead = 0
     /// How long a paste may pause before what came is taken as the whole paste.
     private static let pasteStallMs: Int32 = 500
     /// Scratch for one cell's characters: up to CCHARW_MAX (5) scalars and the terminating zero.
@@ -97,7 +99,9 @@ public final class CursesDriver: TerminalDriver {
             let received = SignalPipe.drain()
             if let event = event(forSignals: received) { return event }
             if !decoded.isEmpty { return decoded.removeFirst() }
+            let inputsBefore = inputsRead
             if let event = readEvent() { return event }
+            if inputsRead != inputsBefore { idleWakeups = 0 }  // the last wakeup brought input (a paste's next piece)
             if received.contains(SignalPipe.wakeByte), !paste.isInsidePaste { return nil }  // the caller has other news
             let waitMs: Int32
             if paste.isInsidePaste {
@@ -222,6 +226,7 @@ public final class CursesDriver: TerminalDriver {
             var code: wint_t = 0
             switch wget_wch(window, &code) {
             case cnc_key_code_yes():
+                inputsRead &+= 1
                 // resizeterm queues a KEY_RESIZE of its own: only a real change is news.
                 if Int32(code) == cnc_key_resize() {
                     if let event = updateSize() { return .resize(event) }
@@ -230,6 +235,7 @@ public final class CursesDriver: TerminalDriver {
                 if let key = CursesKeys.key(forCode: Int32(code)) { return .input(.key(key)) }
                 continue  // a key we do not bind (mouse, odd function keys): not an event
             case OK:
+                inputsRead &+= 1
                 guard let scalar = Unicode.Scalar(UInt32(code)) else { continue }
                 return .input(.scalar(scalar))
             default:
