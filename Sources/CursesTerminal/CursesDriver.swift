@@ -18,8 +18,10 @@ public final class CursesDriver: TerminalDriver {
     private var isTornDown = false
     /// Recognises pastes in what the terminal sends (bracketed paste is on while curses runs).
     private var paste = BracketedPaste()
-    /// Events decoded from input but not handed out yet (a released Esc and the key after it).
-    private var decoded: [TerminalEvent] = []
+    /// Events decoded from input but not handed out yet; a Ctrl-C among them goes first.
+    private var queue = TypeAhead()
+    /// At most this many inputs are read ahead at a time (the rest waits in the terminal).
+    private static let readAheadLimit = 1 << 16
     /// Inputs read so far: a wakeup that brought none is a sign of a closed terminal.
     private var inputsRead = 0
     /// How long a paste may pause before what came is taken as the whole paste.
@@ -98,9 +100,9 @@ public final class CursesDriver: TerminalDriver {
             // Signals before keys, however many keys wait.
             let received = SignalPipe.drain()
             if let event = event(forSignals: received) { return event }
-            if !decoded.isEmpty { return decoded.removeFirst() }
             let inputsBefore = inputsRead
-            if let event = readEvent() { return event }
+            if let signal = readAhead() { return signal }
+            if let event = queue.next() { return event }
             if inputsRead != inputsBefore { idleWakeups = 0 }  // the last wakeup brought input (a paste's next piece)
             if received.contains(SignalPipe.wakeByte), !paste.isInsidePaste { return nil }  // the caller has other news
             let waitMs: Int32
@@ -119,7 +121,7 @@ public final class CursesDriver: TerminalDriver {
                        pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
             // EINTR (a signal arrived) and readiness both loop back to read what came.
             let ready = poll(&fds, 2, waitMs)
-            if ready == 0, paste.isInsidePaste { decoded += paste.endStalledPaste() }
+            if ready == 0, paste.isInsidePaste { queue.append(contentsOf: paste.endStalledPaste()) }
             // A closed terminal polls ready forever with nothing to read: that is a hangup, not a
             // reason to spin.
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .signal(.hangup) }
@@ -194,25 +196,26 @@ public final class CursesDriver: TerminalDriver {
         return .resize(newSize)
     }
 
-    /// The next event from what the terminal has sent so far, without waiting: inputs go through the
-    /// paste decoder until one completes. A paste is read whole here, with a look at the signal
-    /// pipe between inputs, so a 10 KB paste never holds back Ctrl-C's SIGINT or a SIGTERM.
-    private func readEvent() -> TerminalEvent? {
-        while decoded.isEmpty {
+    /// Reads everything the terminal has sent so far, without waiting, through the paste decoder
+    /// into the queue: a Ctrl-C typed behind 10,000 keys is seen now, not after them. Looks at the
+    /// signal pipe every 64 inputs and returns a termination signal at once (a long paste never
+    /// holds back Ctrl-C's SIGINT or a SIGTERM).
+    private func readAhead() -> TerminalEvent? {
+        for n in 1...Self.readAheadLimit {
             guard let read = readInput() else {
-                decoded += paste.flush()
-                break
+                queue.append(contentsOf: paste.flush())
+                return nil
             }
             switch read {
             case .input(let input):
-                decoded += paste.feed(input)
+                queue.append(contentsOf: paste.feed(input))
             case .resize(let event):
-                decoded += paste.flush()
-                decoded.append(event)
+                queue.append(contentsOf: paste.flush())
+                queue.append(event)
             }
-            if paste.isInsidePaste, let event = event(forSignals: SignalPipe.drain()) { return event }
+            if n % 64 == 0, let signal = event(forSignals: SignalPipe.drain()) { return signal }
         }
-        return decoded.isEmpty ? nil : decoded.removeFirst()
+        return nil
     }
 
     private enum Read { case input(TerminalInput), resize(TerminalEvent) }
