@@ -11,6 +11,7 @@ final class TerminalApp: @unchecked Sendable {
 
     private let driver: any TerminalDriver
     private let store: Store
+    /// The newest state the store reported (the loop's tests read it).
     let latest: LatestState
 
     init(driver: any TerminalDriver, config: SessionConfig, connector: @escaping Store.Connector) {
