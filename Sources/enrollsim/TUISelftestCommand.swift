@@ -55,7 +55,7 @@ struct TUISelftestCommand: ParsableCommand {
                 }
                 lastEvent = "key " + key.label
             case .paste(let text):
-                lastEvent = "paste \(text.count) characters"
+                lastEvent = "paste \(text.count) chars"  // short: the status shares the title bar
             case .resize(let size):
                 lastEvent = "resize \(size)"
             case .signal(let signal):

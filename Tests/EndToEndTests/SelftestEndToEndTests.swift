@@ -152,7 +152,7 @@ import TerminalUI
         let (session, _) = try start()
         let text = String(repeating: "paste me, q and all\n", count: 512)  // 10,240 characters
         try session.paste(text)
-        try session.wait(for: "last: paste 10240 characters ")
+        try session.wait(for: "last: paste 10240 chars ")
         try session.sendKeys("q")
         try expectSaneTerminal(session, exitStatus: 0)
         try expectBracketedPasteOff(session)
