@@ -123,5 +123,7 @@ let package = Package(
         .target(name: "SimTestSupport", dependencies: ["SimKernel"], path: "Tests/SimTestSupport"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FrameSnapshotTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI", "SimKernel", "SimWorld"]),
+        // The executable's own loop between a driver and the store, on the memory driver.
+        .testTarget(name: "EnrollsimTests", dependencies: ["enrollsim", "Enrollment", "TerminalUI"]),
     ]
 )

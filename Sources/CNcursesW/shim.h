@@ -52,6 +52,29 @@ static inline int cnc_default_signal(int sig) {
     return sigaction(sig, &action, NULL);
 }
 
+// Crash signals: a handler that gets the signal's details (to pass them on), on the alternate
+// stack when the thread has one (a stack overflow leaves no room on the thread's own stack).
+typedef void (*cnc_crash_handler)(int, siginfo_t *, void *);
+static inline int cnc_catch_crash(int sig, cnc_crash_handler handler, struct sigaction *previous) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = handler;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    return sigaction(sig, &action, previous);
+}
+// Runs a handler found earlier as the kernel would have; 0 when it was the default or ignore.
+static inline int cnc_run_handler(const struct sigaction *handler, int sig, siginfo_t *info, void *context) {
+    if (handler->sa_flags & SA_SIGINFO) {
+        if (handler->sa_sigaction == NULL) return 0;
+        handler->sa_sigaction(sig, info, context);
+        return 1;
+    }
+    if (handler->sa_handler == SIG_DFL || handler->sa_handler == SIG_IGN) return 0;
+    handler->sa_handler(sig);
+    return 1;
+}
+
 // The terminal's size from the kernel, for resizeterm after SIGWINCH.
 static inline int cnc_terminal_size(int fd, int *rows, int *cols) {
     struct winsize ws;

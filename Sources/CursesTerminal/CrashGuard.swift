@@ -5,11 +5,17 @@ import Darwin
 #endif
 import CNcursesW
 
-/// Restores the terminal when the process crashes or exits without a teardown, then lets the
-/// crash proceed as it would have: the previous handler (Swift's backtracer, which then prints on a
-/// sane terminal) or the default one, re-raised.
+/// Restores the terminal when the process crashes, is told to quit with a core dump, or exits
+/// without a teardown, before anything else writes to it; then lets the handler found at install
+/// time report (Swift's backtracer, now on a sane terminal instead of inside curses' screen), and
+/// makes sure the process ends as the signal says.
+///
+/// SIGQUIT is one of these: Swift's backtracer answers it like a crash. The backtracer returns when
+/// it is done, counting on a faulting instruction to fault again; a signal sent by `kill` (QUIT, or
+/// SEGV from outside) never comes again, so the process would go on half-stopped. Re-raising with
+/// the default action after the report ends it with the signal's own status (131 for QUIT).
 enum CrashGuard {
-    static let crashSignals: [Int32] = [SIGSEGV, SIGABRT, SIGILL, SIGTRAP, SIGBUS, SIGFPE]
+    static let crashSignals: [Int32] = [SIGQUIT, SIGSEGV, SIGABRT, SIGILL, SIGTRAP, SIGBUS, SIGFPE]
     /// The handlers found at install time, indexed by signal number.
     nonisolated(unsafe) private static var previous: UnsafeMutablePointer<sigaction>?
     nonisolated(unsafe) private static var atExitRegistered = false
@@ -23,14 +29,15 @@ enum CrashGuard {
         let table = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
         table.initialize(repeating: sigaction(), count: 65)
         previous = table
-        for sig in crashSignals { _ = cnc_catch_signal(sig, onCrash, table + Int(sig)) }
+        for sig in crashSignals { _ = cnc_catch_crash(sig, onCrash, table + Int(sig)) }
     }
 
-    private static let onCrash: cnc_signal_handler = { sig in
+    private static let onCrash: cnc_crash_handler = { sig, info, context in
         CursesState.release()
-        if let previous { _ = cnc_restore_signal(sig, previous + Int(sig)) } else { _ = cnc_default_signal(sig) }
-        // Blocked while this handler runs, the re-raised signal reaches the restored handler as soon
-        // as we return; a faulting instruction would fault again anyway.
+        if let previous { _ = cnc_run_handler(previous + Int(sig), sig, info, context) }
+        // Blocked while this handler runs, the re-raised signal takes its default action as soon
+        // as we return (a faulting instruction would fault again anyway).
+        _ = cnc_default_signal(sig)
         raise(sig)
     }
 }

@@ -16,6 +16,16 @@ public final class CursesDriver: TerminalDriver {
     private let palette: CursesPalette
     private let screen: OpaquePointer
     private var isTornDown = false
+    /// Recognises pastes in what the terminal sends (bracketed paste is on while curses runs).
+    private var paste = BracketedPaste()
+    /// Events decoded from input but not handed out yet; a Ctrl-C among them goes first.
+    private var queue = TypeAhead()
+    /// At most this many inputs are read ahead at a time (the rest waits in the terminal).
+    private static let readAheadLimit = 1 << 16
+    /// Inputs read so far: a wakeup that brought none is a sign of a closed terminal.
+    private var inputsRead = 0
+    /// How long a paste may pause before what came is taken as the whole paste.
+    private static let pasteStallMs: Int32 = 500
     /// Scratch for one cell's characters: up to CCHARW_MAX (5) scalars and the terminating zero.
     private var glyphBuffer = [wchar_t](repeating: 0, count: 6)
 
@@ -87,11 +97,20 @@ public final class CursesDriver: TerminalDriver {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         var idleWakeups = 0
         while true {
+            // Signals before keys, however many keys wait.
             let received = SignalPipe.drain()
-            if let event = event(forSignals: received) ?? readKey() { return event }
-            if received.contains(SignalPipe.wakeByte) { return nil }  // the caller has other news
+            if let event = event(forSignals: received) { return event }
+            let inputsBefore = inputsRead
+            if let signal = readAhead() { return signal }
+            if let event = queue.next() { return event }
+            if inputsRead != inputsBefore { idleWakeups = 0 }  // the last wakeup brought input (a paste's next piece)
+            if received.contains(SignalPipe.wakeByte), !paste.isInsidePaste { return nil }  // the caller has other news
             let waitMs: Int32
-            if let deadline {
+            if paste.isInsidePaste {
+                // The rest of a paste is on its way, whatever the caller's timeout; if it stops
+                // coming, what came is the paste.
+                waitMs = Self.pasteStallMs
+            } else if let deadline {
                 let left = ContinuousClock.now.duration(to: deadline)
                 if left <= .zero { return nil }
                 waitMs = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
@@ -102,6 +121,7 @@ public final class CursesDriver: TerminalDriver {
                        pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
             // EINTR (a signal arrived) and readiness both loop back to read what came.
             let ready = poll(&fds, 2, waitMs)
+            if ready == 0, paste.isInsidePaste { queue.append(contentsOf: paste.endStalledPaste()) }
             // A closed terminal polls ready forever with nothing to read: that is a hangup, not a
             // reason to spin.
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .signal(.hangup) }
@@ -156,7 +176,9 @@ public final class CursesDriver: TerminalDriver {
 
     /// A termination signal, or a resize already applied to curses; signals come before keys.
     private func event(forSignals signals: [Int32]) -> TerminalEvent? {
-        if let sig = signals.first(where: { $0 != SIGWINCH }), let termination = TerminationSignal(rawValue: sig) {
+        // The first termination signal, wherever it is among resizes and wakeups (a wakeup byte
+        // before it once hid a SIGTERM that came in the middle of a burst of keys).
+        if let termination = signals.lazy.compactMap(TerminationSignal.init(rawValue:)).first {
             return .signal(termination)
         }
         guard signals.contains(SIGWINCH) else { return nil }
@@ -174,25 +196,51 @@ public final class CursesDriver: TerminalDriver {
         return .resize(newSize)
     }
 
-    /// One key if ncurses has one ready, without waiting (ncurses still waits the 25 ms Esc delay to
+    /// Reads everything the terminal has sent so far, without waiting, through the paste decoder
+    /// into the queue: a Ctrl-C typed behind 10,000 keys is seen now, not after them. Looks at the
+    /// signal pipe every 64 inputs and returns a termination signal at once (a long paste never
+    /// holds back Ctrl-C's SIGINT or a SIGTERM).
+    private func readAhead() -> TerminalEvent? {
+        for n in 1...Self.readAheadLimit {
+            guard let read = readInput() else {
+                queue.append(contentsOf: paste.flush())
+                return nil
+            }
+            switch read {
+            case .input(let input):
+                queue.append(contentsOf: paste.feed(input))
+            case .resize(let event):
+                queue.append(contentsOf: paste.flush())
+                queue.append(event)
+            }
+            if n % 64 == 0, let signal = event(forSignals: SignalPipe.drain()) { return signal }
+        }
+        return nil
+    }
+
+    private enum Read { case input(TerminalInput), resize(TerminalEvent) }
+
+    /// One input if ncurses has one ready, without waiting (ncurses still waits the 25 ms Esc delay to
     /// tell Esc from the start of an arrow key's sequence).
-    private func readKey() -> TerminalEvent? {
+    private func readInput() -> Read? {
         let window = cnc_stdscr()
         wtimeout(window, 0)
         while true {
             var code: wint_t = 0
             switch wget_wch(window, &code) {
             case cnc_key_code_yes():
+                inputsRead &+= 1
                 // resizeterm queues a KEY_RESIZE of its own: only a real change is news.
                 if Int32(code) == cnc_key_resize() {
-                    if let event = updateSize() { return event }
+                    if let event = updateSize() { return .resize(event) }
                     continue
                 }
-                if let key = CursesKeys.key(forCode: Int32(code)) { return .key(key) }
+                if let key = CursesKeys.key(forCode: Int32(code)) { return .input(.key(key)) }
                 continue  // a key we do not bind (mouse, odd function keys): not an event
             case OK:
+                inputsRead &+= 1
                 guard let scalar = Unicode.Scalar(UInt32(code)) else { continue }
-                return .key(Key(scalar: scalar))
+                return .input(.scalar(scalar))
             default:
                 return nil
             }

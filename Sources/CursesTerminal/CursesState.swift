@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CNcursesW
+import TerminalUI
 
 /// Whether curses owns the terminal. Read by signal and exit handlers, which cannot reach the
 /// driver, so it is process-wide; written only by the driver's thread.
@@ -18,9 +19,12 @@ enum CursesState {
     /// Preallocated so the replay in a crash handler does not allocate.
     nonisolated(unsafe) private static let replayBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
 
-    /// Marks curses as owning the terminal and diverts standard error.
+    /// Marks curses as owning the terminal, turns bracketed paste on, and diverts standard error.
     static func take() {
         isActive = true
+        writeToTerminal(enterModes)
+        // Static lets start on first use: make that now, not in a crash handler.
+        _ = (leaveModes, replayBuffer)
         var template = Array("/tmp/enrollsim-stderr-XXXXXX".utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { return }
@@ -30,6 +34,17 @@ enum CursesState {
         spool = fd
     }
 
+    /// Modes curses knows nothing of, written around its own: bracketed paste (see `BracketedPaste`)
+    /// on while the program runs; off, and the cursor shown, when the shell gets the terminal back.
+    /// Preallocated C strings, so the crash handlers write them without allocating.
+    nonisolated(unsafe) private static let enterModes = strdup(BracketedPaste.enableSequence)!
+    nonisolated(unsafe) private static let leaveModes = strdup(BracketedPaste.disableSequence + "\u{1B}[?25h")!
+
+    /// Straight to the terminal (curses' output is standard output), with `write`: async-signal-safe.
+    private static func writeToTerminal(_ sequence: UnsafeMutablePointer<CChar>) {
+        _ = write(STDOUT_FILENO, sequence, strlen(sequence))
+    }
+
     /// Gives the terminal back if curses still has it, then replays what went to standard error.
     /// Called from crash handlers too: `endwin` is not async-signal-safe, but a dying process that
     /// leaves the terminal raw is worse; the replay itself is only read and write.
@@ -37,6 +52,7 @@ enum CursesState {
         guard isActive else { return }
         isActive = false
         endwin()
+        writeToTerminal(leaveModes)
         guard spool >= 0 else { return }
         dup2(realStderr, STDERR_FILENO)
         close(realStderr)

@@ -8,6 +8,8 @@ public enum Action: Hashable, Sendable {
     case focusNext
     case focusPrevious
     case typed(Character)
+    /// A paste (bracketed by the terminal), into the focused field in one step: see `FieldPaste`.
+    case pasted(String)
     case backspace
     /// Enter: send the staged call, confirm, submit the form or open the selected item.
     case submit

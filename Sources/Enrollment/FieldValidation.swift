@@ -52,8 +52,10 @@ public enum FieldValidation {
             if value.count >= 17 { return "a VIN has 17 characters" }
         case .number:
             if !c.isASCIIDigit { return "digits only: '\(c)' refused" }
+            if value.hasAtLeast(numberLimit) { return "at most \(numberLimit) digits" }
         case .text, .password:
             if c.isNewline { return "one line only" }
+            if value.hasAtLeast(textLimit) { return "at most \(textLimit) characters" }
         }
         return nil
     }

@@ -15,7 +15,7 @@ extension AppState {
                 showHelp = false
                 return []
             case .choose(.quit): break
-            case .moveSelection, .focusNext, .focusPrevious, .typed, .backspace, .choose: return []
+            case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .choose: return []
             case .connected, .response, .controlAnswer, .timerFired, .fileSaved: break
             }
         }
@@ -34,6 +34,9 @@ extension AppState {
             guard focusedField != nil else { return [] }
             let (asTyped, policy) = (sendAsTyped, policy)
             editActiveForm { $0.type(c, sendAsTyped: asTyped, policy: policy) }
+            return []
+        case .pasted(let text):
+            pasted(text)
             return []
         case .backspace:
             guard focusedField != nil else { return [] }

@@ -7,7 +7,8 @@ public final class MemoryDriver: TerminalDriver {
     public private(set) var isTornDown = false
     /// How often `invalidate()` was called (a redraw request reached the driver).
     public private(set) var invalidations = 0
-    private var pending: [TerminalEvent]
+    /// `nil` marks a quiet moment in the script (see `pause`).
+    private var pending: [TerminalEvent?]
 
     public init(size: Size = .minimum, events: [TerminalEvent] = []) {
         self.size = size
@@ -21,15 +22,18 @@ public final class MemoryDriver: TerminalDriver {
     public var lastFrame: Frame? { frames.last }
 
     /// Queues more events after those already scripted.
-    public func enqueue(_ events: [TerminalEvent]) { pending += events }
+    public func enqueue(_ events: [TerminalEvent]) { pending += events.map { $0 } }
+    /// The input goes quiet here: `nextEvent` answers `nil` once, as a wait that timed out, so the
+    /// events before and after are two bursts.
+    public func pause() { pending.append(nil) }
     public func type(_ text: String) { enqueue(Key.typing(text).map { .key($0) }) }
 
     public func draw(_ frame: Frame) { frames.append(frame) }
 
-    /// Scripted events in order; a scripted resize also changes `size`. `nil` once the script is out.
+    /// Scripted events in order; a scripted resize also changes `size`. `nil` at a pause and once
+    /// the script is out.
     public func nextEvent(timeout: Duration?) -> TerminalEvent? {
-        guard !pending.isEmpty else { return nil }
-        let event = pending.removeFirst()
+        guard !pending.isEmpty, let event = pending.removeFirst() else { return nil }
         if case .resize(let newSize) = event { size = newSize }
         return event
     }

@@ -10,6 +10,9 @@ public enum TerminationSignal: Int32, Sendable, Hashable {
 /// What a terminal tells the program.
 public enum TerminalEvent: Hashable, Sendable {
     case key(Key)
+    /// Text the user pasted, whole (the terminal's bracketed paste), never split into keys: a line
+    /// break or an `x` in it is text, not Enter or a command.
+    case paste(String)
     /// The terminal changed size; the next frame should be rendered for this size.
     case resize(Size)
     case signal(TerminationSignal)

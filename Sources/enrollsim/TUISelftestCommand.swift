@@ -54,6 +54,8 @@ struct TUISelftestCommand: ParsableCommand {
                     if key == .char("z") { showShellModes(driver) }
                 }
                 lastEvent = "key " + key.label
+            case .paste(let text):
+                lastEvent = "paste \(text.count) chars"  // short: the status shares the title bar
             case .resize(let size):
                 lastEvent = "resize \(size)"
             case .signal(let signal):

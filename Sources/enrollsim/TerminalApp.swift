@@ -11,7 +11,8 @@ final class TerminalApp: @unchecked Sendable {
 
     private let driver: any TerminalDriver
     private let store: Store
-    private let latest: LatestState
+    /// The newest state the store reported (the loop's tests read it).
+    let latest: LatestState
 
     init(driver: any TerminalDriver, config: SessionConfig, connector: @escaping Store.Connector) {
         self.driver = driver
@@ -55,23 +56,51 @@ final class TerminalApp: @unchecked Sendable {
                 if exitAfterFirstFrame { return .quit }
             }
             tick += 1
-            guard let event = driver.nextEvent(timeout: .milliseconds(state.isBusy ? 100 : 250)) else { continue }
-            switch event {
-            case .key(let key):
-                switch AppKeymap.command(for: key, in: state) {
-                case .send(let action)?: send(action)
-                case .forceQuit?: return .quit
-                case .redraw?:
-                    driver.invalidate()
-                    painted = nil
-                case nil: break
+            guard var event = driver.nextEvent(timeout: .milliseconds(state.isBusy ? 100 : 250)) else { continue }
+            // A burst: this event and every one already waiting (a paste without brackets, a key
+            // held down, a flood of keys) before the next frame; a frame per key made 10 KB of keys
+            // take minutes. The driver looks at the signal pipe before each event it hands out.
+            var handled = 0
+            while true {
+                switch handle(event) {
+                case .goOn: break
+                case .repaint: painted = nil
+                case .finish(let outcome): return outcome
                 }
-            case .resize:
-                painted = nil
-            case .signal(let signal):
-                return .signal(signal)
+                handled += 1
+                guard handled < Self.burstLimit, let next = driver.nextEvent(timeout: .zero) else { break }
+                event = next
             }
         }
+    }
+
+    /// At most this many events between two frames: a stream that never pauses still shows.
+    static let burstLimit = 100_000
+
+    private enum Step { case goOn, repaint, finish(Outcome) }
+
+    /// One event, against the newest state (an earlier key of the burst may have changed it).
+    private func handle(_ event: TerminalEvent) -> Step {
+        let state = latest.peek()
+        if state.quitRequested { return .finish(.quit) }
+        switch event {
+        case .key(let key):
+            switch AppKeymap.command(for: key, in: state) {
+            case .send(let action)?: send(action)
+            case .forceQuit?: return .finish(.quit)
+            case .redraw?:
+                driver.invalidate()
+                return .repaint
+            case nil: break
+            }
+        case .paste(let text):
+            send(.pasted(text))
+        case .resize:
+            return .repaint
+        case .signal(let signal):
+            return .finish(.signal(signal))
+        }
+        return .goOn
     }
 
     /// Sends an action and waits until the store has reduced it, so keys keep their order.
@@ -101,9 +130,19 @@ final class LatestState: @unchecked Sendable {
     func set(_ new: AppState) {
         lock.lock()
         state = new
+        let news = !changed
         changed = true
         lock.unlock()
-        wakeup.wake()
+        // Once is enough until the loop takes the state: a burst of 10,000 keys is not 10,000
+        // writes to the wakeup pipe.
+        if news { wakeup.wake() }
+    }
+
+    /// The newest state, leaving it marked as changed.
+    func peek() -> AppState {
+        lock.lock()
+        defer { lock.unlock() }
+        return state
     }
 
     func take() -> (AppState, Bool) {

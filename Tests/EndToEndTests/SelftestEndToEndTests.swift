@@ -13,7 +13,7 @@ import TerminalUI
         return (session, pid)
     }
 
-    private func expectSaneTerminal(_ session: TmuxSession, exitStatus: Int32, timeout: Duration = .seconds(15)) throws {
+    private func expectSaneTerminal(_ session: TmuxSession, exitStatus: Int32, timeout: Duration = TmuxSession.patience) throws {
         let marker = EnrollsimProcess.exitMarker + "\(exitStatus)]"
         let screen = try session.wait(timeout: timeout, history: true, for: "\(marker) and stty's report") {
             $0.contains(marker) && EnrollsimProcess.terminalModes(in: $0)["icanon"] != nil
@@ -22,6 +22,7 @@ import TerminalUI
         for mode in ["echo", "icanon", "isig", "icrnl", "opost"] {
             #expect(modes[mode] == true, "\(mode) is not on after exit:\n\(screen)")
         }
+        #expect(try session.cursorIsVisible(), "the cursor is still hidden after exit")
     }
 
     /// Waits until the pane shows exactly the frame's text (tmux may be mid-way through a repaint).
@@ -116,7 +117,7 @@ import TerminalUI
         let (session, pid) = try start()
         session.kill()
         // Hangup, not a spin on a dead terminal: the process goes away.
-        let deadline = ContinuousClock.now + .seconds(15)
+        let deadline = ContinuousClock.now + TmuxSession.patience
         while kill(pid, 0) == 0 && ContinuousClock.now < deadline { usleep(50_000) }
         #expect(kill(pid, 0) != 0, "enrollsim \(pid) still runs after its terminal closed")
     }
@@ -124,11 +125,37 @@ import TerminalUI
     @Test func aCrashRestoresTheTerminal() throws {
         let session = try TmuxSession(command: EnrollsimProcess.commandLine("tui-selftest --crash-after-draw"))
         // SIGILL (4): Swift's trap; the backtracer prints first, which takes a few seconds.
-        try expectSaneTerminal(session, exitStatus: 128 + 4, timeout: .seconds(90))
+        try expectSaneTerminal(session, exitStatus: 128 + 4, timeout: TmuxSession.patienceForCrashReports)
         let screen = try session.capture(history: true)
         // The runtime's message went to the stderr spool while curses had the screen, then was replayed.
         #expect(screen.contains("Fatal error: tui-selftest: crash requested by --crash-after-draw"))
         #expect(screen.contains("Program crashed: Illegal instruction"))
+    }
+
+    /// SIGQUIT, and the crash signals sent from outside: the terminal is given back first, Swift's
+    /// crash report follows on the shell's screen (not inside curses' one, where it would be lost
+    /// with the alternate screen), and the process ends with the signal's status. Before, SIGQUIT's
+    /// report went into the screen and the process lived on, half-stopped, the terminal raw.
+    @Test(arguments: [("QUIT", SIGQUIT), ("ABRT", SIGABRT), ("SEGV", SIGSEGV), ("BUS", SIGBUS), ("ILL", SIGILL), ("FPE", SIGFPE)])
+    func fatalSignalsRestoreTheTerminalBeforeTheReport(name: String, signal: Int32) throws {
+        let (session, pid) = try start()
+        #expect(kill(pid, signal) == 0, "kill -\(name) \(pid)")
+        try expectSaneTerminal(session, exitStatus: 128 + signal, timeout: TmuxSession.patienceForCrashReports)
+        let history = try session.capture(history: true)
+        #expect(history.contains("Program crashed"), "no crash report on the shell's screen:\n\(history)")
+        try expectBracketedPasteOff(session)
+    }
+
+    /// A paste reaches the program as one event, however long, and the terminal mode that made it
+    /// so is off again after exit.
+    @Test func aPasteArrivesWhole() throws {
+        let (session, _) = try start()
+        let text = String(repeating: "paste me, q and all\n", count: 512)  // 10,240 characters
+        try session.paste(text)
+        try session.wait(for: "last: paste 10240 chars ")
+        try session.sendKeys("q")
+        try expectSaneTerminal(session, exitStatus: 0)
+        try expectBracketedPasteOff(session)
     }
 
     @Test func noColorMeansNoColor() throws {

@@ -25,6 +25,18 @@ import Testing
         for mode in ["echo", "icanon", "isig", "icrnl", "opost"] {
             #expect(modes[mode] == true, "\(mode) is not on after exit:\n\(screen)")
         }
+        #expect(try session.cursorIsVisible(), "the cursor is still hidden after exit")
+    }
+
+    /// The process the test started, by the device id only it has, for `pkill`.
+    private func signal(_ name: String, device: String) throws {
+        let kill = Process()
+        kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        // Anchored on the binary: the tmux server and the pane's shell carry the same words.
+        kill.arguments = ["-\(name)", "-f", "--", "^\(EnrollsimProcess.binary) .*--device \(device)"]
+        try kill.run()
+        kill.waitUntilExit()
+        #expect(kill.terminationStatus == 0, "pkill found no enrollsim process")
     }
 
     /// Log in (Enter on the session screen) and open the guided enrollment, whose checks then run.
@@ -144,14 +156,61 @@ import Testing
         let device = "e2e-\(UUID().uuidString.prefix(8))"
         let session = try start("--scenario enrolled --device \(device)")
         try logIn(session)
-        let kill = Process()
-        kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-        // Anchored on the binary: the tmux server and the pane's shell carry the same words.
-        kill.arguments = ["-\(signal)", "-f", "--", "^\(EnrollsimProcess.binary) .*--device \(device)"]
-        try kill.run()
-        kill.waitUntilExit()
-        #expect(kill.terminationStatus == 0, "pkill found no enrollsim process")
+        try self.signal(signal, device: device)
         try expectCleanExit(session, status: status)
+    }
+
+    /// SIGQUIT dumps core like a crash: the terminal first, then Swift's crash report on the
+    /// shell's screen, then the end, with the signal's status.
+    @Test func sigquitLeavesTheTerminalSane() throws {
+        let device = "e2e-\(UUID().uuidString.prefix(8))"
+        let session = try start("--scenario enrolled --device \(device)")
+        try logIn(session)
+        try signal("QUIT", device: device)
+        let marker = EnrollsimProcess.exitMarker + "131]"
+        let screen = try session.wait(timeout: TmuxSession.patienceForCrashReports, history: true, for: "\(marker) and stty's report") {
+            $0.contains(marker) && EnrollsimProcess.terminalModes(in: $0)["icanon"] != nil
+        }
+        #expect(screen.contains("Program crashed"), "no crash report on the shell's screen:\n\(screen)")
+        try expectCleanExit(session, status: 131)
+        try expectBracketedPasteOff(session)
+    }
+
+    /// The paste attack: 10 KB pasted into a field of the session screen. It arrives as one
+    /// insertion (its line breaks and q's are text, not Enter or quit), cut at the field's limit
+    /// with a banner saying so; Ctrl-C then quits at once. A frame per key and a field that measured
+    /// its text once per character made this take minutes.
+    @Test func aTenKilobytePasteIsOneInsertion() throws {
+        let session = try start("--scenario fresh")
+        try session.paste(Self.pasteAttack)
+        // 1,019 after "fresh" makes 1,024: 53 lines and 12 characters, with 53 line breaks left out.
+        let screen = try session.wait(for: "Paste into Scenario: 1019 of 10240 characters kept")
+        #expect(screen.contains("Left out: 53 the field does not take (one line only); 9168 past its"), "\(screen)")
+        #expect(!screen.contains("Logged in"), "a line break of the paste acted as Enter:\n\(screen)")
+        try session.sendKeys("C-c")
+        try expectCleanExit(session)
+        try expectBracketedPasteOff(session)
+    }
+
+    /// 10,240 characters: 512 lines of 19 (a q among them), 511 line breaks and a last "!".
+    static let pasteAttack = String(repeating: "quick brown fox 42!\n", count: 511) + "quick brown fox 42!!"
+
+    /// The same 10 KB typed as keys (a terminal without bracketed paste): every key is taken before
+    /// the next frame is drawn, so Ctrl-C behind them is obeyed as soon as they are.
+    @Test func tenKilobytesOfKeysThenCtrlC() throws {
+        let session = try start("--scenario fresh")
+        try session.type(Self.pasteAttack.replacingOccurrences(of: "\n", with: " "))
+        try session.sendKeys("C-c")
+        try expectCleanExit(session)
+    }
+
+    /// SIGTERM behind 10 KB of keys: the driver looks at its signal pipe before every key.
+    @Test func sigtermBehindTenKilobytesOfKeys() throws {
+        let device = "e2e-\(UUID().uuidString.prefix(8))"
+        let session = try start("--scenario fresh --device \(device)")
+        try session.type(Self.pasteAttack.replacingOccurrences(of: "\n", with: " "))
+        try signal("TERM", device: device)
+        try expectCleanExit(session, status: 143)
     }
 
     @Test func noColorShowsNoColour() throws {
@@ -174,11 +233,9 @@ import Testing
         var generator = SeededGenerator(state: 20_261_121)  // the same storm on every run
         var sent = 0
         while sent < 5_000 {
+            // 50 keys per tmux call (a single character is its own key name): 100 calls, not 5,000.
             let batch = (0..<50).map { _ in keys[Int(generator.next() % UInt64(keys.count))] }
-            // Literal text (-l) for single characters, so tmux does not read "a" as a key name twice.
-            for key in batch {
-                if key.count == 1 { try session.type(key) } else { try session.sendKeys(key) }
-            }
+            try session.sendKeys(batch)
             sent += batch.count
         }
         // Alive: the pane still shows the app, not the shell's exit line.
@@ -208,7 +265,7 @@ import Testing
             try process.run()
             // The log line `listening on http://127.0.0.1:PORT` says which port was picked.
             var seen = ""
-            let deadline = ContinuousClock.now + .seconds(30)
+            let deadline = ContinuousClock.now + TmuxSession.patience
             while ContinuousClock.now < deadline, !seen.contains("listening on http://") {
                 let chunk = errors.fileHandleForReading.availableData
                 if chunk.isEmpty { break }

@@ -2,7 +2,8 @@ import Foundation
 
 /// The real binary in a real terminal: a private tmux server (its own socket, no config) with one
 /// 80×24 pane, driven by `send-keys` and read by `capture-pane`. Waits poll the pane for text until
-/// a deadline, never a fixed sleep. The server is killed when the session goes away.
+/// a deadline, never a fixed sleep; the deadline is generous (a minute), so that a machine busy
+/// with a build is only slower, never failing. The server is killed when the session goes away.
 final class TmuxSession {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -25,8 +26,26 @@ final class TmuxSession {
 
     deinit { kill() }
 
+    /// How long a wait polls before it fails: only a program that is stuck should reach it.
+    static let patience: Duration = .seconds(60)
+    /// Swift's backtracer takes seconds to symbolicate a crash report (far more on a busy machine).
+    static let patienceForCrashReports: Duration = .seconds(180)
+
     /// tmux key names, each sent as a key: `"Up"`, `"C-c"`, `"Enter"`, `"BTab"`, `"F5"`.
-    func sendKeys(_ keys: String...) throws { try tmux(["send-keys", "-t", "e2e"] + keys) }
+    func sendKeys(_ keys: String...) throws { try sendKeys(keys) }
+    func sendKeys(_ keys: [String]) throws { try tmux(["send-keys", "-t", "e2e"] + keys) }
+
+    /// Pastes `text` as a terminal does: tmux brackets it (`ESC [200~` … `ESC [201~`) only if the
+    /// program turned bracketed paste on, and sends line breaks as CR.
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "e2e", "--", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "e2e", "-t", "e2e"])
+    }
+
+    /// Whether the pane shows its cursor (a program that hid it must show it again on exit).
+    func cursorIsVisible() throws -> Bool {
+        try tmux(["display-message", "-p", "-t", "e2e", "#{cursor_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
 
     /// Text typed literally, character by character.
     func type(_ text: String) throws { try tmux(["send-keys", "-t", "e2e", "-l", text]) }
@@ -51,7 +70,7 @@ final class TmuxSession {
 
     /// Polls the pane until `condition` holds; returns that screen, or fails showing the last one.
     @discardableResult
-    func wait(timeout: Duration = .seconds(15), history: Bool = false, for what: String, until condition: (String) -> Bool) throws -> String {
+    func wait(timeout: Duration = patience, history: Bool = false, for what: String, until condition: (String) -> Bool) throws -> String {
         let deadline = ContinuousClock.now + timeout
         var screen = ""
         while ContinuousClock.now < deadline {
@@ -63,7 +82,7 @@ final class TmuxSession {
     }
 
     @discardableResult
-    func wait(for text: String, timeout: Duration = .seconds(15), history: Bool = false) throws -> String {
+    func wait(for text: String, timeout: Duration = patience, history: Bool = false) throws -> String {
         try wait(timeout: timeout, history: history, for: "\"\(text)\"") { $0.contains(text) }
     }
 

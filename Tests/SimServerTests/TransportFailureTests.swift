@@ -13,11 +13,10 @@ import Testing
     @Test func aServerThatNeverAnswersIsATimeout2201() async throws {
         let listener = try SilentListener()
         let client = try RemoteBackend(url: "http://127.0.0.1:\(listener.port)", adminToken: "admin-token-0123456789", timeout: .milliseconds(300))
-        let start = ContinuousClock.now
+        // That the call returns at all shows the timeout works: the listener never answers.
         let response = await client.send(call, session: "default")
         #expect(response.errorCode == 2201, "\(JSONText.encode(response.json))")
         #expect(response.error?.label == "Timeout")
-        #expect(ContinuousClock.now - start < .seconds(5))
         let answer = await client.control(.advance(seconds: 1))
         #expect(!answer.ok)
         #expect(answer.error?.contains("no answer") == true, "\(answer.error ?? "")")
@@ -26,10 +25,10 @@ import Testing
     @Test func aClosedPortIsNoInternet2202() async throws {
         let port = try closedPort()
         let client = try RemoteBackend(url: "http://127.0.0.1:\(port)", adminToken: nil)
-        let start = ContinuousClock.now
         let response = await client.send(call, session: "default")
+        // 2202, not 2201: the refusal was answered as such, not waited out until the timeout (no
+        // wall-clock bound here, which a busy machine broke).
         #expect(response.errorCode == 2202, "\(JSONText.encode(response.json))")
-        #expect(ContinuousClock.now - start < .seconds(2), "a refused connection fails at once, not after a timeout")
         #expect(response.error?.label == "Network problem : No internet")
         #expect(response.status == .failed)
     }

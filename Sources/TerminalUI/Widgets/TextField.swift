@@ -22,6 +22,12 @@ public struct TextField: Widget {
     public var height: Int { message == nil ? 1 : 2 }
 
     public func render(into frame: inout Frame, area: Rect) {
+        render(into: &frame, area: area, measure: TextWidth.of)
+    }
+
+    /// `measure` gives one character's columns: `TextWidth.of`, or a counting one in the tests that
+    /// check a long text costs the box's width, not the text's length.
+    func render(into frame: inout Frame, area: Rect, measure: (Character) -> Int) {
         guard !area.isEmpty else { return }
         let line = area.row(0)
         var x = frame.putFieldLabel(label, isFocused: isFocused, line: line)
@@ -30,22 +36,43 @@ public struct TextField: Widget {
         let room = max(1, line.maxX - x - 1)
         let box = Rect(x: x, y: line.y, width: room, height: 1)
         frame.fill(box.intersection(line), glyph: " ", style: .code)
+        let shown = Self.window(of: text, caret: caretIndex, room: room, measure: measure)
         if text.isEmpty {
             frame.put(placeholder.truncated(toWidth: room), x: x, y: line.y, style: .dim, clip: box)
         } else {
-            // Keep the cursor in view: show the tail of text longer than the box.
-            let caret = min(cursor ?? text.count, text.count)
-            let beforeCaret = text.prefix(caret)
-            var skip = text.startIndex
-            while TextWidth.of(text[skip..<beforeCaret.endIndex]) >= room { skip = text.index(after: skip) }
-            frame.put(text[skip...], x: x, y: line.y, style: .code, clip: box)
+            frame.put(shown.visible, x: x, y: line.y, style: .code, clip: box)
         }
         frame.put("]", x: min(x + room, line.maxX - 1), y: line.y, style: bracket, clip: line)
         if isFocused {
-            let caret = min(cursor ?? text.count, text.count)
-            let before = text.prefix(caret).terminalWidth
-            frame.cursor = Point(x: min(x + before, x + room - 1), y: line.y)
+            frame.cursor = Point(x: x + shown.caretColumn, y: line.y)
         }
         frame.putFieldMessage(message, x: line.x, y: area.y + 1, clip: area)
+    }
+
+    /// Where the caret is in `text`.
+    private var caretIndex: String.Index {
+        guard let cursor else { return text.endIndex }
+        return text.index(text.startIndex, offsetBy: max(0, cursor), limitedBy: text.endIndex) ?? text.endIndex
+    }
+
+    /// What a box of `room` columns shows of `text` with the caret in view: as much as fits before
+    /// the caret (its own column kept free), then what follows, up to the character that crosses the
+    /// box's edge. Walks out from the caret, so a pasted novel costs the box's width, not its length
+    /// (measuring the rest of the text once per skipped character made a paste freeze the screen).
+    static func window(of text: String, caret: String.Index, room: Int, measure: (Character) -> Int) -> (visible: Substring, caretColumn: Int) {
+        var start = caret, before = 0
+        while start > text.startIndex {
+            let previous = text.index(before: start)
+            let w = measure(text[previous])
+            if before + w >= room { break }
+            before += w
+            start = previous
+        }
+        var end = caret, used = before
+        while end < text.endIndex, used < room {
+            used += measure(text[end])
+            end = text.index(after: end)
+        }
+        return (text[start..<end], before)
     }
 }

@@ -1,0 +1,57 @@
+import Enrollment
+import Testing
+import TerminalUI
+@testable import enrollsim
+
+/// The loop between the driver and the store: a burst of input (a paste, a flood of keys) costs
+/// one frame, not one per key, and a quit or a signal inside a burst is obeyed at once.
+@Suite struct TerminalAppTests {
+    /// The session screen, whose first field (the scenario, "fresh") has the focus; nothing here
+    /// opens a backend.
+    static func app(_ driver: MemoryDriver) -> TerminalApp {
+        TerminalApp(driver: driver, config: SessionConfig(), connector: { _ in .failure(Store.ConnectError("no backend in this test")) })
+    }
+
+    static func keys(_ count: Int) -> [TerminalEvent] {
+        Array(repeating: .key(.char("x")), count: count)
+    }
+
+    @Test func tenThousandKeysInOneBurstAreOneFrame() async {
+        let driver = MemoryDriver(events: Self.keys(10_000))
+        driver.pause()
+        driver.enqueue([.key(.ctrlC)])
+        let app = Self.app(driver)
+        guard case .quit = await app.run() else { Issue.record("Ctrl-C did not quit"); return }
+        // The first frame, then one for the whole burst.
+        #expect(driver.frames.count == 2)
+        let scenario = app.latest.peek().startForm[.scenario]
+        #expect(scenario == "fresh" + String(repeating: "x", count: FieldValidation.textLimit - 5))
+        #expect(driver.lastFrame?.textSnapshot.contains("Scenario   [xxxxxxxx") == true, "\(driver.lastFrame?.textSnapshot ?? "")")
+    }
+
+    @Test func aPasteIsOneInsertionAndOneFrame() async {
+        let driver = MemoryDriver(events: [.paste(String(repeating: "0123456789", count: 1_024))])
+        driver.pause()
+        driver.enqueue([.key(.ctrlC)])
+        let app = Self.app(driver)
+        guard case .quit = await app.run() else { Issue.record("Ctrl-C did not quit"); return }
+        #expect(driver.frames.count == 2)
+        let text = driver.lastFrame?.textSnapshot ?? ""
+        #expect(text.contains("Paste into Scenario: 1019 of 10240 characters kept"), "\(text)")
+    }
+
+    @Test func aSignalInsideABurstEndsItThere() async {
+        let driver = MemoryDriver(events: Self.keys(300) + [.signal(.terminate)] + Self.keys(300))
+        let app = Self.app(driver)
+        guard case .signal(.terminate) = await app.run() else { Issue.record("SIGTERM did not end the loop"); return }
+        #expect(app.latest.peek().startForm[.scenario] == "fresh" + String(repeating: "x", count: 300))
+        #expect(driver.frames.count == 1)
+    }
+
+    @Test func ctrlCInsideABurstQuitsBeforeTheKeysAfterIt() async {
+        let driver = MemoryDriver(events: Self.keys(300) + [.key(.ctrlC)] + Self.keys(300))
+        let app = Self.app(driver)
+        guard case .quit = await app.run() else { Issue.record("Ctrl-C did not quit"); return }
+        #expect(app.latest.peek().startForm[.scenario] == "fresh" + String(repeating: "x", count: 300))
+    }
+}
