@@ -46,6 +46,8 @@ mkdir -p "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/complet
   "$root/share/zsh/site-functions" "$root/share/fish/vendor_completions.d"
 cp "$binary" "$root/bin/enrollsim"
 chmod 755 "$root/bin/enrollsim"
+# Without the debug information (a third of the size), with the symbols crash backtraces name.
+strip --strip-debug "$root/bin/enrollsim"
 cp -R "$bundle" "$root/bin/"
 
 # Made by the packaged binary itself, so that they describe exactly what is shipped.
@@ -65,6 +67,10 @@ needs=$(while read -r soname path; do
   echo "  $soname  (${package:-not from a Debian package: $path})"
 done <<< "$libraries")
 packages=$(grep -o '([a-z0-9.+-]*)' <<< "$needs" | tr -d '()' | sort -u | paste -sd ' ')
+# The newest C library and C++ library symbol versions it uses: the oldest systems it runs on.
+symbols=$(objdump -T "$root/bin/enrollsim")
+glibc=$(grep -o 'GLIBC_[0-9.]*' <<< "$symbols" | sort -Vu | tail -1 | cut -d_ -f2)
+glibcxx=$(grep -o 'GLIBCXX_[0-9.]*' <<< "$symbols" | sort -Vu | tail -1 | cut -d_ -f2)
 if grep -q '^libswiftCore' <<< "$libraries"; then
   runtime="This is not a release build: it loads the Swift runtime from the toolchain it was built with."
 else
@@ -88,6 +94,9 @@ $runtime It needs these shared libraries (from ldd):
 $needs
 
 On Debian or Ubuntu:  sudo apt-get install $packages
+
+It needs glibc $glibc or later${glibcxx:+ and a libstdc++ with GLIBCXX_$glibcxx} (Debian 12 and Ubuntu 22.04
+have both).
 
 Shell completion: bash reads share/bash-completion/completions (with the bash-completion
 package), fish reads share/fish/vendor_completions.d; for zsh, add ~/.local/share/zsh/site-functions

@@ -9,31 +9,41 @@ import Testing
 /// same script (`--binary`), which checks the packaging but not the static link: a release build
 /// takes a quarter of an hour here, too long for every `swift test`.
 @Suite(.serialized) struct ReleaseTests {
-    struct Unpacked {
+    struct Unpacked: Sendable {
         let tarball: URL
         let root: URL  // the folder the tarball holds
         let isRelease: Bool
         var binary: URL { root.appendingPathComponent("bin/enrollsim") }
     }
 
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Made once for both tests: packaging the debug build takes half a minute.
+    static let unpacked = Result { try unpack() }
+
     private static func unpack() throws -> Unpacked {
         let tarball: URL
         let isRelease: Bool
+        var scratch: URL?
         if let given = ProcessInfo.processInfo.environment["ENROLLSIM_RELEASE_TARBALL"], !given.isEmpty {
             tarball = URL(fileURLWithPath: given)
             isRelease = true
         } else {
             let out = try temporaryFolder("dist")
+            scratch = out
             let script = Run.repository.appendingPathComponent("scripts/release.sh").path
             let run = try Run.shell("'\(script)' --binary '\(Run.enrollsim.path)' --out '\(out.path)'",
                                     environment: Run.environment(["HOME": out.path]))
-            #expect(run.status == 0, "release.sh: \(run.stderr)")
+            guard run.status == 0 else { throw Failure(description: "release.sh failed (\(run.status)): \(run.stderr)") }
             tarball = URL(fileURLWithPath: run.stdout.split(separator: "\n").last.map(String.init) ?? "")
             isRelease = false
         }
         let place = try temporaryFolder("unpacked")
         let untar = try Run.shell("tar -xzf '\(tarball.path)' -C '\(place.path)'")
-        #expect(untar.status == 0, "tar: \(untar.stderr)")
+        guard untar.status == 0 else { throw Failure(description: "tar -xzf \(tarball.path): \(untar.stderr)") }
+        if let scratch { try? FileManager.default.removeItem(at: scratch) }
         let name = tarball.lastPathComponent.replacingOccurrences(of: ".tar.gz", with: "")
         return Unpacked(tarball: tarball, root: place.appendingPathComponent(name), isRelease: isRelease)
     }
@@ -48,7 +58,7 @@ import Testing
     }
 
     @Test func theTarballRunsOutsideTheSourceTree() throws {
-        let release = try Self.unpack()
+        let release = try Self.unpacked.get()
         let fm = FileManager.default
 
         // The name carries the version the binary reports.
@@ -93,7 +103,7 @@ import Testing
     }
 
     @Test func theInstallNoteNamesTheLibrariesTheBinaryLoads() throws {
-        let release = try Self.unpack()
+        let release = try Self.unpacked.get()
         let note = try String(contentsOf: release.root.appendingPathComponent("INSTALL"), encoding: .utf8)
         let ldd = try Run.shell("ldd '\(release.binary.path)'")
         let loaded = ldd.stdout.split(separator: "\n").compactMap { line -> String? in
