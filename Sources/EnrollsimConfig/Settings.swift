@@ -43,7 +43,7 @@ public struct Settings: Sendable, Hashable {
         for key in ConfigKey.allCases {
             if let chosen = try choose(key, flags: flags, environment: environment, file: file) { values[key] = chosen }
         }
-        try chooseWorld(&values, flags: flags, environment: environment, file: file)
+        try chooseWorld(&values)
         values[.scenario] = values[.scenario] ?? (values[.backend] == nil ? Sourced(.string(defaultScenario), from: .builtIn) : nil)
         values[.system] = values[.system] ?? Sourced(.string(defaultSystem), from: .builtIn)
         values[.theme] = values[.theme] ?? Sourced(.string(defaultTheme.rawValue), from: .builtIn)
@@ -82,8 +82,7 @@ public struct Settings: Sendable, Hashable {
 
     /// A backend and a scenario exclude each other: the stronger layer chooses the world, and one
     /// layer naming both is refused (the file at the later of the two lines).
-    private static func chooseWorld(_ values: inout [ConfigKey: Sourced<ConfigValue>], flags: [ConfigKey: Flag],
-                                    environment: [String: String], file: ConfigFile?) throws(ConfigError) {
+    private static func chooseWorld(_ values: inout [ConfigKey: Sourced<ConfigValue>]) throws(ConfigError) {
         guard let backend = values[.backend], let scenario = values[.scenario] else { return }
         if backend.source.rank < scenario.source.rank {
             values[.scenario] = nil
