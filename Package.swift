@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // The kernel every system shares: envelope and JSON, clock, seeded ids, faults, controls,
@@ -61,13 +62,16 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]
         ),
+        // The settings file ($XDG_CONFIG_HOME/enrollsim/config.toml), the environment and the flags,
+        // resolved with where each setting came from.
+        .target(name: "EnrollsimConfig", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         // The only code that touches curses.
         .target(name: "CursesTerminal", dependencies: ["CNcursesW", "TerminalUI"]),
         .executableTarget(
             name: "enrollsim",
             dependencies: [
                 "SimKernel", "PIMS", "SimWorld", "SimServer", "SimClient", "Enrollment", "Screens",
-                "TerminalUI", "CursesTerminal",
+                "TerminalUI", "CursesTerminal", "EnrollsimConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -125,5 +129,9 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI", "SimKernel", "SimWorld"]),
         // The executable's own loop between a driver and the store, on the memory driver.
         .testTarget(name: "EnrollsimTests", dependencies: ["enrollsim", "Enrollment", "TerminalUI"]),
+        .testTarget(name: "EnrollsimConfigTests", dependencies: ["EnrollsimConfig", "PIMS", "TerminalUI"]),
+        // The built binary from outside: --version, the manual page, completions, the settings'
+        // refusals, and the release tarball (scripts/release.sh) unpacked elsewhere.
+        .testTarget(name: "CommandLineTests"),
     ]
 )

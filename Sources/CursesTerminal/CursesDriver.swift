@@ -29,8 +29,9 @@ public final class CursesDriver: TerminalDriver {
     /// Scratch for one cell's characters: up to CCHARW_MAX (5) scalars and the terminating zero.
     private var glyphBuffer = [wchar_t](repeating: 0, count: 6)
 
-    /// Takes the terminal. `environment` decides the theme (`NO_COLOR`); `monochrome` forces it.
-    public init(environment: [String: String], monochrome: Bool = false) throws(CursesError) {
+    /// Takes the terminal and paints with `theme` (monochrome when the terminal has too few colours).
+    /// Whether colour is wanted at all (`NO_COLOR`, `--theme`) is the caller's to decide.
+    public init(environment: [String: String], theme requested: Theme) throws(CursesError) {
         guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { throw .notATerminal }
         setlocale(LC_ALL, "")
         try SignalPipe.install()
@@ -54,10 +55,10 @@ public final class CursesDriver: TerminalDriver {
         // colour resets: never call it when colour is not wanted.
         var chosen = Theme.monochrome
         var defaultColors = false
-        if !monochrome, has_colors(), Theme.forTerminal(environment: environment, colorCount: 8).usesColor {
+        if requested.usesColor, has_colors() {
             start_color()
             defaultColors = use_default_colors() == OK
-            chosen = Theme.forTerminal(environment: environment, colorCount: Int(cnc_colors()))
+            chosen = Theme.forTerminal(requested: requested, colorCount: Int(cnc_colors()))
         }
         theme = chosen
         palette = CursesPalette(theme: chosen, defaultColors: defaultColors)

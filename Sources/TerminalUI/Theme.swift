@@ -28,9 +28,9 @@ public struct Look: Sendable, Hashable {
     }
 }
 
-/// Maps every `Style` to a `Look`. Both themes give the styles that carry state (step states,
-/// banners, selection) distinct attributes, so nothing is said by colour alone; the colour theme
-/// only adds colour on top of the monochrome attributes.
+/// Maps every `Style` to a `Look`. Every theme gives the styles that carry state (step states,
+/// banners, selection) the monochrome theme's attributes, so nothing is said by colour alone; the
+/// colour themes only add colour on top.
 public struct Theme: Sendable, Hashable {
     public let name: String
     public let usesColor: Bool
@@ -46,16 +46,33 @@ public struct Theme: Sendable, Hashable {
 
     public static let monochrome = Theme(name: "monochrome", usesColor: false) { Look(.default, on: .default, attributes(of: $0)) }
 
-    public static let color = Theme(name: "color", usesColor: true) { style in
-        let (fg, bg) = colors(of: style)
+    /// Colours on the terminal's own background (usually dark).
+    public static let dark = Theme(name: "dark", usesColor: true) { style in
+        let (fg, bg) = darkColors(of: style)
         return Look(fg, on: bg, attributes(of: style))
     }
 
-    /// Monochrome when `NO_COLOR` is set to anything non-empty (no-color.org) or the terminal has
-    /// fewer than eight colours; colour otherwise.
-    public static func forTerminal(environment: [String: String], colorCount: Int) -> Theme {
-        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
-        return colorCount >= 8 ? .color : .monochrome
+    /// Dark text on a white background whatever the terminal's own: for projectors and light
+    /// rooms. Every cell sets its background, so the whole screen turns light.
+    public static let light = Theme(name: "light", usesColor: true) { style in
+        let (fg, bg) = lightColors(of: style)
+        return Look(fg, on: bg, attributes(of: style))
+    }
+
+    /// The theme a setting names: `dark`, `light` or `mono`.
+    public static func named(_ name: String) -> Theme? {
+        switch name {
+        case "dark": .dark
+        case "light": .light
+        case "mono", "monochrome": .monochrome
+        default: nil
+        }
+    }
+
+    /// The theme to paint with: the one asked for, or monochrome when the terminal has fewer than
+    /// eight colours. (Whether colour is wanted at all, NO_COLOR included, the settings decide.)
+    public static func forTerminal(requested: Theme, colorCount: Int) -> Theme {
+        requested.usesColor && colorCount < 8 ? .monochrome : requested
     }
 
     private static func attributes(of style: Style) -> TextAttributes {
@@ -77,7 +94,7 @@ public struct Theme: Sendable, Hashable {
     }
 
     // With `.reverse`, the foreground becomes the bar's colour.
-    private static func colors(of style: Style) -> (TerminalColor, TerminalColor) {
+    private static func darkColors(of style: Style) -> (TerminalColor, TerminalColor) {
         switch style {
         case .normal, .dim, .hint, .pending: (.default, .default)
         case .title, .key: (.cyan, .default)
@@ -88,6 +105,21 @@ public struct Theme: Sendable, Hashable {
         case .skipped: (.magenta, .default)
         case .border: (.blue, .default)
         case .code: (.magenta, .default)
+        }
+    }
+
+    // On white, yellow and cyan text cannot be read: text is black, blue, red, green or magenta.
+    // Reversed styles (selection, errors, the current step, warnings) are bars: their foreground
+    // is the bar and their background the text, so the yellow bars carry black text.
+    private static func lightColors(of style: Style) -> (TerminalColor, TerminalColor) {
+        switch style {
+        case .normal, .dim, .hint, .pending: (.black, .white)
+        case .title, .key, .border: (.blue, .white)
+        case .selected: (.blue, .white)
+        case .error, .failed: (.red, .white)
+        case .warning, .current: (.yellow, .black)
+        case .success, .done: (.green, .white)
+        case .skipped, .code: (.magenta, .white)
         }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 import SimClient
 
 /// Where the simulated world lives, for the commands that can use either: the in-process simulator
-/// on a scenario, or a team server (`enrollsim serve`) with its admin token.
+/// on a scenario, or a team server (`enrollsim serve`) with its admin token. Flags not given come
+/// from the environment and the configuration file (`StartupSettings`).
 struct BackendOptions: ParsableArguments {
     @Option(name: .long, help: "A built-in scenario name or a scenario file (YAML), for the in-process simulator (default: fresh).")
     var scenario: String?
@@ -11,7 +12,7 @@ struct BackendOptions: ParsableArguments {
     @Option(name: .long, help: "A server's URL (http://HOST:PORT, `enrollsim serve`) instead of the in-process simulator.")
     var backend: String?
 
-    @Option(name: .long, help: "The server's admin token (or ENROLLSIM_ADMIN_TOKEN): simulator controls and named sessions need it.")
+    @Option(name: .long, help: "The server's admin token (or ENROLLSIM_ADMIN_TOKEN, or the config's admin-token-file): simulator controls and named sessions need it.")
     var adminToken: String?
 
     func validate() throws {
@@ -25,7 +26,4 @@ struct BackendOptions: ParsableArguments {
             throw ValidationError(error.description)
         }
     }
-
-    /// The admin token from the flag, else from the environment.
-    var resolvedAdminToken: String? { adminToken ?? ProcessInfo.processInfo.environment["ENROLLSIM_ADMIN_TOKEN"] }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EnrollsimConfig
 import Foundation
 import PIMS
 import SimClient
@@ -13,27 +14,27 @@ struct BatchCommand: AsyncParsableCommand {
             optionally with "session": "<name>", or a simulator control with a "sim" key, e.g.
             {"sim": "inbox", "phone": "0612345678"}. Blank lines are skipped. Exit status 0 at end of input.
             With --backend, the lines go to `enrollsim serve` over HTTP: the same answers, from the server's world.
+            The backend, scenario and admin token not given as flags come from the environment and the
+            configuration file (see `enrollsim config`).
             """
     )
 
     @OptionGroup var source: BackendOptions
 
     func run() async throws {
-        if let backend = source.backend {
+        let settings = try StartupSettings.load(flags: source.settingFlags, adminToken: source.adminToken)
+        if let backend = settings.string(.backend) {
+            let client: RemoteBackend
             do {
-                try await BatchRunner.run(backend: try RemoteBackend(url: backend, adminToken: source.resolvedAdminToken))
-            } catch let error as RemoteBackend.SetupError {
-                throw ValidationError(error.description)
+                client = try RemoteBackend(url: backend.value, adminToken: settings.adminToken?.value.value)
+            } catch {
+                throw CommandFailure(error.description)  // checked with the settings: not expected
             }
+            try await BatchRunner.run(backend: client)
             return
         }
-        let inProcess: InProcessBackend
-        do {
-            inProcess = try InProcessBackend(scenario: source.scenario ?? "fresh")
-        } catch {
-            throw CommandFailure("cannot load scenario: \(error)")
-        }
-        try await BatchRunner.run(backend: inProcess)
+        let scenario = settings.string(.scenario) ?? Sourced(Settings.defaultScenario, from: .builtIn)
+        try await BatchRunner.run(backend: InProcessBackend(world: try StartupSettings.world(scenario)))
     }
 }
 

@@ -8,8 +8,11 @@ struct Enrollsim: AsyncParsableCommand {
         discussion: """
             With no subcommand, opens the terminal UI on the in-process simulator (scenario `fresh`).
             Scenarios: `enrollsim scenarios`. Scripting: `enrollsim batch`. Team server: `enrollsim serve`.
+            Settings: `enrollsim config` (the file $XDG_CONFIG_HOME/enrollsim/config.toml, the environment, the flags).
             """,
-        subcommands: [TUICommand.self, BatchCommand.self, ScenariosCommand.self, ServeCommand.self, TUISelftestCommand.self],
+        version: EnrollsimVersion.current,
+        subcommands: [TUICommand.self, BatchCommand.self, ScenariosCommand.self, ServeCommand.self, ConfigCommand.self,
+                      ManualCommand.self, TUISelftestCommand.self],
         defaultSubcommand: TUICommand.self
     )
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CursesTerminal
 import Enrollment
+import EnrollsimConfig
 import Foundation
 import PIMS
 import SimClient
@@ -13,97 +14,77 @@ import TerminalUI
 struct TUICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui",
-        abstract: "Opens the terminal UI (the default)."
+        abstract: "Opens the terminal UI (the default).",
+        discussion: """
+            Settings not given as flags come from the environment (ENROLLSIM_DEVICE, …), then from the
+            configuration file, then from the scenario's default session: `enrollsim config` shows
+            which, and where each came from.
+            """
     )
 
     @OptionGroup var source: BackendOptions
-
-    // The session's settings: each one not given comes from the scenario's default session
-    // (legacy-sdk is SDK 2.0), or, on a server, from alice on alice-iphone, iOS, SDK 2.3.
-    @Option(name: .long, help: "The account to log in as (default: the scenario's user).")
-    var user: String?
-
-    @Option(name: .long, help: "Its password (default: the scenario's, for a built-in account).")
-    var password: String?
-
-    @Option(name: .long, help: "The device id of this SDK instance (default: the scenario's).")
-    var device: String?
-
-    @Option(name: .long, help: "ios or android (default: the scenario's).")
-    var platform: Platform?
-
-    @Option(name: .long, help: "SDK version: 2.0, 2.1, 2.2 or 2.3 (default: the scenario's).")
-    var sdk: SDKVersion?
-
-    @Option(name: .long, help: "Spec variant: tutorial or reference (default: the scenario's).")
-    var variant: SpecVariant?
-
-    @Option(name: .long, help: "auto (checks run until input is needed) or step (every API call waits for Enter).")
-    var pacing: Pacing = .auto
-
-    @Flag(name: .long, help: "Monochrome even on a colour terminal (NO_COLOR=1 does the same).")
-    var monochrome = false
+    @OptionGroup var session: SessionOptions
 
     /// For the start-up benchmark: paint the first frame, then leave.
     @Flag(name: .long, help: .hidden)
     var exitAfterFirstFrame = false
 
-    /// The session the TUI opens with: the flags given, the scenario's default session for the rest.
-    func sessionConfig() throws -> SessionConfig {
-        var config = SessionConfig()
-        if let backend = source.backend {
-            config.backend = .remote(url: backend)
-        } else {
-            let name = source.scenario ?? "fresh"
-            // Refuse a bad scenario before curses takes the terminal, with the file, line and reason.
-            let world: World
-            do {
-                world = try ScenarioLoader.load(.parse(name))
-            } catch {
-                throw CommandFailure("cannot load scenario: \(error)")
-            }
-            config.backend = .inProcess(scenario: name)
-            let defaults = world.session
-            config.device = defaults.device
-            config.platform = defaults.platform
-            config.sdk = defaults.sdk
-            config.variant = defaults.variant
-            if let username = defaults.user, let account = world.account(username) {
-                config.username = username
-                config.password = account.password
-            }
-        }
-        if let user { config.username = user }
-        if let password { config.password = password }
-        if let device { config.device = device }
-        if let platform { config.platform = platform }
-        if let sdk { config.sdk = sdk }
-        if let variant { config.variant = variant }
-        config.pacing = pacing
-        return config
-    }
-
     func run() async throws {
-        let config = try sessionConfig()
+        let settings = try StartupSettings.load(flags: source.settingFlags.merging(session.settingFlags) { $1 },
+                                                adminToken: source.adminToken)
+        let config = try TUISession.config(settings: settings, options: session)
         let driver: CursesDriver
         do {
-            driver = try CursesDriver(environment: ProcessInfo.processInfo.environment, monochrome: monochrome)
+            driver = try CursesDriver(environment: ProcessInfo.processInfo.environment, theme: Theme.named(settings.theme.value.rawValue) ?? .dark)
         } catch {
             throw TerminalUnavailable(reason: error.description)
         }
-        let outcome = await TerminalApp(driver: driver, config: config, connector: BackendConnector(adminToken: source.resolvedAdminToken).open)
+        let connector = BackendConnector(adminToken: settings.adminToken?.value.value)
+        let outcome = await TerminalApp(driver: driver, config: config, connector: connector.open)
             .run(exitAfterFirstFrame: exitAfterFirstFrame)
         driver.teardown()
         if case .signal(let signal) = outcome { throw ExitCode(signal.exitStatus) }
     }
 }
 
-extension Platform: ExpressibleByArgument {}
-extension SpecVariant: ExpressibleByArgument {}
-extension Pacing: ExpressibleByArgument {}
-extension SDKVersion: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
-    public var defaultValueDescription: String { description }
+/// The session the TUI opens with, from the settings, the flags that are no settings (password,
+/// variant, pacing) and the scenario's default session for the rest.
+enum TUISession {
+    static func config(settings: Settings, options: SessionOptions) throws -> SessionConfig {
+        var config = SessionConfig()
+        var world: World?
+        if let backend = settings.string(.backend) {
+            config.backend = .remote(url: backend.value)
+        } else {
+            // Refuse a bad scenario before curses takes the terminal, with the file, line and reason.
+            let scenario = settings.string(.scenario) ?? Sourced(Settings.defaultScenario, from: .builtIn)
+            let loaded = try StartupSettings.world(scenario)
+            world = loaded
+            config.backend = .inProcess(scenario: scenario.value)
+            let defaults = loaded.session
+            config.device = defaults.device
+            config.platform = defaults.platform
+            config.sdk = defaults.sdk
+            config.variant = defaults.variant
+            if let username = defaults.user, let account = loaded.account(username) {
+                config.username = username
+                config.password = account.password
+            }
+        }
+        if let user = settings.string(.user) {
+            config.username = user.value
+            // Another account of the scenario logs in with its own password.
+            if let account = world?.account(user.value) { config.password = account.password }
+        }
+        if let password = options.password { config.password = password }
+        if let device = settings.string(.device) { config.device = device.value }
+        // The settings' values are checked against these types' lists (EnrollsimConfig's tests).
+        if let platform = settings.string(.platform).flatMap({ Platform(rawValue: $0.value) }) { config.platform = platform }
+        if let sdk = settings.string(.sdk).flatMap({ SDKVersion($0.value) }) { config.sdk = sdk }
+        if let variant = options.variant { config.variant = variant }
+        config.pacing = options.pacing
+        return config
+    }
 }
 
 /// Why the TUI could not take the terminal (not a terminal, unknown TERM): said plainly, no usage.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CursesTerminal
+import EnrollsimConfig
 import Foundation
 import TerminalUI
 
@@ -22,9 +23,10 @@ struct TUISelftestCommand: ParsableCommand {
     var monochrome = false
 
     mutating func run() throws {
+        let theme = try theme()
         let driver: CursesDriver
         do {
-            driver = try CursesDriver(environment: ProcessInfo.processInfo.environment, monochrome: monochrome)
+            driver = try CursesDriver(environment: ProcessInfo.processInfo.environment, theme: theme)
         } catch {
             throw ValidationError(error.description)
         }
@@ -62,6 +64,19 @@ struct TUISelftestCommand: ParsableCommand {
                 driver.teardown()
                 throw ExitCode(signal.exitStatus)
             }
+        }
+    }
+
+    /// The theme as the TUI would choose it from `--monochrome` and the environment (NO_COLOR,
+    /// ENROLLSIM_THEME); the configuration file is the user's, not the self-test's.
+    private func theme() throws -> Theme {
+        let flags: [ConfigKey: Settings.Flag] = monochrome ? [.theme: .init("--monochrome", ThemeName.mono.rawValue)] : [:]
+        do {
+            let settings = try Settings.resolve(flags: flags, adminTokenFlag: nil, environment: ProcessInfo.processInfo.environment,
+                                                file: nil, configPath: "")
+            return Theme.named(settings.theme.value.rawValue) ?? .dark
+        } catch {
+            throw StartupSettings.refuse(error)
         }
     }
 

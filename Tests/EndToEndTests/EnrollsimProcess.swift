@@ -15,11 +15,19 @@ enum EnrollsimProcess {
     /// A shell line that runs enrollsim with `arguments`, then reports its exit status and the
     /// terminal modes it left, and keeps the pane open for capture.
     static func commandLine(_ arguments: String, environment: [String: String] = [:]) -> String {
-        let env = ["SWIFT_BACKTRACE": "interactive=no,output-to=stderr", "LC_ALL": "C.UTF-8"].merging(environment) { $1 }
+        // No configuration file unless the test writes one (XDG_CONFIG_HOME points at none).
+        let env = ["SWIFT_BACKTRACE": "interactive=no,output-to=stderr", "LC_ALL": "C.UTF-8",
+                   "XDG_CONFIG_HOME": "/nonexistent/enrollsim-tests"].merging(environment) { $1 }
         let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        // NO_COLOR only when the test asks: the runner's own environment must not leak in.
-        return "env -u NO_COLOR \(assignments) '\(binary)' \(arguments); echo \"\(exitMarker)$?]\"; stty -a; exec sleep 3600"
+        // NO_COLOR and the settings' variables only when the test asks: the runner's own
+        // environment must not leak in.
+        let unset = (["NO_COLOR"] + settingVariables).map { "-u \($0)" }.joined(separator: " ")
+        return "env \(unset) \(assignments) '\(binary)' \(arguments); echo \"\(exitMarker)$?]\"; stty -a; exec sleep 3600"
     }
+
+    static let settingVariables = ["ENROLLSIM_BACKEND", "ENROLLSIM_SCENARIO", "ENROLLSIM_USER", "ENROLLSIM_DEVICE",
+                                   "ENROLLSIM_PLATFORM", "ENROLLSIM_SDK", "ENROLLSIM_SYSTEM", "ENROLLSIM_THEME",
+                                   "ENROLLSIM_MOUSE", "ENROLLSIM_ADMIN_TOKEN"]
 
     /// Terminal modes in `stty -a` output after the exit marker: `["echo": true, "icanon": true, …]`.
     static func terminalModes(in screen: String) -> [String: Bool] {
