@@ -16,13 +16,20 @@ final class DatabaseOwnership: Sendable {
         var description: String { "another process (an enrollsim serve?) is using \(path)" }
     }
 
-    init(database path: String) throws {
+    /// - Parameter patienceMs: how long to wait for an owner that is letting go (a server stopping
+    ///   while the next starts, or a child process between fork and exec still holding the lock).
+    init(database path: String, patienceMs: Int = 2_000) throws {
         let lockPath = path + ".lock"
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Taken(path: path) }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            close(fd)
-            throw Taken(path: path)
+        var waited = 0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard waited < patienceMs else {
+                close(fd)
+                throw Taken(path: path)
+            }
+            usleep(50_000)
+            waited += 50
         }
         self.fd = Mutex(fd)
     }
