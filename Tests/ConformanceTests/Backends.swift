@@ -34,7 +34,8 @@ func makeBackend(_ kind: BackendKind, scenario: String) async throws -> BackendH
                                   honoursLatency: false)
         let admin = TeamServer.generateAdminToken()
         let server = try await TeamServer.start(core: core, options: .init(port: 0, adminToken: admin))
-        let client = try RemoteBackend(url: "http://127.0.0.1:\(server.port)", adminToken: admin)
+        // A generous timeout: the contract is what is answered, and a busy machine is slow, not wrong.
+        let client = try RemoteBackend(url: "http://127.0.0.1:\(server.port)", adminToken: admin, timeout: .seconds(120))
         return BackendHandle(backend: client, close: {
             await server.stop()
             try? FileManager.default.removeItem(at: folder)

@@ -33,7 +33,7 @@ import Testing
 
     @Test func concurrentFirstUsesOfASessionNameShareOneToken() async throws {
         try await withServer("fresh") { server in
-            let client = try RemoteBackend(url: server.url, adminToken: nil, device: .init(device: "shared-phone"))
+            let client = try RemoteBackend(url: server.url, adminToken: nil, device: .init(device: "shared-phone"), timeout: .seconds(120))
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<20 {
                     group.addTask { await client.call(.get, "pims.authentication.trustedphonenumber", session: "mine") }

@@ -16,7 +16,7 @@ import Testing
         // A slow reconnect, so that the SMS below is sent while the watcher is away: it must come from
         // the server's stored events, not from a live connection.
         let watcher = try RemoteBackend(url: first.url, adminToken: first.admin,
-                                        eventBackoff: .init(first: .seconds(2), last: .seconds(2)))
+                                        timeout: .seconds(120), eventBackoff: .init(first: .seconds(2), last: .seconds(2)))
         let sender = try first.client()
         let events = EventReader(watcher.events(session: "default"))
         try await events.waitUntilLive(sender)
@@ -48,7 +48,7 @@ import Testing
         let server = try await TeamServer.start(core: core, options: .init(port: 0, adminToken: admin, heartbeat: .milliseconds(200)))
         defer { Task { await server.stop() } }
         let base = "http://127.0.0.1:\(server.port)"
-        let client = try RemoteBackend(url: base, adminToken: admin)
+        let client = try RemoteBackend(url: base, adminToken: admin, timeout: .seconds(120))
         // Two SMS before anyone listens: a resume after 0 replays both, in order.
         for _ in 0..<2 { _ = await client.call(.get, "pims.authentication.smscode", ["type": "enrollment"]) }
 

@@ -13,8 +13,9 @@ struct TestServer: Sendable {
     var url: String { "http://127.0.0.1:\(server.port)" }
     var http: TestHTTP { TestHTTP(base: url) }
 
-    /// The admin client: named sessions attach to the world's sessions, controls work.
-    func client() throws -> RemoteBackend { try RemoteBackend(url: url, adminToken: admin) }
+    /// The admin client: named sessions attach to the world's sessions, controls work. Its timeout is
+    /// generous: these tests assert what the server answers, and a busy machine is slow, not wrong.
+    func client() throws -> RemoteBackend { try RemoteBackend(url: url, adminToken: admin, timeout: .seconds(120)) }
 
     static func start(scenario: String = "fresh", databasePath: String? = nil) async throws -> TestServer {
         let path = databasePath ?? TemporaryFolder.make().appendingPathComponent("world.db").path
