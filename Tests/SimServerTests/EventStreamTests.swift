@@ -11,7 +11,13 @@ import Testing
 @Suite struct EventStreamTests {
     @Test func aSubscriberResumesAcrossARestartAndSeesEachEventOnce() async throws {
         let path = TemporaryFolder.make().appendingPathComponent("world.db").path
-        let first = try await TestServer.start(scenario: "phone-registered", databasePath: path)
+        // An address of its own on loopback: the restart takes the same port back, and no other test's
+        // connection can be holding it meanwhile (they all use 127.0.0.1).
+        let host = "127.0.0.\(Int.random(in: 2...254))"
+        let admin = "test-admin-token-0123456789"
+        let firstCore = try ServerCore(databasePath: path, seed: .named("phone-registered"), honoursLatency: false)
+        let firstServer = try await TeamServer.start(core: firstCore, options: .init(host: host, port: 0, adminToken: admin))
+        let first = TestServer(core: firstCore, server: firstServer, admin: admin, databasePath: path, host: host)
         let port = first.server.port
         // A slow reconnect, so that the SMS below is sent while the watcher is away: it must come from
         // the server's stored events, not from a live connection.
@@ -26,7 +32,7 @@ import Testing
 
         await first.stop()
         let core = try ServerCore(databasePath: path, seed: .named("phone-registered"), honoursLatency: false)
-        let second = try await TeamServer.start(core: core, options: .init(port: port, adminToken: first.admin))
+        let second = try await TeamServer.start(core: core, options: .init(host: host, port: port, adminToken: first.admin))
         let afterRestart = await sender.call(.get, "pims.authentication.smscode", ["type": "enrollment"])
         #expect(afterRestart.status == .succeeded, "\(JSONText.encode(afterRestart.json))")
 

@@ -9,8 +9,9 @@ struct TestServer: Sendable {
     let server: RunningServer
     let admin: String
     let databasePath: String
+    var host = "127.0.0.1"
 
-    var url: String { "http://127.0.0.1:\(server.port)" }
+    var url: String { "http://\(host):\(server.port)" }
     var http: TestHTTP { TestHTTP(base: url) }
 
     /// The admin client: named sessions attach to the world's sessions, controls work. Its timeout is
