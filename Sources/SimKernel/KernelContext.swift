@@ -8,6 +8,9 @@ public struct KernelContext: Sendable {
     public let settings: SessionSettings?
     public var codes: SeededGenerator
     public var events: [PendingEvent] = []
+    /// How long after this step the call is answered (an injected latency fault), in milliseconds:
+    /// the call is in flight that long, which a rule may need to know (Futurae F2.2).
+    public var latencyMs = 0
 
     public init(now: SimTime, session: String, settings: SessionSettings?, codes: SeededGenerator) {
         self.now = now
