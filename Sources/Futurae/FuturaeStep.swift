@@ -21,15 +21,13 @@ struct FuturaeStep {
     /// F5: under lock type `none` the SDK is never locked.
     var isUnlocked: Bool { !lockType.locks || device.isUnlocked(at: now) }
 
-    /// The world with the device written back; a fresh install is not stored until it has state.
-    func finished() -> FuturaeWorld {
-        var w = world
-        if let i = w.devices.firstIndex(where: { $0.session == device.session }) {
-            if w.devices[i] != device { w.devices[i] = device }
+    /// Writes the device back into the world; a fresh install is not stored until it has state.
+    mutating func storeDevice() {
+        if let i = world.devices.firstIndex(where: { $0.session == device.session }) {
+            if world.devices[i] != device { world.devices[i] = device }
         } else if !device.isFresh {
-            w.devices.append(device)
+            world.devices.append(device)
         }
-        return w
     }
 
     /// Dispatch to the call's rule. F7: after the device is archived every call answers SDKApiError 13,

@@ -42,13 +42,15 @@ public enum FuturaeSystem: SectionedSystem {
             return SystemAnswer(.failure(kernelFailure(.unknownSession(kernel.session))), rule: call.rule)
         }
         var step = FuturaeStep(world: state, kernel: kernel)
+        state = .empty  // the step owns the world while it runs: no copy on write
         let outcome: Result<JSONValue, FuturaeFailure>
         do {
             outcome = .success(try step.run(call))
         } catch {
             outcome = .failure(error)
         }
-        state = step.finished()
+        step.storeDevice()
+        state = step.world
         kernel = step.kernel
         return answer(outcome, rule: call.rule)
     }
