@@ -25,10 +25,12 @@ let package = Package(
         .target(name: "SimKernel", dependencies: [.product(name: "Yams", package: "Yams")]),
         // A system: PIMS (catalogue, errors, value types, rules R0–R25, controls, session options).
         .target(name: "PIMS", dependencies: ["SimKernel"]),
+        // A system: Futurae (activation-code enrollment: catalogue, errors, value types, rules F0–F7, controls).
+        .target(name: "Futurae", dependencies: ["SimKernel"]),
         // The world: the systems composed, the simulator core, scenarios, the in-process backend.
         .target(
             name: "SimWorld",
-            dependencies: ["SimKernel", "PIMS", "EnrollsimAssets", .product(name: "Yams", package: "Yams")]
+            dependencies: ["SimKernel", "PIMS", "Futurae", "EnrollsimAssets", .product(name: "Yams", package: "Yams")]
         ),
         // Assets/ (built-in scenarios) as a resource bundle.
         .target(name: "EnrollsimAssets", path: "Assets", resources: [.copy("scenarios")]),
@@ -84,15 +86,16 @@ let package = Package(
         ),
 
         .testTarget(name: "PIMSTests", dependencies: ["PIMS"]),
+        .testTarget(name: "FuturaeTests", dependencies: ["SimKernel", "Futurae"]),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel", "SimTestSupport"]),
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "SimKernel", "PIMS", "SimWorld", "SimServer", "SimClient", "SimTestSupport",
+                "SimKernel", "PIMS", "Futurae", "SimWorld", "SimServer", "SimClient", "SimTestSupport",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
-        .testTarget(name: "SimWorldTests", dependencies: ["SimKernel", "PIMS", "SimWorld"]),
+        .testTarget(name: "SimWorldTests", dependencies: ["SimKernel", "PIMS", "Futurae", "SimWorld"]),
         .testTarget(
             name: "SimServerTests",
             dependencies: [

@@ -11,6 +11,9 @@ public struct KernelContext: Sendable {
     /// False when nobody can hear (an in-process backend without subscribers): events are not even
     /// built, so that a call costs what it did before events existed.
     public let recordsEvents: Bool
+    /// How long after this step the call is answered (an injected latency fault), in milliseconds:
+    /// the call is in flight that long, which a rule may need to know (Futurae F2.2).
+    public var latencyMs = 0
 
     public init(now: SimTime, session: String, settings: SessionSettings?, codes: SeededGenerator, recordsEvents: Bool = true) {
         self.now = now

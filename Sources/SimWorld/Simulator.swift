@@ -49,6 +49,7 @@ public struct Simulator: Sendable {
                            events: events)
         }
         var kernel = world.context(for: sessionName, recordingEvents: recordingEvents)
+        kernel.latencyMs = fault?.latencyMs ?? 0
         let answer = system.handle(request, &world, &kernel)
         world.counters.codes = kernel.codes.state
         let response = CallResponse(transactionId: tx, outcome: answer.outcome, failureResult: answer.failureResult)

@@ -1,3 +1,4 @@
+import Futurae
 import PIMS
 import SimKernel
 
@@ -6,6 +7,7 @@ extension World {
     /// and its state's line in `World`.
     static let systems: [RegisteredSystem] = [
         RegisteredSystem(PIMSSystem.self, \.pims),
+        RegisteredSystem(FuturaeSystem.self, \.futurae),
     ]
 
     /// The system that answers calls named `name`: the one whose prefix it has. A name no system claims

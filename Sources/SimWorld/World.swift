@@ -1,3 +1,4 @@
+import Futurae
 import PIMS
 import SimKernel
 
@@ -20,6 +21,7 @@ public struct World: Sendable, Hashable {
 
     // The systems: one line each (and one in `World.systems`).
     public var pims: PIMSWorld
+    public var futurae = FuturaeWorld.empty
 
     /// The default session: its settings (`device` and each system's options), and the PIMS account it
     /// starts logged in as.

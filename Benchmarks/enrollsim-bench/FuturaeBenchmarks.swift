@@ -1,0 +1,103 @@
+import Foundation
+import PIMS
+import SimWorld
+
+/// Futurae calls per second, in process and through `batch`, as the PIMS rows measure them.
+enum FuturaeWalk {
+    static let alice: JSONValue = "91133ec4-a568-42f6-a762-2bc180426939"
+
+    /// futurae-pin's longest path and back: 7 calls.
+    static func walk(_ b: any PIMSBackend) async -> Int {
+        func call(_ name: String, _ params: [String: JSONValue] = [:]) async { _ = await b.send(PIMSRequest(.call, name, params)) }
+        await call("futurae.accounts")
+        await call("futurae.qrCodeType", ["qrCode": "futurae://enroll?activation_code=3qtYl0cd036QUJAhzL2_xKDWvcnUd3-iGORr2qzJw9w"])
+        await call("futurae.enroll", ["shortCode": "2216 8578 5739 9044", "sdkPin": "1234", "bindingToken": "57S6KDIM"])
+        await call("futurae.lock")
+        await call("futurae.unlock", ["method": "sdkPin", "sdkPin": "1234"])
+        await call("futurae.accounts")
+        await call("futurae.logoutAccount", ["userId": alice])
+        return 7
+    }
+
+    /// A batch block on futurae-enrolled that leaves the world as it found it (but the clock).
+    static func lines(repeats: Int) -> [String] {
+        let block = [
+            #"{"type": "call", "name": "futurae.accounts"}"#,
+            #"{"type": "call", "name": "futurae.qrCodeType", "params": {"qrCode": "futurae://enroll?activation_code=vijfu0WYKzPZ0cW1mvplf7NZ1L0xW-hlB0xBMsxyMbg"}}"#,
+            #"{"type": "call", "name": "futurae.unlock", "params": {"method": "sdkPin", "sdkPin": "1234"}}"#,
+            #"{"type": "call", "name": "futurae.enroll", "params": {"activationCode": "futurae://enroll?activation_code=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}}"#,
+            #"{"type": "call", "name": "futurae.enroll", "params": {"shortCode": "1234"}}"#,
+            #"{"type": "call", "name": "futurae.lock"}"#,
+            #"{"sim": "advance", "seconds": 1}"#,
+            #"{"type": "call", "name": "futurae.nothing"}"#,
+        ]
+        return Array((0..<repeats).map { _ in block }.joined())
+    }
+}
+
+func benchmarkFuturae(_ bench: inout Bench) async throws -> [String] {
+    var lines: [String] = []
+    let echo = EchoBackend()
+    let baseline = await bench.measure("baseline: echo backend, Futurae walk", iterations: 20_000) { n in
+        var calls = 0
+        for _ in 0..<n { calls += await FuturaeWalk.walk(echo) }
+        return calls
+    }
+    lines.append(Bench.report(baseline, baseline: nil))
+    let backend = try InProcessBackend(scenario: "futurae-pin", honoursLatency: false)
+    let walk = await bench.measure("in-process: Futurae enroll walk (calls)", iterations: 20_000) { n in
+        var calls = 0
+        for _ in 0..<n {
+            _ = await backend.control(.reset)
+            calls += await FuturaeWalk.walk(backend)
+        }
+        return calls
+    }
+    lines.append(Bench.report(walk, baseline: baseline))
+
+    let script = FuturaeWalk.lines(repeats: 2_000)
+    let batchBaseline = await bench.measure("baseline: Futurae batch lines, echo backend", iterations: 1) { _ in
+        var session = BatchSession(backend: EchoBackend())
+        for line in script { _ = await session.answer(line) }
+        return script.count
+    }
+    lines.append(Bench.report(batchBaseline, baseline: nil))
+    let inProcess = try await bench.measure("Futurae batch lines in process (futurae-enrolled)", iterations: 1) { _ in
+        var session = BatchSession(backend: try InProcessBackend(scenario: "futurae-enrolled", honoursLatency: false), checkControl: World.check)
+        for line in script { _ = await session.answer(line) }
+        return script.count
+    }
+    lines.append(Bench.report(inProcess, baseline: batchBaseline))
+
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("enrollsim")
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+        lines.append("end-to-end Futurae batch: skipped, build the enrollsim product in the same configuration first")
+        return lines
+    }
+    let input = Data((FuturaeWalk.lines(repeats: 5_000).joined(separator: "\n") + "\n").utf8)
+    let endToEnd = try await bench.measure("enrollsim batch end to end, Futurae (pipe)", iterations: 1) { _ in
+        try pipeThrough(binary, ["batch", "--scenario", "futurae-enrolled"], input)
+    }
+    lines.append(Bench.report(endToEnd, baseline: batchBaseline))
+    return lines
+}
+
+/// Runs `binary` with `input` on its standard input; the lines it answered.
+func pipeThrough(_ binary: URL, _ arguments: [String], _ input: Data) throws -> Int {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    try process.run()
+    let writer = Thread {
+        stdin.fileHandleForWriting.write(input)
+        try? stdin.fileHandleForWriting.close()
+    }
+    writer.start()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return out.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+}

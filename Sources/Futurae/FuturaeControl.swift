@@ -1,0 +1,110 @@
+import SimKernel
+
+/// Futurae's simulator controls (§4): the service's back office creating an activation for a user,
+/// and listing the activations with their status.
+public enum FuturaeControl: Sendable, Hashable {
+    /// `{"sim": "futurae.activation", "user": userId|username, "shortCode": bool, "binding": bool, "validSeconds"?: N}`
+    case activation(user: String, shortCode: Bool, binding: Bool, validSeconds: Int?)
+    /// `{"sim": "futurae.activations", "user"?: userId|username}`
+    case activations(user: String?)
+
+    public static let kinds = ["futurae.activation", "futurae.activations"]
+
+    /// Futurae's reading of a control, or nil when `kind` is not Futurae's.
+    public init?(_ control: SimControl) throws(ControlError) {
+        let f = control.read
+        func refuseUnknown(_ known: [String]) throws(ControlError) {
+            if let key = control.fields.keys.sorted().first(where: { !known.contains($0) }) {
+                throw f.fail("unknown key \"\(key)\" (known: \(known.joined(separator: ", ")))")
+            }
+        }
+        switch control.kind {
+        case "futurae.activation":
+            try refuseUnknown(["user", "shortCode", "binding", "validSeconds"])
+            let validSeconds = try f.optionalInt("validSeconds")
+            let longest = FuturaePolicy.longestLifetimeSeconds
+            if let v = validSeconds, !(1...longest).contains(v) { throw f.fail("\"validSeconds\" must be from 1 to \(longest)") }
+            self = .activation(user: try f.string("user"), shortCode: try f.bool("shortCode"), binding: try f.bool("binding"),
+                               validSeconds: validSeconds)
+        case "futurae.activations":
+            try refuseUnknown(["user"])
+            self = .activations(user: try f.optionalString("user"))
+        default:
+            return nil
+        }
+    }
+
+    public var control: SimControl {
+        switch self {
+        case .activation(let user, let shortCode, let binding, let validSeconds):
+            var fields: [String: JSONValue] = ["user": .string(user), "shortCode": .bool(shortCode), "binding": .bool(binding)]
+            if let validSeconds { fields["validSeconds"] = .int(validSeconds) }
+            return SimControl("futurae.activation", fields)
+        case .activations(let user):
+            return SimControl("futurae.activations", user.map { ["user": .string($0)] } ?? [:])
+        }
+    }
+}
+
+extension SimControl {
+    public static func futuraeActivation(user: String, shortCode: Bool, binding: Bool, validSeconds: Int? = nil) -> SimControl {
+        FuturaeControl.activation(user: user, shortCode: shortCode, binding: binding, validSeconds: validSeconds).control
+    }
+    public static func futuraeActivations(user: String? = nil) -> SimControl { FuturaeControl.activations(user: user).control }
+}
+
+extension FuturaeWorld {
+    /// Runs a control: a refusal changes nothing.
+    mutating func run(_ control: FuturaeControl, kernel: inout KernelContext) -> SimAnswer {
+        switch control {
+        case .activation(let name, let withShortCode, let binding, let validSeconds):
+            guard let user = user(named: name) else { return .failure("futurae.activation: \(noUser(name))") }
+            let lifetime = validSeconds
+                ?? (withShortCode ? FuturaePolicy.shortCodeActivationLifetimeSeconds : FuturaePolicy.activationLifetimeSeconds)
+            // Codes are unique among the activations (a seeded draw may repeat; drawing again is as seeded).
+            var code = ActivationCode.generate(&kernel.codes)
+            while activations.contains(where: { $0.activationCode == code }) { code = ActivationCode.generate(&kernel.codes) }
+            var shortCode: ShortCode?
+            if withShortCode {
+                var s = ShortCode.generate(&kernel.codes)
+                while activations.contains(where: { $0.shortCode == s }) { s = ShortCode.generate(&kernel.codes) }
+                shortCode = s
+            }
+            let activation = Activation(
+                enrollmentId: kernel.codes.uuid(), userId: user.userId, activationCode: code, shortCode: shortCode,
+                bindingToken: binding ? BindingToken.generate(&kernel.codes) : nil,
+                expiresAt: min(kernel.now + lifetime, SimTime.latest))
+            activations.append(activation)
+            return .success(["activation": json(activation, at: kernel.now)])
+        case .activations(let name):
+            var userId: String?
+            if let name {
+                guard let user = user(named: name) else { return .failure("futurae.activations: \(noUser(name))") }
+                userId = user.userId
+            }
+            let listed = activations.filter { userId == nil || $0.userId == userId }
+            return .success(["activations": .array(listed.map { json($0, at: kernel.now) }), "now": .string(kernel.now.iso8601)])
+        }
+    }
+
+    private func noUser(_ name: String) -> String {
+        let known = users.map { $0.username ?? $0.userId }
+        return "no user \"\(name)\"" + (known.isEmpty ? " (this world has no Futurae users)" : " (\(known.joined(separator: ", ")))")
+    }
+
+    /// An activation whole, as the back office shows it (status as of `now`).
+    public func json(_ a: Activation, at now: SimTime) -> JSONValue {
+        [
+            "enrollmentId": .string(a.enrollmentId),
+            "userId": .string(a.userId),
+            "username": user(a.userId)?.username.map(JSONValue.string) ?? .null,
+            "activationCode": .string(a.activationCode.value),
+            "qrCode": .string(a.qrCode.text),
+            "shortCode": a.shortCode.map { .string($0.shown) } ?? .null,
+            "binding": .bool(a.binding),
+            "bindingToken": a.bindingToken.map { .string($0.value) } ?? .null,
+            "expiresAt": .string(a.expiresAt.iso8601),
+            "status": .string(a.status(at: now).rawValue),
+        ]
+    }
+}

@@ -1,0 +1,94 @@
+import SimKernel
+
+/// Futurae's part of the simulated world (§2): the service, its users and the activations its back
+/// office created (the server's side), and one SDK instance per session (the device's side). Scenario
+/// files write it as their `futurae:` section.
+public struct FuturaeWorld: Sendable, Hashable, Codable {
+    /// Nil in a world that does not use Futurae; a `futurae:` section always names its service.
+    public var service: FuturaeService?
+    public var users: [FuturaeUser]
+    public var activations: [Activation]
+    /// The SDK instances that have state, by session name (a session without one is a fresh install).
+    public var devices: [FuturaeDevice]
+
+    public static let empty = FuturaeWorld()
+
+    public init(service: FuturaeService? = nil, users: [FuturaeUser] = [], activations: [Activation] = [], devices: [FuturaeDevice] = []) {
+        self.service = service
+        self.users = users
+        self.activations = activations
+        self.devices = devices
+    }
+
+    enum CodingKeys: String, CodingKey { case service, users, activations, devices }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        // Required: a section that named nothing would read as no section at all.
+        service = try c.decode(FuturaeService.self, forKey: .service)
+        users = try c.decodeIfPresent([FuturaeUser].self, forKey: .users) ?? []
+        activations = try c.decodeIfPresent([Activation].self, forKey: .activations) ?? []
+        devices = try c.decodeIfPresent([FuturaeDevice].self, forKey: .devices) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(service, forKey: .service)
+        try c.encode(users, forKey: .users)
+        try c.encode(activations, forKey: .activations)
+        try c.encode(devices, forKey: .devices)
+    }
+
+    // MARK: look-ups
+
+    public func userIndex(_ userId: String) -> Int? { users.firstIndex { $0.userId == userId } }
+    public func user(_ userId: String) -> FuturaeUser? { userIndex(userId).map { users[$0] } }
+    /// A user by id or by username (the controls take either).
+    public func user(named idOrUsername: String) -> FuturaeUser? {
+        user(idOrUsername) ?? users.first { $0.username == idOrUsername }
+    }
+    public func device(session: String) -> FuturaeDevice? { devices.first { $0.session == session } }
+}
+
+/// The service the users enroll for (`FTRAccount.serviceId`, `serviceName`, `serviceLogo`).
+public struct FuturaeService: Sendable, Hashable, Codable {
+    public var serviceId: String
+    public var serviceName: String
+    public var serviceLogo: String?
+
+    public init(serviceId: String, serviceName: String, serviceLogo: String? = nil) {
+        self.serviceId = serviceId
+        self.serviceName = serviceName
+        self.serviceLogo = serviceLogo
+    }
+}
+
+/// A user of the service, and the devices the server lists for it (by device id: the session's
+/// `device`).
+public struct FuturaeUser: Sendable, Hashable, Codable {
+    public var userId: String
+    public var username: String?
+    public var devices: [String]
+
+    public init(userId: String, username: String? = nil, devices: [String] = []) {
+        self.userId = userId
+        self.username = username
+        self.devices = devices
+    }
+
+    enum CodingKeys: String, CodingKey { case userId, username, devices }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        userId = try c.decode(String.self, forKey: .userId)
+        username = try c.decodeIfPresent(String.self, forKey: .username)
+        devices = try c.decodeIfPresent([String].self, forKey: .devices) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(userId, forKey: .userId)
+        try c.encodeIfPresent(username, forKey: .username)
+        try c.encode(devices, forKey: .devices)
+    }
+}
