@@ -18,7 +18,7 @@ import Testing
                 return await group.reduce(into: [Int?]()) { $0.append($1) }
             }
             #expect(codes.filter { $0 == 2308 }.count == limit - 1)
-            #expect(codes.filter { $0 == 2317 }.count == 100 - (limit - 1))
+            #expect(codes.filter { $0 == 2317 }.count == 100 - (limit - 1), "\(codes)")
             let account = try #require(server.core.world.account("alice@example.com"))
             #expect(account.pinFailures == limit)
             #expect(account.blockState == .pinBlocked)

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import PIMS
 import SimClient
@@ -16,7 +17,17 @@ struct TestServer: Sendable {
 
     /// The admin client: named sessions attach to the world's sessions, controls work. Its timeout is
     /// generous: these tests assert what the server answers, and a busy machine is slow, not wrong.
-    func client() throws -> RemoteBackend { try RemoteBackend(url: url, adminToken: admin, timeout: .seconds(120)) }
+    func client() throws -> RemoteBackend {
+        try RemoteBackend(url: url, adminToken: admin, timeout: .seconds(120), httpClient: TestServer.patientHTTPClient)
+    }
+
+    /// Connects as patiently as it reads: on a loaded machine even a loopback connect can wait.
+    static let patientHTTPClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 16
+        configuration.timeout = .init(connect: .seconds(60), read: .seconds(120))
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     static func start(scenario: String = "fresh", databasePath: String? = nil) async throws -> TestServer {
         let path = databasePath ?? TemporaryFolder.make().appendingPathComponent("world.db").path
