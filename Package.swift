@@ -95,7 +95,7 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
-        .testTarget(name: "SimWorldTests", dependencies: ["SimKernel", "PIMS", "Futurae", "SimWorld"]),
+        .testTarget(name: "SimWorldTests", dependencies: ["SimKernel", "PIMS", "Futurae", "SimWorld", "SimTestSupport"]),
         .testTarget(
             name: "SimServerTests",
             dependencies: [
@@ -129,12 +129,12 @@ let package = Package(
         // Test helpers shared by the backend test targets (reading event streams).
         .target(name: "SimTestSupport", dependencies: ["SimKernel"], path: "Tests/SimTestSupport"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FrameSnapshotTesting"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI", "SimKernel", "SimWorld"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI", "SimKernel", "SimWorld", "SimTestSupport"]),
         // The executable's own loop between a driver and the store, on the memory driver.
         .testTarget(name: "EnrollsimTests", dependencies: ["enrollsim", "Enrollment", "TerminalUI"]),
         .testTarget(name: "EnrollsimConfigTests", dependencies: ["EnrollsimConfig", "PIMS", "TerminalUI"]),
         // The built binary from outside: --version, the manual page, completions, the settings'
         // refusals, and the release tarball (scripts/release.sh) unpacked elsewhere.
-        .testTarget(name: "CommandLineTests"),
+        .testTarget(name: "CommandLineTests", dependencies: ["SimTestSupport"]),
     ]
 )

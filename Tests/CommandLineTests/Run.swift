@@ -1,4 +1,5 @@
 import Foundation
+import SimTestSupport
 
 /// Runs a program to its end with a controlled environment, and keeps what it printed.
 struct Run {
@@ -46,7 +47,7 @@ struct Run {
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = try FileHandle(forWritingTo: errorFile)
-        try process.run()
+        try ProcessLaunch.run(process)
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         let out = stdout.fileHandleForReading.readDataToEndOfFile()

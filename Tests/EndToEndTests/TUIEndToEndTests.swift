@@ -1,4 +1,5 @@
 import Foundation
+import SimTestSupport
 import SimKernel
 import SimWorld
 import Testing
@@ -34,7 +35,7 @@ import Testing
         kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
         // Anchored on the binary: the tmux server and the pane's shell carry the same words.
         kill.arguments = ["-\(name)", "-f", "--", "^\(EnrollsimProcess.binary) .*--device \(device)"]
-        try kill.run()
+        try ProcessLaunch.run(kill)
         kill.waitUntilExit()
         #expect(kill.terminationStatus == 0, "pkill found no enrollsim process")
     }
@@ -262,7 +263,7 @@ import Testing
             let errors = Pipe()
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
-            try process.run()
+            try ProcessLaunch.run(process)
             // The log line `listening on http://127.0.0.1:PORT` says which port was picked.
             var seen = ""
             let deadline = ContinuousClock.now + TmuxSession.patience
@@ -310,7 +311,7 @@ import Testing
         let input = Pipe(), output = Pipe()
         check.standardInput = input
         check.standardOutput = output
-        try check.run()
+        try ProcessLaunch.run(check)
         input.fileHandleForWriting.write(Data(#"{"sim": "account", "username": "alice@example.com"}"#.utf8 + [10]))
         try input.fileHandleForWriting.close()
         let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -1,4 +1,5 @@
 import Foundation
+import SimTestSupport
 import PIMS
 import SimWorld
 import Testing
@@ -78,7 +79,7 @@ import Testing
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         let reading = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()

@@ -1,4 +1,5 @@
 import Foundation
+import SimTestSupport
 import SimServer
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
         let stderr = Pipe()
         process.standardError = stderr
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         let text = await Task.detached { stderr.fileHandleForReading.readDataToEndOfFile() }.value
         await Task.detached { process.waitUntilExit() }.value
         return (process.terminationStatus, String(decoding: text, as: UTF8.self))

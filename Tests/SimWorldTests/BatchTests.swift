@@ -1,4 +1,5 @@
 import Foundation
+import SimTestSupport
 import PIMS
 import SimWorld
 import Testing
@@ -58,7 +59,7 @@ struct BatchTests {
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        try process.run()
+        try ProcessLaunch.run(process)
         input.fileHandleForWriting.write(Data(Self.script.utf8))
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
@@ -79,7 +80,7 @@ struct BatchTests {
             let input = Pipe(), output = Pipe()
             process.standardInput = input
             process.standardOutput = output
-            try process.run()
+            try ProcessLaunch.run(process)
             input.fileHandleForWriting.write(Data((Self.script + "\n{\"sim\": \"account\", \"username\": \"bob@example.com\"}\n").utf8))
             try input.fileHandleForWriting.close()
             let data = output.fileHandleForReading.readDataToEndOfFile()
@@ -99,7 +100,7 @@ struct BatchTests {
         let err = Pipe()
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus != 0)

@@ -1,4 +1,5 @@
 import Foundation
+import SimTestSupport
 import Synchronization
 
 /// The built `enrollsim` binary run as `enrollsim serve`, for what only a real process shows: a
@@ -56,7 +57,7 @@ final class ServeProcess: Sendable {
             }
             continuation.yield(errors.append(String(decoding: data, as: UTF8.self)))
         }
-        try process.run()
+        try ProcessLaunch.run(process)
         for await text in lines {
             if let range = text.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression),
                let port = Int(text[range].split(separator: ":").last ?? "") {
