@@ -21,16 +21,24 @@ enum BatchScript {
 }
 
 func benchmarkBatch(_ bench: inout Bench) async throws -> [String] {
+    try await batchRows(&bench, system: "", script: BatchScript.lines(repeats: 2_000), scenario: "enrolled",
+                        endToEndInput: BatchScript.lines(repeats: 5_000))
+}
+
+/// The three batch rows of a system's script: on the echo backend (the baseline), in process, and
+/// end to end through the built binary and a pipe. `system` names the rows ("" for PIMS's).
+func batchRows(_ bench: inout Bench, system: String, script: [String], scenario: String,
+               endToEndInput: [String]) async throws -> [String] {
+    let label = system.isEmpty ? "" : "\(system) "
     var lines: [String] = []
-    let script = BatchScript.lines(repeats: 2_000)
-    let baseline = await bench.measure("baseline: batch lines on the echo backend", iterations: 1) { _ in
+    let baseline = await bench.measure("baseline: \(label)batch lines on the echo backend", iterations: 1) { _ in
         var session = BatchSession(backend: EchoBackend())
         for line in script { _ = await session.answer(line) }
         return script.count
     }
     lines.append(Bench.report(baseline, baseline: nil))
-    let inProcess = try await bench.measure("batch lines in process (enrolled)", iterations: 1) { _ in
-        var session = BatchSession(backend: try InProcessBackend(scenario: "enrolled", honoursLatency: false), checkControl: World.check)
+    let inProcess = try await bench.measure("\(label)batch lines in process (\(scenario))", iterations: 1) { _ in
+        var session = BatchSession(backend: try InProcessBackend(scenario: scenario, honoursLatency: false), checkControl: World.check)
         for line in script { _ = await session.answer(line) }
         return script.count
     }
@@ -39,27 +47,12 @@ func benchmarkBatch(_ bench: inout Bench) async throws -> [String] {
     // End to end: the built enrollsim binary beside this one, fed through a pipe.
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("enrollsim")
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-        lines.append("end-to-end batch: skipped, build the enrollsim product in the same configuration first")
+        lines.append("end-to-end \(label)batch: skipped, build the enrollsim product in the same configuration first")
         return lines
     }
-    let input = Data((BatchScript.lines(repeats: 5_000).joined(separator: "\n") + "\n").utf8)
-    let endToEnd = try await bench.measure("enrollsim batch end to end (process, pipe)", iterations: 1) { _ in
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["batch", "--scenario", "enrolled"]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(input)
-            try? stdin.fileHandleForWriting.close()
-        }
-        writer.start()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return out.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+    let input = Data((endToEndInput.joined(separator: "\n") + "\n").utf8)
+    let endToEnd = try await bench.measure(system.isEmpty ? "enrollsim batch end to end (process, pipe)" : "enrollsim batch end to end, \(system) (pipe)", iterations: 1) { _ in
+        try pipeThrough(binary, ["batch", "--scenario", scenario], input)
     }
     lines.append(Bench.report(endToEnd, baseline: baseline))
     return lines

@@ -55,30 +55,8 @@ func benchmarkFuturae(_ bench: inout Bench) async throws -> [String] {
     }
     lines.append(Bench.report(walk, baseline: baseline))
 
-    let script = FuturaeWalk.lines(repeats: 2_000)
-    let batchBaseline = await bench.measure("baseline: Futurae batch lines, echo backend", iterations: 1) { _ in
-        var session = BatchSession(backend: EchoBackend())
-        for line in script { _ = await session.answer(line) }
-        return script.count
-    }
-    lines.append(Bench.report(batchBaseline, baseline: nil))
-    let inProcess = try await bench.measure("Futurae batch lines in process (futurae-enrolled)", iterations: 1) { _ in
-        var session = BatchSession(backend: try InProcessBackend(scenario: "futurae-enrolled", honoursLatency: false), checkControl: World.check)
-        for line in script { _ = await session.answer(line) }
-        return script.count
-    }
-    lines.append(Bench.report(inProcess, baseline: batchBaseline))
-
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("enrollsim")
-    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-        lines.append("end-to-end Futurae batch: skipped, build the enrollsim product in the same configuration first")
-        return lines
-    }
-    let input = Data((FuturaeWalk.lines(repeats: 5_000).joined(separator: "\n") + "\n").utf8)
-    let endToEnd = try await bench.measure("enrollsim batch end to end, Futurae (pipe)", iterations: 1) { _ in
-        try pipeThrough(binary, ["batch", "--scenario", "futurae-enrolled"], input)
-    }
-    lines.append(Bench.report(endToEnd, baseline: batchBaseline))
+    lines += try await batchRows(&bench, system: "Futurae", script: FuturaeWalk.lines(repeats: 2_000), scenario: "futurae-enrolled",
+                                 endToEndInput: FuturaeWalk.lines(repeats: 5_000))
     return lines
 }
 
