@@ -10,9 +10,11 @@ public protocol PIMSBackend: Sendable {
 
     /// One simulator control (§8).
     func control(_ control: SimControl) async -> SimAnswer
+    func events(session: String) -> AsyncStream<SimEvent>
 }
 
 extension PIMSBackend {
+    public func events(session: String) -> AsyncStream<SimEvent> { AsyncStream { $0.finish() } }
     public func send(_ request: PIMSRequest) async -> PIMSResponse {
         await send(request, session: "default")
     }

@@ -42,7 +42,7 @@ struct App {
         let app = App(store: store, backend: backend)
         await app.send(.submit)
         let state = await app.state
-        #expect(state.route == .home, "login failed: \(String(describing: state.banner))")
+        #expect(state.route == .home, "login failed: \(String(describing: state.notice))")
         return app
     }
 
@@ -94,6 +94,6 @@ struct App {
 
     /// The log's step labels with outcomes, in order.
     func logSteps() async -> [String] {
-        await state.log.entries.map { "\($0.step) \($0.response?.error.map { String($0.code) } ?? "ok")" }
+        await state.log.entries.map { "\($0.step) \($0.response?.error.map { "\($0.code)" } ?? "ok")" }
     }
 }
