@@ -31,8 +31,9 @@ enum CarKeyScreen {
         }
         let proximity = frame.panel(columns[1], title: "Proximity (simulator)")
         // The toggles' keys come from the state's commands, as the help bar's do.
+        let commands = state.availableCommands
         func key(_ part: ProximityPart) -> String {
-            state.availableCommands.first { $0.action == .carKey(.toggleProximity(part)) }?.key.description ?? ""
+            commands.first { $0.action == .carKey(.toggleProximity(part)) }?.key.description ?? ""
         }
         let toggles: [(String, String, Bool?, ErrorCode)] = [
             (key(.bluetooth), ProximityPart.bluetooth.title, vehicle?.bluetoothOn, .bluetoothOff),

@@ -11,12 +11,14 @@ enum StartScreen {
         y += FormView.render(state.session.form, policy: state.session.policy, focused: state.focusedField != nil, into: &frame,
                              area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))
         y += 1
+        let commands = state.availableCommands
+        func keyLabel(_ action: Action) -> String { commands.first { $0.action == action }?.key.description ?? "" }
         let options: [(String, String, String)] = [
-            (keyLabel(state, .session(.cycle(.backend))), "Backend", c.backend.summary),
-            (keyLabel(state, .session(.cycle(.platform))), "Platform", c.platform == .ios ? "iOS (sends the SMS code at steps 7/8)" : "Android (no SMS code at steps 7/8)"),
-            (keyLabel(state, .session(.cycle(.sdk))), "SDK", "\(c.sdk)" + (c.offersShortcut ? "" : " (no shortcut 4·1; phone step named trustedPhone)")),
-            (keyLabel(state, .session(.cycle(.variant))), "Variant", c.variant == .tutorial ? "tutorial (the tutorials' reading)" : "reference (the API reference's reading)"),
-            (keyLabel(state, .choose(.togglePacing)), "Pacing", c.pacing == .auto ? "auto (checks run until input is needed)" : "step (every API call waits for Enter)"),
+            (keyLabel(.session(.cycle(.backend))), "Backend", c.backend.summary),
+            (keyLabel(.session(.cycle(.platform))), "Platform", c.platform == .ios ? "iOS (sends the SMS code at steps 7/8)" : "Android (no SMS code at steps 7/8)"),
+            (keyLabel(.session(.cycle(.sdk))), "SDK", "\(c.sdk)" + (c.offersShortcut ? "" : " (no shortcut 4·1; phone step named trustedPhone)")),
+            (keyLabel(.session(.cycle(.variant))), "Variant", c.variant == .tutorial ? "tutorial (the tutorials' reading)" : "reference (the API reference's reading)"),
+            (keyLabel(.choose(.togglePacing)), "Pacing", c.pacing == .auto ? "auto (checks run until input is needed)" : "step (every API call waits for Enter)"),
         ]
         for (key, name, value) in options where y < area.maxY {
             var x = frame.put(key.padded(toWidth: 4), x: area.x + 2, y: y, style: .key, clip: area)
@@ -32,10 +34,5 @@ enum StartScreen {
         if state.session.form.has(.scenario) {
             y = frame.paragraph("Scenarios: " + SessionConfig.builtInScenarios.joined(separator: " "), at: y, in: area, style: .hint, indent: 2)
         }
-    }
-
-    /// The key of a start-screen command, as the state's command list names it.
-    static func keyLabel(_ state: AppState, _ action: Action) -> String {
-        state.availableCommands.first { $0.action == action }?.key.description ?? ""
     }
 }

@@ -6,7 +6,8 @@ import PIMS
 extension AppState {
     public var availableCommands: [AvailableCommand] {
         // On a screen with a focused field, printable keys are typed: commands move to Ctrl keys.
-        let typing = focusedField != nil
+        let focused = focusedField
+        let typing = focused != nil
         func cmd(_ c: Character, _ title: String, _ help: String, _ command: Command) -> AvailableCommand {
             .command(typing ? .ctrl(c) : .char(c), title, help, command)
         }
@@ -32,7 +33,7 @@ extension AppState {
         if retryable != nil && staged == nil {
             list.append(cmd("r", "retry", "Send the last call again (after a transport error or Esc).", .retry))
         }
-        if let field = focusedField {
+        if let field = focused {
             if activeForm.map({ $0.fields.count > 1 }) == true {
                 list.append(AvailableCommand(.tab, "next field", "Move to the next field (S-Tab: previous).", .focusNext))
             }

@@ -23,6 +23,8 @@ struct Scope<F: Feature> {
 
 /// What the app asks of the feature on screen, whichever it is.
 protocol FeatureScope {
+    /// The feature this is.
+    var feature: any Feature.Type { get }
     var title: String { get }
     var summary: String { get }
     var menuLine: String { get }
@@ -40,6 +42,7 @@ protocol FeatureScope {
 }
 
 extension Scope: FeatureScope {
+    var feature: any Feature.Type { F.self }
     var title: String { F.title }
     var summary: String { F.summary }
     var menuLine: String { F.menuLine }

@@ -18,6 +18,12 @@ extension StepsChecklist {
         public var order: Int
         public var isTodo: Bool { status == "todo" }
 
+        public init(name: String, status: String, order: Int) {
+            self.name = name
+            self.status = status
+            self.order = order
+        }
+
         /// What the step needs, when this app knows the step.
         public var need: Need? {
             switch name {
