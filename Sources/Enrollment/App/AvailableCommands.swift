@@ -46,7 +46,8 @@ extension AppState {
                                 .toggleSendAsTyped))
             }
         }
-        if route != .start && session.loggedIn != nil {
+        // Pacing everywhere once logged in, unless the screen's own table binds it (the session's does).
+        if session.loggedIn != nil && !list.contains(where: { $0.action == .choose(.togglePacing) }) {
             let auto = session.config.pacing == .auto
             list.append(cmd("p", auto ? "step pacing" : "auto pacing",
                             auto ? "Make every API call wait for Enter." : "Let checks run until input is needed.", .togglePacing))
