@@ -12,7 +12,7 @@ func benchmarkScreens(_ bench: inout Bench) async throws -> [String] {
     // A busy state: the guided enrollment at the SMS-code prompt, with the phone and a banner.
     let backend = try InProcessBackend(scenario: "fresh", honoursLatency: false)
     let store = Store(state: AppState(), connector: { _ in .success(Store.Opened(backend)) })
-    for action: Action in [.submit, .submit, .submit, .choose(.chooseShortcut)] {
+    for action: Action in [.submit, .submit, .submit, .guided(.chooseShortcut)] {
         await store.send(action)
         await store.settle()
     }

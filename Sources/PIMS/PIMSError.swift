@@ -59,3 +59,8 @@ extension ErrorCode {
     /// Lets a `switch` on a code match a kernel error code directly.
     public static func ~= (pattern: ErrorCode, value: ErrorCodeValue) -> Bool { value.intValue == pattern.rawValue }
 }
+
+extension ErrorCode {
+    /// The code as the kernel carries it (in a `CallError`, a `FaultRule`).
+    public var value: ErrorCodeValue { .number(rawValue) }
+}

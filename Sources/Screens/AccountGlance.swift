@@ -9,13 +9,13 @@ enum AccountGlance {
             frame.put("(not read yet: the simulator panel refreshes it)", x: inside.x, y: inside.y, style: .hint, clip: inside)
             return
         }
-        let device = state.config.device
+        let device = state.session.config.device
         let thisEnrolled = a.enrolledDevices.contains(device)
         var rows: [(String, String, Style)] = [
             ("user", a.username, .normal),
             ("phone", a.phone.map { "✓ " + $0 } ?? "· none", a.phone == nil ? .pending : .done),
             ("PIN", a.pinSet ? "✓ set" : "· none", a.pinSet ? .done : .pending),
-            ("failures", "\(a.pinFailures) of \(state.policy.pinFailuresBeforeBlock)", a.pinFailures > 0 ? .warning : .normal),
+            ("failures", "\(a.pinFailures) of \(state.session.policy.pinFailuresBeforeBlock)", a.pinFailures > 0 ? .warning : .normal),
             ("block", (a.blockState == "NotBlocked" ? "✓ " : "✗ ") + a.blockState, a.blockState == "NotBlocked" ? .done : .failed),
             ("this device", thisEnrolled ? "✓ enrolled" : "· not enrolled", thisEnrolled ? .done : .pending),
             ("devices", "\(a.enrolledDevices.count) enrolled", .normal),

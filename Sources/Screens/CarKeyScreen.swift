@@ -1,4 +1,5 @@
 import Enrollment
+import PIMS
 import TerminalUI
 
 /// The car key: select the VIN, check, activate; the proximity the simulator holds, and which of
@@ -30,13 +31,14 @@ enum CarKeyScreen {
         }
         let proximity = frame.panel(columns[1], title: "Proximity (simulator)")
         // The toggles' keys come from the state's commands, as the help bar's do.
+        let commands = state.availableCommands
         func key(_ part: ProximityPart) -> String {
-            state.availableCommands.first { $0.action == .choose(.toggleProximity(part)) }?.key.description ?? ""
+            commands.first { $0.action == .carKey(.toggleProximity(part)) }?.key.description ?? ""
         }
-        let toggles: [(String, String, Bool?, Int)] = [
-            (key(.bluetooth), ProximityPart.bluetooth.title, vehicle?.bluetoothOn, 2341),
-            (key(.paired), ProximityPart.paired.title, vehicle?.paired, 2342),
-            (key(.keyInside), ProximityPart.keyInside.title, vehicle?.keyInside, 2354),
+        let toggles: [(String, String, Bool?, ErrorCode)] = [
+            (key(.bluetooth), ProximityPart.bluetooth.title, vehicle?.bluetoothOn, .bluetoothOff),
+            (key(.paired), ProximityPart.paired.title, vehicle?.paired, .notPaired),
+            (key(.keyInside), ProximityPart.keyInside.title, vehicle?.keyInside, .keyNotInside),
         ]
         for (i, t) in toggles.enumerated() where i * 2 < proximity.height {
             let (glyph, style) = t.2.map(Glyphs.check) ?? ("·", .pending)

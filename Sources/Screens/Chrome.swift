@@ -8,12 +8,12 @@ enum TitleBar {
         var x = frame.put(" enrollsim ", x: area.x, y: area.y, style: .title)
         x = frame.put("▸ " + state.route.title, x: x, y: area.y, style: .title)
         var right: String
-        if let user = state.loggedIn {
-            let c = state.config
+        if let user = state.session.loggedIn {
+            let c = state.session.config
             right = "\(user) · \(c.device) · \(c.platform == .ios ? "iOS" : "Android") · SDK \(c.sdk)"
             if c.pacing == .step { right += " · step pacing" }
         } else {
-            right = state.config.backend.summary
+            right = state.session.config.backend.summary
         }
         if let f = state.inFlight {
             right = "\(Glyphs.spinner[tick % Glyphs.spinner.count]) waiting: \(f.call.request.name)  " + right
@@ -26,10 +26,10 @@ enum TitleBar {
     }
 }
 
-/// The view-model's banner as the widget draws it.
+/// The view-model's notice as the banner widget draws it.
 enum BannerView {
-    static func widget(_ b: Enrollment.Banner) -> TerminalUI.Banner {
-        let kind: TerminalUI.Banner.Kind
+    static func widget(_ b: Notice) -> Banner {
+        let kind: Banner.Kind
         switch b.kind {
         case .error: kind = .error
         case .warning: kind = .warning
@@ -37,7 +37,7 @@ enum BannerView {
         case .success: kind = .success
         }
         let title = b.code.map { "\($0) · \(b.label)" } ?? b.label
-        return TerminalUI.Banner(kind, title: title, message: b.detail, nextStep: b.advice.isEmpty ? nil : b.advice)
+        return Banner(kind, title: title, message: b.detail, nextStep: b.advice.isEmpty ? nil : b.advice)
     }
 }
 
@@ -57,16 +57,8 @@ enum StagedCallView {
 /// Yes/no questions of the flows (step A, the account tasks' confirmations).
 enum ConfirmationView {
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let (title, body): (String, String)
-        if state.route == .guided {
-            title = "Step A: remove all enrollments?"
-            body = "Every device of \(state.loggedIn ?? "the account") is unenrolled and the PIN removed; the phone stays. Then the enrollment restarts at step 3."
-        } else if let task = state.account.task {
-            title = "\(task.rawValue): \(task.title)?"
-            body = state.account.message ?? task.precondition
-        } else {
-            return
-        }
-        frame.render(Dialog(title: title, body: body + "\n\nEnter: yes · Esc: no", buttons: ["Yes", "No"], style: .warning), in: area)
+        guard let question = state.confirmation else { return }
+        frame.render(Dialog(title: question.title, body: question.body + "\n\nEnter: yes · Esc: no", buttons: ["Yes", "No"], style: .warning),
+                     in: area)
     }
 }

@@ -5,7 +5,7 @@ import TerminalUI
 enum FlowMapView {
     /// Returns the rows it took.
     @discardableResult
-    static func render(_ guided: GuidedEnrollment, into frame: inout Frame, area: Rect) -> Int {
+    static func render(_ guided: GuidedEnrollment.State, into frame: inout Frame, area: Rect) -> Int {
         let height = min(area.height, FlowStep.allCases.count + 3)
         let inside = frame.panel(Rect(x: area.x, y: area.y, width: area.width, height: height), title: "Flow map")
         for (i, entry) in guided.flowMap.enumerated() where i < inside.height {

@@ -23,8 +23,8 @@ enum FormView {
                 let w = CodeField(label: label, value: field.value, length: length, isFocused: isFocused, message: field.message)
                 frame.render(w, in: row)
                 y += w.height
-            default:
-                let w = TerminalUI.TextField(label: label, text: field.display, placeholder: placeholder(field.kind), isFocused: isFocused, message: field.message)
+            case .phone, .vin, .text, .password, .number:
+                let w = TextField(label: label, text: field.display, placeholder: placeholder(field.kind), isFocused: isFocused, message: field.message)
                 frame.render(w, in: Rect(x: row.x, y: row.y, width: min(row.width, 64), height: row.height))
                 y += w.height
             }
@@ -41,7 +41,7 @@ enum FormView {
         case .phone: "0612345678 or +33612345678"
         case .vin: "17 letters and digits"
         case .number: "seconds"
-        default: ""
+        case .pin, .smsCode, .text, .password: ""
         }
     }
 }

@@ -28,7 +28,7 @@ enum GuidedScreen {
         let g = state.guided
         switch g.stage {
         case .notStarted:
-            return put(["Enter runs the enrollment from step 1 for \(state.config.device)."], into: &frame, area: area)
+            return put(["Enter runs the enrollment from step 1 for \(state.session.config.device)."], into: &frame, area: area)
         case .checking:
             return put([state.isBusy ? "Checking…" : "Checks run on their own (step pacing: each waits for Enter)."], into: &frame, area: area)
         case .chooseMethod:
@@ -44,11 +44,11 @@ enum GuidedScreen {
             return put(["The account is blocked: its enrollments must be removed (step A) before enrolling again.",
                         "a removes all enrollments (asks first); Enter checks again."], into: &frame, area: area, styles: [.failed, .hint])
         case .enrolled:
-            return put(["✓ \(state.config.device) is enrolled.", "Enter runs the checks again."], into: &frame, area: area, styles: [.done, .hint])
+            return put(["✓ \(state.session.config.device) is enrolled.", "Enter runs the checks again."], into: &frame, area: area, styles: [.done, .hint])
         case .confirmRemoveAll:
             return 0
-        default:
-            return FormView.render(g.form, policy: state.policy, focused: state.focusedField != nil, into: &frame, area: area)
+        case .shortcutPhone, .shortcutCode, .registerPhone, .registerCode, .enterCode, .newPIN, .existingPIN:
+            return FormView.render(g.form, policy: state.session.policy, focused: state.focusedField != nil, into: &frame, area: area)
         }
     }
 

@@ -14,7 +14,7 @@ public enum Screens {
             return frame
         }
         let keymap = AppKeymap.keymap(for: state)
-        let bannerHeight = state.banner.map { BannerView.widget($0).height(forWidth: size.width) } ?? 0
+        let bannerHeight = state.notice.map { BannerView.widget($0).height(forWidth: size.width) } ?? 0
         let stagedHeight = state.staged == nil ? 0 : min(9, size.height / 3)
         let parts = frame.bounds.splitRows([.fixed(1), .fixed(1), .fill(), .fixed(stagedHeight), .fixed(bannerHeight), .fixed(1)])
         TitleBar.render(state, tick: tick, into: &frame, area: parts[0])
@@ -32,7 +32,7 @@ public enum Screens {
         case .log: LogScreen.render(state, into: &frame, area: content)
         }
         if stagedHeight > 0 { StagedCallView.render(state, into: &frame, area: parts[3]) }
-        if let banner = state.banner { frame.render(BannerView.widget(banner), in: parts[4]) }
+        if let banner = state.notice { frame.render(BannerView.widget(banner), in: parts[4]) }
         frame.render(HelpBar(keymap: keymap), in: parts[5])
         if state.isAwaitingConfirmation { ConfirmationView.render(state, into: &frame, area: parts[2]) }
         if state.confirmingQuit {

@@ -4,19 +4,21 @@ import TerminalUI
 /// The session screen: backend, account, device and the SDK instance's settings.
 enum StartScreen {
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let c = state.config
+        let c = state.session.config
         var y = area.y
         frame.put("Open a session: one SDK instance on one device, logged in to one account (R0a).", x: area.x, y: y, style: .hint, clip: area)
         y += 2
-        y += FormView.render(state.startForm, policy: state.policy, focused: state.focusedField != nil, into: &frame,
+        y += FormView.render(state.session.form, policy: state.session.policy, focused: state.focusedField != nil, into: &frame,
                              area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))
         y += 1
+        let commands = state.availableCommands
+        func keyLabel(_ action: Action) -> String { commands.first { $0.action == action }?.key.description ?? "" }
         let options: [(String, String, String)] = [
-            (keyLabel(state, .cycleBackendKind), "Backend", c.backend.summary),
-            (keyLabel(state, .cyclePlatform), "Platform", c.platform == .ios ? "iOS (sends the SMS code at steps 7/8)" : "Android (no SMS code at steps 7/8)"),
-            (keyLabel(state, .cycleSDK), "SDK", "\(c.sdk)" + (c.offersShortcut ? "" : " (no shortcut 4·1; phone step named trustedPhone)")),
-            (keyLabel(state, .cycleVariant), "Variant", c.variant == .tutorial ? "tutorial (the tutorials' reading)" : "reference (the API reference's reading)"),
-            (keyLabel(state, .togglePacing), "Pacing", c.pacing == .auto ? "auto (checks run until input is needed)" : "step (every API call waits for Enter)"),
+            (keyLabel(.session(.cycle(.backend))), "Backend", c.backend.summary),
+            (keyLabel(.session(.cycle(.platform))), "Platform", c.platform == .ios ? "iOS (sends the SMS code at steps 7/8)" : "Android (no SMS code at steps 7/8)"),
+            (keyLabel(.session(.cycle(.sdk))), "SDK", "\(c.sdk)" + (c.offersShortcut ? "" : " (no shortcut 4·1; phone step named trustedPhone)")),
+            (keyLabel(.session(.cycle(.variant))), "Variant", c.variant == .tutorial ? "tutorial (the tutorials' reading)" : "reference (the API reference's reading)"),
+            (keyLabel(.choose(.togglePacing)), "Pacing", c.pacing == .auto ? "auto (checks run until input is needed)" : "step (every API call waits for Enter)"),
         ]
         for (key, name, value) in options where y < area.maxY {
             var x = frame.put(key.padded(toWidth: 4), x: area.x + 2, y: y, style: .key, clip: area)
@@ -25,17 +27,12 @@ enum StartScreen {
             y += 1
         }
         y += 1
-        if case .failed(let why) = state.connection, y < area.maxY {
+        if case .failed(let why) = state.session.connection, y < area.maxY {
             frame.put("✗ " + why, x: area.x + 2, y: y, style: .error, clip: area)
             y += 1
         }
-        if state.startForm.has(.scenario) {
+        if state.session.form.has(.scenario) {
             y = frame.paragraph("Scenarios: " + SessionConfig.builtInScenarios.joined(separator: " "), at: y, in: area, style: .hint, indent: 2)
         }
-    }
-
-    /// The key of a start-screen command, as the state's command list names it.
-    static func keyLabel(_ state: AppState, _ command: Command) -> String {
-        state.availableCommands.first { $0.action == .choose(command) }?.key.description ?? ""
     }
 }

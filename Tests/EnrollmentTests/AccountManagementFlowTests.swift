@@ -8,7 +8,7 @@ import Testing
     @Test("A: remove all enrollments, with confirmation, on a PIN-blocked account (R12)")
     func removeAll() async throws {
         let app = try await App.start("pin-blocked")
-        await app.send(.choose(.open(.account)), .choose(.startTask(.removeAll)))
+        await app.send(.choose(.open(.account)), .account(.startTask(.removeAll)))
         #expect(await app.state.account.stage == .confirm)
         #expect(await app.state.isAwaitingConfirmation)
         #expect(await app.account().blockState == .pinBlocked, "nothing happens before the confirmation")
@@ -24,7 +24,7 @@ import Testing
     @Test("A can be declined: Esc sends nothing")
     func removeAllDeclined() async throws {
         let app = try await App.start("pin-blocked")
-        await app.send(.choose(.open(.account)), .choose(.startTask(.removeAll)), .cancel)
+        await app.send(.choose(.open(.account)), .account(.startTask(.removeAll)), .cancel)
         #expect(await app.state.account.stage == .menu)
         #expect(await app.state.log.entries.count == 1, "only the login")
     }
@@ -32,7 +32,7 @@ import Testing
     @Test("B: reset PIN with a resetPIN SMS and the new PIN twice (R6, R13)")
     func resetPIN() async throws {
         let app = try await App.start("enrolled")
-        await app.send(.choose(.open(.account)), .choose(.startTask(.resetPIN)))
+        await app.send(.choose(.open(.account)), .account(.startTask(.resetPIN)))
         var state = await app.state
         #expect(state.account.stage == .input)
         #expect(state.account.preconditionMet == true)
@@ -54,17 +54,17 @@ import Testing
     @Test("B explains its precondition before any failure when no enrollment is active")
     func resetPINPrecondition() async throws {
         let app = try await App.start("phone-registered")
-        await app.send(.choose(.open(.account)), .choose(.startTask(.resetPIN)))
+        await app.send(.choose(.open(.account)), .account(.startTask(.resetPIN)))
         let state = await app.state
         #expect(state.account.preconditionMet == false)
         #expect(state.account.preconditionNote?.contains("B needs an active enrollment") == true)
-        #expect(state.banner == nil, "explained, not failed")
+        #expect(state.notice == nil, "explained, not failed")
     }
 
     @Test("B on a second device: step 1 says no, but the account is enrolled elsewhere, so B can go on (R13)")
     func resetPINFromSecondDevice() async throws {
         let app = try await App.start("enrolled-elsewhere")
-        await app.send(.choose(.open(.account)), .choose(.startTask(.resetPIN)))
+        await app.send(.choose(.open(.account)), .account(.startTask(.resetPIN)))
         var state = await app.state
         #expect(state.account.preconditionMet == true)
         #expect(state.account.preconditionNote == "This device is not enrolled (step 1), but alice-ipad is: B needs an enrollment on the account, so it can go on.")
@@ -79,14 +79,14 @@ import Testing
     @Test("C: update PIN, a wrong current PIN first (R14 counts it)")
     func updatePIN() async throws {
         let app = try await App.start("enrolled")
-        await app.send(.choose(.open(.account)), .choose(.startTask(.updatePIN)))
+        await app.send(.choose(.open(.account)), .account(.startTask(.updatePIN)))
         #expect(await app.state.account.form.fields.map(\.id) == [.oldPIN, .newPIN, .newPINConfirm])
         await app.type("1111")
         await app.send(.focusNext)
         await app.typePINTwice("4321")
         await app.send(.submit)
         var state = await app.state
-        #expect(state.banner?.code == 2308)
+        #expect(state.notice?.code == "2308")
         #expect(state.account.form[.oldPIN] == "")
         #expect(state.account.form[.newPIN] == "4321", "the new PIN typed is kept")
         #expect(state.focusedField?.id == .oldPIN)
@@ -102,7 +102,7 @@ import Testing
     @Test("D: modify the phone number with a certification SMS to the new number (R4, R15)")
     func modifyPhone() async throws {
         let app = try await App.start("enrolled")
-        await app.send(.choose(.open(.account)), .choose(.startTask(.modifyPhone)))
+        await app.send(.choose(.open(.account)), .account(.startTask(.modifyPhone)))
         #expect(await app.state.account.preconditionMet == true)
         await app.type("0698765432")
         await app.send(.submit)
@@ -116,7 +116,7 @@ import Testing
     @Test("D on an account without a phone says so up front (step 3)")
     func modifyPhonePrecondition() async throws {
         let app = try await App.start("fresh")
-        await app.send(.choose(.open(.account)), .choose(.startTask(.modifyPhone)))
+        await app.send(.choose(.open(.account)), .account(.startTask(.modifyPhone)))
         let state = await app.state
         #expect(state.account.preconditionMet == false)
         #expect(state.account.preconditionNote?.hasPrefix("No trusted phone (step 3)") == true)
@@ -126,7 +126,7 @@ import Testing
     @Test("E: removeProperty → 2302 → OTP withPin → retried once → removed (R17, R18, R16)")
     func removeVehicleThroughOTP() async throws {
         let app = try await App.start("enrolled")
-        await app.send(.choose(.open(.account)), .choose(.startTask(.removeVehicle)))
+        await app.send(.choose(.open(.account)), .account(.startTask(.removeVehicle)))
         #expect(await app.state.vehicles.map(\.vin) == ["VR1AB12C3D4567890"])
         await app.send(.submit)
         #expect(await app.state.account.stage == .confirm)
@@ -134,7 +134,7 @@ import Testing
         var state = await app.state
         #expect(state.route == .otp)
         #expect(state.otp?.original.request == Requests.removeProperty("VR1AB12C3D4567890"))
-        #expect(state.banner?.code == 2302)
+        #expect(state.notice?.code == "2302")
         await app.type("1234")
         await app.send(.submit)
         state = await app.state
@@ -148,21 +148,21 @@ import Testing
     @Test("The OTP retry happens once: a second 2302 is shown, not looped")
     func otpRetriesOnce() async throws {
         let app = try await App.start("enrolled")
-        await app.send(.choose(.open(.account)), .choose(.startTask(.removeVehicle)), .submit, .submit)
+        await app.send(.choose(.open(.account)), .account(.startTask(.removeVehicle)), .submit, .submit)
         // The backend answers the retry 2302 again (a fault), as if the window closed at once.
         _ = await app.backend.control(.fault(FaultRule(name: "pims.subscription.vehicle", code: 2302, times: 2)))
         await app.type("1234")
         await app.send(.submit)
         let state = await app.state
         #expect(state.route == .account)
-        #expect(state.banner?.code == 2302)
+        #expect(state.notice?.code == "2302")
         #expect(await app.logSteps().suffix(2) == ["OTP · withPin ok", "Account · E 2302"])
     }
 
     @Test("OTP with a wrong PIN: cleared, tried again")
     func otpWrongPIN() async throws {
         let app = try await App.start("enrolled")
-        await app.send(.choose(.open(.account)), .choose(.startTask(.removeVehicle)), .submit, .submit)
+        await app.send(.choose(.open(.account)), .account(.startTask(.removeVehicle)), .submit, .submit)
         await app.type("9999")
         await app.send(.submit)
         let state = await app.state

@@ -12,7 +12,7 @@ import Testing
         #expect(await app.state.guided.stage == .chooseMethod)
         #expect(await app.flowMap() == "1✓ 2✓ 3✓ 4·1· 4·2· 5· 6· 7· 8·")
 
-        await app.send(.choose(.chooseShortcut))
+        await app.send(.guided(.chooseShortcut))
         await app.type("0612345678")
         await app.send(.submit)
         #expect(await app.state.guided.stage == .shortcutCode)
@@ -40,7 +40,7 @@ import Testing
     @Test("Full method 4·2 with a new PIN: 4·2, 5, 6 NotEnrolled, 7, 8")
     func fullWithNewPIN() async throws {
         let app = try await App.start("fresh")
-        await app.send(.choose(.open(.guided)), .choose(.chooseFull))
+        await app.send(.choose(.open(.guided)), .guided(.chooseFull))
         await app.type("0612345678")
         await app.send(.submit)
         #expect(await app.state.guided.stage == .registerCode)
@@ -81,7 +81,7 @@ import Testing
     @Test("Full method with AlreadyEnrolled on a second device of the same account")
     func alreadyEnrolledOnSecondDevice() async throws {
         let app = try await App.start("fresh")
-        await app.send(.choose(.open(.guided)), .choose(.chooseShortcut))
+        await app.send(.choose(.open(.guided)), .guided(.chooseShortcut))
         await app.type("0612345678")
         await app.send(.submit, .choose(.autofillCode))
         await app.typePINTwice("2468")
@@ -95,8 +95,8 @@ import Testing
         for _ in "alice-iphone" { await app.send(.backspace) }
         await app.type("alice-ipad")
         await app.send(.submit)
-        #expect(await app.state.loggedIn == "alice@example.com")
-        #expect(await app.state.config.sessionName == "alice-ipad")
+        #expect(await app.state.session.loggedIn == "alice@example.com")
+        #expect(await app.state.session.config.sessionName == "alice-ipad")
         #expect(await app.state.guided.stage == .notStarted, "a new device starts its own flow")
 
         await app.send(.choose(.open(.guided)))
@@ -124,7 +124,7 @@ import Testing
         #expect(state.guided.stage == .existingPIN)
         #expect(state.guided.statuses[.s8] == .failed)
         #expect(state.guided.message == "Wrong PIN: 2 attempts left. Type it again: no new SMS is needed.")
-        #expect(state.banner?.code == 2308)
+        #expect(state.notice?.code == "2308")
         #expect(state.guided.form[.pin] == "", "a wrong PIN is cleared")
 
         await app.type("1234")
@@ -146,11 +146,11 @@ import Testing
         }
         var state = await app.state
         #expect(state.guided.stage == .blocked)
-        #expect(state.banner?.code == 2317)
+        #expect(state.notice?.code == "2317")
         #expect(await app.account().blockState == .pinBlocked)
-        #expect(state.availableCommands.contains { $0.action == .choose(.removeAllEnrollments) })
+        #expect(state.availableCommands.contains { $0.action == .guided(.removeAllEnrollments) })
 
-        await app.send(.choose(.removeAllEnrollments))
+        await app.send(.guided(.removeAllEnrollments))
         #expect(await app.state.guided.stage == .confirmRemoveAll)
         #expect(await app.state.log.entries.last?.step == "Enrollment · step 8", "nothing is removed before the confirmation")
         await app.send(.submit)
@@ -178,12 +178,12 @@ import Testing
         _ = await app.backend.control(.advance(seconds: 601))
         await app.send(.submit)
         var state = await app.state
-        #expect(state.banner?.code == 2306)
+        #expect(state.notice?.code == "2306")
         #expect(state.guided.statuses[.s6] == .failed)
         #expect(state.guided.stage == .enterCode)
-        #expect(state.availableCommands.contains { $0.action == .choose(.resendSMS) && $0.key == .ctrl("n") })
+        #expect(state.availableCommands.contains { $0.action == .guided(.resendSMS) && $0.key == .ctrl("n") })
 
-        await app.send(.choose(.resendSMS))
+        await app.send(.guided(.resendSMS))
         state = await app.state
         #expect(state.guided.form[.smsCode] == "", "the old code is cleared")
         #expect(await app.flowMap() == "1✓ 2✓ 3✓ 4·1- 4·2- 5✓ 6▶ 7· 8·")
@@ -202,7 +202,7 @@ import Testing
         await app.type(wrong)
         await app.send(.submit)
         var state = await app.state
-        #expect(state.banner?.code == 2305)
+        #expect(state.notice?.code == "2305")
         #expect(state.guided.form[.smsCode] == wrong)
         await app.send(.backspace)
         await app.type(String(code.last!))
@@ -221,8 +221,8 @@ import Testing
         let state = await app.state
         #expect(state.guided.stage == .blocked)
         #expect(state.guided.statuses[.s8] == .failed)
-        #expect(state.banner?.code == 2317)
-        #expect(state.banner?.detail?.contains("device limit") == true)
+        #expect(state.notice?.code == "2317")
+        #expect(state.notice?.detail?.contains("device limit") == true)
         #expect(await app.account().blockState == .accountBlocked)
         #expect(state.simulator.account?.blockState == "AccountBlocked")
 
@@ -241,8 +241,8 @@ import Testing
         #expect(state.guided.stage == .registerPhone)
         #expect(state.guided.shortcutUnavailable == "The shortcut (4·1) needs SDK 2.1 or later; this session runs SDK 2.0.")
         #expect(await app.flowMap() == "1✓ 2✓ 3✓ 4·1- 4·2▶ 5· 6· 7· 8·")
-        #expect(!state.availableCommands.contains { $0.action == .choose(.chooseShortcut) })
-        await app.send(.choose(.chooseShortcut))
+        #expect(!state.availableCommands.contains { $0.action == .guided(.chooseShortcut) })
+        await app.send(.guided(.chooseShortcut))
         #expect(await app.state.guided.stage == .registerPhone, "the shortcut cannot be chosen")
 
         await app.type("0612345678")

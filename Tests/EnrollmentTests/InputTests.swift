@@ -41,7 +41,7 @@ import Testing
 
     @Test func vinIsTypedInCapitals() {
         var state = AppState()
-        state.loggedIn = "alice@example.com"
+        state.session.loggedIn = "alice@example.com"
         state.route = .simulator
         state.simulator.form = Form([.vin])
         _ = reduce(&state, .typed("v"))
@@ -58,7 +58,7 @@ import Testing
         #expect(form.fields[0].display == "••••")
         var state = AppState()
         state.route = .otp
-        state.otp = OTPPrompt(original: PlannedCall(.otp, Requests.carKeyStatus), returnTo: .home)
+        state.otp = StrongAuthentication.Prompt(original: PlannedCall(.otp, Requests.carKeyStatus), returnTo: .home)
         _ = reduce(&state, .typed("1"))
         _ = reduce(&state, .choose(.toggleMask))
         #expect(state.otp?.form.fields[0].display == "1")
@@ -67,12 +67,12 @@ import Testing
     @Test("Send as typed: a malformed phone reaches the backend and its 2102 is shown")
     func sendAsTypedReachesBackend() async throws {
         let app = try await App.start("fresh")
-        await app.send(.choose(.open(.guided)), .choose(.chooseFull), .choose(.toggleSendAsTyped))
+        await app.send(.choose(.open(.guided)), .guided(.chooseFull), .choose(.toggleSendAsTyped))
         await app.type("06-12")
         await app.send(.submit)
         let state = await app.state
         #expect(state.log.entries.last?.request.params["phoneNumber"] == "06-12")
-        #expect(state.banner?.code == 2102)
+        #expect(state.notice?.code == "2102")
         #expect(state.guided.statuses[.s4_2] == .failed)
         #expect(state.guided.stage == .registerPhone, "the prompt stays, with what was typed")
         #expect(state.guided.form[.phone] == "06-12")
@@ -81,7 +81,7 @@ import Testing
     @Test("Without send as typed, the same phone is refused before any call")
     func checkedInputSendsNothing() async throws {
         let app = try await App.start("fresh")
-        await app.send(.choose(.open(.guided)), .choose(.chooseFull))
+        await app.send(.choose(.open(.guided)), .guided(.chooseFull))
         await app.type("06-12")
         let calls = await app.state.log.entries.count
         await app.send(.submit)

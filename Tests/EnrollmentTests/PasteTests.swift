@@ -3,38 +3,38 @@ import PIMS
 import Testing
 
 /// A paste goes into the focused field in one step: filtered to what the field takes, capped at its
-/// limit, with a banner saying what was left out.
+/// limit, with a notice saying what was left out.
 @Suite struct PasteTests {
     /// Logged in, on the guided enrollment's prompt with these fields (the first focused).
     static func prompt(_ ids: [FieldID], values: [FieldID: String] = [:]) -> AppState {
         var s = AppState()
-        s.connection = .connected(s.config.backend)
-        s.loggedIn = "alice@example.com"
+        s.session.connection = .connected(s.session.config.backend)
+        s.session.loggedIn = "alice@example.com"
         s.route = .guided
         s.guided.stage = .existingPIN
         s.guided.form = Form(ids, values: values)
         return s
     }
 
-    @Test("A PIN keeps the digits, up to the policy's 6; the banner counts what was left out")
+    @Test("A PIN keeps the digits, up to the policy's 6; the notice counts what was left out")
     func pinIsFilteredAndCapped() {
         var t = ReducerHarness(Self.prompt([.pin]))
         t.send(.pasted("12 34-5a678")) {
             $0.guided.form.fields[0].value = "123456"
             $0.guided.form.fields[0].message = nil
-            $0.banner = Banner(kind: .warning, label: "Paste into PIN: 6 of 11 characters kept",
+            $0.notice = Notice(kind: .warning, label: "Paste into PIN: 6 of 11 characters kept",
                                detail: "Left out: 3 the field does not take (digits only: 'a' refused); 2 past its limit of 6.",
                                advice: "Check the field before sending.")
         }
     }
 
-    @Test("A phone pasted with its spaces and line break goes in clean; only an info banner")
+    @Test("A phone pasted with its spaces and line break goes in clean; only an info notice")
     func phoneLosesItsSpaces() {
         var t = ReducerHarness(Self.prompt([.phone]))
         t.send(.pasted("06 12 34 56 78\n")) {
             $0.guided.form.fields[0].value = "0612345678"
             $0.guided.form.fields[0].message = nil
-            $0.banner = Banner(kind: .info, label: "Paste into Phone number: 10 of 14 characters kept",
+            $0.notice = Notice(kind: .info, label: "Paste into Phone number: 10 of 14 characters kept",
                                detail: "Left out: 4 the field does not take (digits (and a leading +) only: ' ' refused).",
                                advice: "Check the field before sending.")
         }
@@ -42,7 +42,7 @@ import Testing
         international.send(.pasted("+33 6 12 34 56 78")) {
             $0.guided.form.fields[0].value = "+33612345678"
             $0.guided.form.fields[0].message = nil
-            $0.banner = Banner(kind: .info, label: "Paste into Phone number: 12 of 17 characters kept",
+            $0.notice = Notice(kind: .info, label: "Paste into Phone number: 12 of 17 characters kept",
                                detail: "Left out: 5 the field does not take (digits (and a leading +) only: ' ' refused).",
                                advice: "Check the field before sending.")
         }
@@ -55,7 +55,7 @@ import Testing
         t.send(.pasted(paste)) {
             $0.guided.form.fields[0].value = "pixel" + String(paste.prefix(FieldValidation.textLimit - 5))
             $0.guided.form.fields[0].message = nil
-            $0.banner = Banner(kind: .warning, label: "Paste into Device id: 1019 of 10240 characters kept",
+            $0.notice = Notice(kind: .warning, label: "Paste into Device id: 1019 of 10240 characters kept",
                                detail: "Left out: 9221 past its limit of 1024.", advice: "Check the field before sending.")
         }
     }
@@ -74,7 +74,7 @@ import Testing
         var t = ReducerHarness(Self.prompt([.smsCode]))
         t.send(.pasted("abc")) {
             $0.guided.form.fields[0].message = "digits only: 'c' refused"
-            $0.banner = Banner(kind: .info, label: "Paste into SMS code: 0 of 3 characters kept",
+            $0.notice = Notice(kind: .info, label: "Paste into SMS code: 0 of 3 characters kept",
                                detail: "Left out: 3 the field does not take (digits only: 'c' refused).",
                                advice: "Check the field before sending.")
         }
@@ -88,17 +88,17 @@ import Testing
         t.send(.pasted("12a\t4\u{1B}\r\n")) {
             $0.guided.form.fields[0].value = "12a4"
             $0.guided.form.fields[0].message = "digits only"
-            $0.banner = Banner(kind: .info, label: "Paste into PIN: 4 of 6 characters kept",
+            $0.notice = Notice(kind: .info, label: "Paste into PIN: 4 of 6 characters kept",
                                detail: "Left out: 2 the field does not take (one line only).", advice: "Check the field before sending.")
         }
     }
 
-    @Test("No focused field (the home menu): the paste is ignored, and the banner says so")
+    @Test("No focused field (the home menu): the paste is ignored, and the notice says so")
     func noFieldNoPaste() {
         var s = Self.prompt([])
         s.route = .home
         var t = ReducerHarness(s)
-        t.send(.pasted("q")) { $0.banner = .info("Paste ignored: no text field has the focus here.") }
+        t.send(.pasted("q")) { $0.notice = .info("Paste ignored: no text field has the focus here.") }
     }
 
     @Test("The help overlay takes no paste, as it takes no typing")

@@ -10,14 +10,19 @@ import Testing
     /// Logged in on the home screen, nothing else done.
     static func home(_ config: SessionConfig = SessionConfig()) -> AppState {
         var s = AppState(config: config)
-        s.connection = .connected(config.backend)
-        s.loggedIn = alice
+        s.session.connection = .connected(config.backend)
+        s.session.loggedIn = alice
         s.route = .home
         return s
     }
 
-    static func sendEffects(_ id: Int, _ request: PIMSRequest) -> [Effect] {
-        [.send(RequestID(id), request, session: "alice-iphone"), .startTimer(.callTimeout(RequestID(id)), milliseconds: 30_000)]
+    static func sendEffects(_ id: Int, _ purpose: CallPurpose, _ request: PIMSRequest) -> [Effect] {
+        [.send(RequestID(id), request, session: "alice-iphone", purpose: purpose), .startTimer(.callTimeout(RequestID(id)), milliseconds: 30_000)]
+    }
+
+    /// The live account read again (after every answer once logged in), with id `id`.
+    static func accountRefresh(_ id: Int) -> Effect {
+        .control(RequestID(id), .account(username: alice), purpose: .simulator(.account))
     }
 
     static func entry(_ id: Int, _ step: String, _ request: PIMSRequest) -> APILog.Entry {
@@ -41,7 +46,7 @@ import Testing
     /// Home → guided: step 1 is current and its call is in flight.
     static func guidedStarted() -> ReducerHarness {
         var t = ReducerHarness(home())
-        t.send(.choose(.open(.guided)), effects: sendEffects(1, Requests.isDeviceActivated)) {
+        t.send(.choose(.open(.guided)), effects: sendEffects(1, .guided(.checkEnrollment), Requests.isDeviceActivated)) {
             $0.route = .guided
             $0.guided.stage = .checking
             $0.guided.statuses[.s1] = .current
@@ -56,32 +61,32 @@ import Testing
     func sessionStart() {
         var t = ReducerHarness(AppState())
         t.send(.submit, effects: [.connect(.inProcess(scenario: "fresh"))]) {
-            $0.connection = .connecting
-            $0.banner = .info("Connecting to in-process · fresh…")
+            $0.session.connection = .connecting
+            $0.notice = .info("Connecting to in-process · fresh…")
         }
-        t.send(.connected(error: nil), effects: [.control(RequestID(1), .session(name: "alice-iphone", settings: SessionSettings(device: "alice-iphone")))]) {
-            $0.connection = .connected(.inProcess(scenario: "fresh"))
-            $0.banner = nil
-            $0.sessionSettings = SessionSettings(device: "alice-iphone")
-            $0.pendingControls = [RequestID(1): .createSession]
+        t.send(.connected(error: nil), effects: [.control(RequestID(1), .session(name: "alice-iphone", settings: SessionSettings(device: "alice-iphone")),
+                                                          purpose: .createSession)]) {
+            $0.session.connection = .connected(.inProcess(scenario: "fresh"))
+            $0.notice = nil
+            $0.session.settings = SessionSettings(device: "alice-iphone")
             $0.nextID = 2
         }
         let login = Requests.login(Self.alice, "alice-pass")
-        t.send(.controlAnswer(RequestID(1), .success(["session": "alice-iphone"])), effects: Self.sendEffects(2, login)) {
-            $0.pendingControls = [:]
+        t.send(.controlAnswer(RequestID(1), .success(["session": "alice-iphone"]), purpose: .createSession), effects: Self.sendEffects(2, .login, login)) {
             $0.inFlight = InFlightCall(id: RequestID(2), call: PlannedCall(.login, login))
             $0.log.entries = [Self.entry(2, "Session · login", login)]
             $0.nextID = 3
         }
         let ok = PIMSResponse.success("tx-000001", ["username": .string(Self.alice)])
-        t.send(.response(RequestID(2), ok, durationMs: 4),
-               effects: [.cancelTimer(.callTimeout(RequestID(2))), .control(RequestID(3), .account(username: Self.alice))]) {
+        // Logged in: the session's events are followed from now on, beside the calls.
+        t.send(.response(RequestID(2), ok, durationMs: 4, purpose: .login),
+               effects: [.cancelTimer(.callTimeout(RequestID(2))), .subscribe(session: "alice-iphone"), Self.accountRefresh(3)]) {
             $0.inFlight = nil
             Self.answered(&$0, ok, ms: 4)
-            $0.loggedIn = Self.alice
+            $0.session.loggedIn = Self.alice
             $0.route = .home
-            $0.banner = .success("Logged in as alice@example.com on alice-iphone (ios, SDK 2.3).")
-            $0.pendingControls = [RequestID(3): .account]
+            $0.notice = .success("Logged in as alice@example.com on alice-iphone (ios, SDK 2.3).")
+            $0.subscription = "alice-iphone"
             $0.nextID = 4
         }
     }
@@ -90,14 +95,13 @@ import Testing
     func stepOneThenTwo() {
         var t = Self.guidedStarted()
         let answer = PIMSResponse.success("tx-000002", ["isDeviceActivated": false])
-        t.send(.response(RequestID(1), answer, durationMs: 12),
-               effects: [.cancelTimer(.callTimeout(RequestID(1)))] + Self.sendEffects(2, Requests.isAccountBlocked)
-                   + [.control(RequestID(3), .account(username: Self.alice))]) {
+        t.send(.response(RequestID(1), answer, durationMs: 12, purpose: .guided(.checkEnrollment)),
+               effects: [.cancelTimer(.callTimeout(RequestID(1)))] + Self.sendEffects(2, .guided(.checkAccount), Requests.isAccountBlocked)
+                   + [Self.accountRefresh(3)]) {
             Self.answered(&$0, answer, ms: 12)
             $0.guided.statuses[.s1] = .done
             $0.guided.statuses[.s2] = .current
             Self.issued(&$0, 2, .guided(.checkAccount), Requests.isAccountBlocked)
-            $0.pendingControls = [RequestID(3): .account]
             $0.nextID = 4
         }
     }
@@ -110,25 +114,23 @@ import Testing
         t.state.inFlight = InFlightCall(id: RequestID(1), call: PlannedCall(.guided(.checkAccount), Requests.isAccountBlocked))
         var u = t
         let blocked = PIMSResponse.success("tx", ["isAccountBlocked": "AccountBlocked"])
-        t.send(.response(RequestID(1), blocked, durationMs: 0),
-               effects: [.cancelTimer(.callTimeout(RequestID(1))), .control(RequestID(2), .account(username: Self.alice))]) {
+        t.send(.response(RequestID(1), blocked, durationMs: 0, purpose: .guided(.checkAccount)),
+               effects: [.cancelTimer(.callTimeout(RequestID(1))), Self.accountRefresh(2)]) {
             Self.answered(&$0, blocked, ms: 0)
             $0.inFlight = nil
             $0.guided.statuses[.s2] = .failed
             $0.guided.stage = .blocked
             $0.guided.message = "The account is AccountBlocked (step 2): remove all enrollments (step A), then enrollment restarts at step 3."
-            $0.pendingControls = [RequestID(2): .account]
             $0.nextID = 3
         }
         let sample = PIMSResponse.success("tx", ["isAccountBlocked": false])
-        u.send(.response(RequestID(1), sample, durationMs: 0),
-               effects: [.cancelTimer(.callTimeout(RequestID(1)))] + Self.sendEffects(2, Requests.trustedPhoneNumber)
-                   + [.control(RequestID(3), .account(username: Self.alice))]) {
+        u.send(.response(RequestID(1), sample, durationMs: 0, purpose: .guided(.checkAccount)),
+               effects: [.cancelTimer(.callTimeout(RequestID(1)))] + Self.sendEffects(2, .guided(.trustedPhone), Requests.trustedPhoneNumber)
+                   + [Self.accountRefresh(3)]) {
             Self.answered(&$0, sample, ms: 0)
             $0.guided.statuses[.s2] = .done
             $0.guided.statuses[.s3] = .current
             Self.issued(&$0, 2, .guided(.trustedPhone), Requests.trustedPhoneNumber)
-            $0.pendingControls = [RequestID(3): .account]
             $0.nextID = 4
         }
     }
@@ -145,7 +147,7 @@ import Testing
         }
         #expect(t.state.stagedDescription == "Enrollment · step 1: get pims.authentication.account isDeviceActivated")
         #expect(t.state.availableCommands.first == AvailableCommand(.enter, "send", "Send the call shown (step pacing).", .choose(.sendStaged)))
-        t.send(.submit, effects: Self.sendEffects(1, Requests.isDeviceActivated)) {
+        t.send(.submit, effects: Self.sendEffects(1, .guided(.checkEnrollment), Requests.isDeviceActivated)) {
             $0.staged = nil
             $0.inFlight = InFlightCall(id: RequestID(1), call: staged)
             $0.log.entries = [Self.entry(1, "Enrollment · step 1", Requests.isDeviceActivated)]
@@ -161,20 +163,20 @@ import Testing
             $0.inFlight = nil
             $0.log.entries[0].outcome = .abandoned
             $0.retryable = call
-            $0.banner = Banner(kind: .warning, label: "Stopped waiting for Enrollment · step 1.",
+            $0.notice = Notice(kind: .warning, label: "Stopped waiting for Enrollment · step 1.",
                                detail: "The answer will still be logged when it comes.",
                                advice: "Retry the same call (r, or ^R in a form); nothing typed was lost.")
         }
         let late = PIMSResponse.success("tx", ["isDeviceActivated": false])
-        t.send(.response(RequestID(1), late, durationMs: 31_000)) {
+        t.send(.response(RequestID(1), late, durationMs: 31_000, purpose: .guided(.checkEnrollment))) {
             $0.log.entries[0].response = late
             $0.log.entries[0].durationMs = 31_000
             $0.log.entries[0].outcome = .lateAnswer
         }
         #expect(t.state.log.entries[0].summary == "get pims.authentication.account isDeviceActivated → SUCCEEDED")
-        t.send(.choose(.retry), effects: Self.sendEffects(2, Requests.isDeviceActivated)) {
+        t.send(.choose(.retry), effects: Self.sendEffects(2, .guided(.checkEnrollment), Requests.isDeviceActivated)) {
             $0.retryable = nil
-            $0.banner = nil
+            $0.notice = nil
             $0.inFlight = InFlightCall(id: RequestID(2), call: call)
             $0.log.entries.append(Self.entry(2, "Enrollment · step 1", Requests.isDeviceActivated))
             $0.log.selection = 1
@@ -189,7 +191,7 @@ import Testing
             $0.inFlight = nil
             $0.log.entries[0].outcome = .abandoned
             $0.retryable = PlannedCall(.guided(.checkEnrollment), Requests.isDeviceActivated)
-            $0.banner = Banner(kind: .error, code: 2201, label: "Timeout", detail: "no answer after 30 s (client timeout)",
+            $0.notice = Notice(kind: .error, code: "2201", label: "Timeout", detail: "no answer after 30 s (client timeout)",
                                advice: "Timeout: retry the same call (r, or ^R in a form); nothing typed was lost.")
         }
         // A stale timer (the call already answered) does nothing.
@@ -205,17 +207,17 @@ import Testing
         s.guided.form = Form([.smsCode], values: [.smsCode: "1234"])
         var t = ReducerHarness(s)
         let request = Requests.checkEnrollmentCode("1234")
-        t.send(.submit, effects: Self.sendEffects(1, request)) {
+        t.send(.submit, effects: Self.sendEffects(1, .guided(.checkCode), request)) {
             $0.inFlight = InFlightCall(id: RequestID(1), call: PlannedCall(.guided(.checkCode), request))
             $0.log.entries = [Self.entry(1, "Enrollment · step 6", request)]
             $0.nextID = 2
         }
         let failure = PIMSResponse.failure("tx", PIMSError(.noInternet, detail: "injected fault"))
-        t.send(.response(RequestID(1), failure, durationMs: 3), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
+        t.send(.response(RequestID(1), failure, durationMs: 3, purpose: .guided(.checkCode)), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
             $0.inFlight = nil
             Self.answered(&$0, failure, ms: 3)
             $0.retryable = PlannedCall(.guided(.checkCode), request)
-            $0.banner = Banner(kind: .error, code: 2202, label: "Network problem : No internet", detail: "injected fault",
+            $0.notice = Notice(kind: .error, code: "2202", label: "Network problem : No internet", detail: "injected fault",
                                advice: "No internet: check the connection (or clear the simulator's faults), then retry (r, or ^R in a form).")
         }
         #expect(t.state.guided.form[.smsCode] == "1234")
@@ -229,19 +231,20 @@ import Testing
         s.account.task = .removeVehicle
         s.account.stage = .confirm
         let request = Requests.removeProperty("VR1AB12C3D4567890")
-        s.inFlight = InFlightCall(id: RequestID(1), call: PlannedCall(.account(.removeVehicle), request))
+        let purpose = CallPurpose.account(.removeVehicle(vin: "VR1AB12C3D4567890"))
+        s.inFlight = InFlightCall(id: RequestID(1), call: PlannedCall(purpose, request))
         s.log.entries = [Self.entry(1, "Account · E", request)]
         s.nextID = 2
         var t = ReducerHarness(s)
         let answer = PIMSResponse.failure("tx", PIMSError(.needStrongAuthentication))
-        t.send(.response(RequestID(1), answer, durationMs: 1), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
+        t.send(.response(RequestID(1), answer, durationMs: 1, purpose: purpose), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
             $0.inFlight = nil
             Self.answered(&$0, answer, ms: 1)
-            var prompt = OTPPrompt(original: PlannedCall(.account(.removeVehicle), request), returnTo: .account)
+            var prompt = StrongAuthentication.Prompt(original: PlannedCall(purpose, request), returnTo: .account)
             prompt.message = "Account · E needs strong authentication (2302): enter the PIN to get an OTP; the call is then retried once."
             $0.otp = prompt
             $0.route = .otp
-            $0.banner = .failure(PIMSError(.needStrongAuthentication))
+            $0.notice = .failure(PIMSError(.needStrongAuthentication))
         }
         #expect(t.state.focusedField?.id == .pin)
     }
@@ -263,7 +266,7 @@ import Testing
         #expect(t.state.guided.form[.pin] == "423456")
         t.send(.choose(.toggleSendAsTyped)) {
             $0.sendAsTyped = true
-            $0.banner = .info("Send as typed: ON — fields are sent as they are, to see the backend's 2101/2102.")
+            $0.notice = .info("Send as typed: ON — fields are sent as they are, to see the backend's 2101/2102.")
         }
         t.send(.typed("x")) {
             $0.guided.form.fields[0].value = "423456x"
@@ -284,7 +287,7 @@ import Testing
         }
         t.state.sendAsTyped = true
         let request = PIMSRequest(.set, "pims.authentication.smscode", ["action": "enrollment"])
-        t.send(.submit, effects: Self.sendEffects(1, request)) {
+        t.send(.submit, effects: Self.sendEffects(1, .guided(.checkCode), request)) {
             $0.guided.form.error = nil
             $0.guided.statuses[.s6] = .current
             $0.inFlight = InFlightCall(id: RequestID(1), call: PlannedCall(.guided(.checkCode), request))
@@ -309,18 +312,17 @@ import Testing
     @Test("Changing the platform on the session screen opens a new SDK instance: the flows start over")
     func platformChangeResetsFlows() {
         var s = ReducerTests.home()
-        s.sessionSettings = SessionSettings(device: "alice-iphone")
+        s.session.settings = SessionSettings(device: "alice-iphone")
         s.guided.stage = .existingPIN
         s.guided.form = Form([.pin], values: [.pin: "12"])
         s.route = .start
         var t = ReducerHarness(s)
-        t.send(.choose(.cyclePlatform)) { $0.config.platform = .android }
+        t.send(.session(.cycle(.platform))) { $0.session.config.platform = .android }
         let android = SessionSettings(device: "alice-iphone", platform: .android)
-        t.send(.submit, effects: [.control(RequestID(1), .session(name: "alice-iphone", settings: android))]) {
-            $0.loggedIn = nil
-            $0.guided = GuidedEnrollment()
-            $0.sessionSettings = android
-            $0.pendingControls = [RequestID(1): .createSession]
+        t.send(.submit, effects: [.control(RequestID(1), .session(name: "alice-iphone", settings: android), purpose: .createSession)]) {
+            $0.session.loggedIn = nil
+            $0.guided = GuidedEnrollment.State()
+            $0.session.settings = android
             $0.nextID = 2
         }
     }
@@ -328,13 +330,13 @@ import Testing
     @Test("Logging in again with the same settings keeps the flows (the same SDK instance)")
     func sameSettingsKeepFlows() {
         var s = ReducerTests.home()
-        s.sessionSettings = SessionSettings(device: "alice-iphone")
+        s.session.settings = SessionSettings(device: "alice-iphone")
         s.guided.stage = .existingPIN
         s.route = .start
         var t = ReducerHarness(s)
-        t.send(.submit, effects: [.control(RequestID(1), .session(name: "alice-iphone", settings: SessionSettings(device: "alice-iphone")))]) {
-            $0.loggedIn = nil
-            $0.pendingControls = [RequestID(1): .createSession]
+        t.send(.submit, effects: [.control(RequestID(1), .session(name: "alice-iphone", settings: SessionSettings(device: "alice-iphone")),
+                                          purpose: .createSession)]) {
+            $0.session.loggedIn = nil
             $0.nextID = 2
         }
     }
@@ -344,10 +346,10 @@ import Testing
     @Test("While a call is in flight, commands that would start or change a flow are ignored")
     func busyIgnoresFlowCommands() {
         var t = ReducerTests.guidedStarted()
-        t.send(.choose(.startTask(.removeAll)))
+        t.send(.account(.startTask(.removeAll)))
         t.send(.choose(.open(.steps)))
         t.send(.choose(.retry))
-        t.send(.choose(.togglePacing)) { $0.config.pacing = .step }
+        t.send(.choose(.togglePacing)) { $0.session.config.pacing = .step }
     }
 
     @Test("Esc on a staged call leaves it unsent but ready: r sends it")
@@ -361,11 +363,11 @@ import Testing
         t.send(.cancel) {
             $0.staged = nil
             $0.retryable = call
-            $0.banner = .info("Not sent: Enrollment · step 1.", advice: "Send it later with r (^R in a form).")
+            $0.notice = .info("Not sent: Enrollment · step 1.", advice: "Send it later with r (^R in a form).")
         }
-        t.send(.submit, effects: ReducerTests.sendEffects(1, Requests.isDeviceActivated)) {
+        t.send(.submit, effects: ReducerTests.sendEffects(1, .guided(.checkEnrollment), Requests.isDeviceActivated)) {
             $0.retryable = nil
-            $0.banner = nil
+            $0.notice = nil
             $0.inFlight = InFlightCall(id: RequestID(1), call: call)
             $0.log.entries = [ReducerTests.entry(1, "Enrollment · step 1", Requests.isDeviceActivated)]
             $0.nextID = 2
@@ -393,14 +395,14 @@ import Testing
         return ReducerHarness(s)
     }
 
-    static let refresh: [Effect] = [.cancelTimer(.callTimeout(RequestID(1))), .control(RequestID(2), .account(username: ReducerTests.alice))]
+    static let refresh: [Effect] = [.cancelTimer(.callTimeout(RequestID(1))), ReducerTests.accountRefresh(2)]
 
     @Test("Step 6 NotEnrolled → step 7: a new PIN, twice; the checked code is kept for iOS (R10, R11)")
     func notEnrolled() {
         let request = Requests.checkEnrollmentCode("1234")
         var t = Self.waiting(.enterCode, .s6, Form([.smsCode], values: [.smsCode: "1234"]), .guided(.checkCode), request)
         let answer = PIMSResponse.success("tx", ["status": "NotEnrolled"])
-        t.send(.response(RequestID(1), answer, durationMs: 2), effects: Self.refresh) {
+        t.send(.response(RequestID(1), answer, durationMs: 2, purpose: .guided(.checkCode)), effects: Self.refresh) {
             ReducerTests.answered(&$0, answer, ms: 2)
             $0.inFlight = nil
             $0.guided.statuses[.s6] = .done
@@ -409,7 +411,6 @@ import Testing
             $0.guided.stage = .newPIN
             $0.guided.form = Form([.pin, .pinConfirm])
             $0.guided.message = "The account has no PIN yet (NotEnrolled): choose one, 4 to 6 digits, typed twice (step 7)."
-            $0.pendingControls = [RequestID(2): .account]
             $0.nextID = 3
         }
     }
@@ -419,7 +420,7 @@ import Testing
         let request = Requests.checkEnrollmentCode("1234")
         var t = Self.waiting(.enterCode, .s6, Form([.smsCode], values: [.smsCode: "1234"]), .guided(.checkCode), request)
         let answer = PIMSResponse.success("tx", ["status": "AlreadyEnrolled"])
-        t.send(.response(RequestID(1), answer, durationMs: 2), effects: Self.refresh) {
+        t.send(.response(RequestID(1), answer, durationMs: 2, purpose: .guided(.checkCode)), effects: Self.refresh) {
             ReducerTests.answered(&$0, answer, ms: 2)
             $0.inFlight = nil
             $0.guided.statuses[.s6] = .done
@@ -429,7 +430,6 @@ import Testing
             $0.guided.stage = .existingPIN
             $0.guided.form = Form([.pin])
             $0.guided.message = "The account already has a PIN (AlreadyEnrolled): enter it to enroll this device (step 8)."
-            $0.pendingControls = [RequestID(2): .account]
             $0.nextID = 3
         }
     }
@@ -442,23 +442,22 @@ import Testing
         t.state.guided.statuses[.s7] = .skipped
         let error = PIMSError(code: 2308, label: "inwebo: access refused", detail: "wrong PIN: 2 attempts left")
         let answer = PIMSResponse.failure("tx", error)
-        t.send(.response(RequestID(1), answer, durationMs: 2), effects: Self.refresh) {
+        t.send(.response(RequestID(1), answer, durationMs: 2, purpose: .guided(.validatePIN)), effects: Self.refresh) {
             ReducerTests.answered(&$0, answer, ms: 2)
             $0.inFlight = nil
             $0.guided.statuses[.s8] = .failed
             $0.guided.form.fields[0].value = ""
             $0.guided.form.fields[0].message = nil
-            $0.banner = .failure(error, advice: "Type the PIN again: no new SMS is needed. Forgot it? Reset it (account management B).")
+            $0.notice = .failure(error, advice: "Type the PIN again: no new SMS is needed. Forgot it? Reset it (account management B).")
             $0.guided.message = "Wrong PIN: 2 attempts left. Type it again: no new SMS is needed."
-            $0.pendingControls = [RequestID(2): .account]
             $0.nextID = 3
         }
         // Typing the right PIN and Enter: step 8 again, with the same SMS code.
         for c in "1234" { _ = reduce(&t.state, .typed(c)) }
         let retry = Requests.enroll(pin: "1234", code: "1234", platform: .ios)
-        t.send(.submit, effects: ReducerTests.sendEffects(3, retry)) {
+        t.send(.submit, effects: ReducerTests.sendEffects(3, .guided(.validatePIN), retry)) {
             $0.guided.statuses[.s8] = .current
-            $0.banner = nil
+            $0.notice = nil
             ReducerTests.issued(&$0, 3, .guided(.validatePIN), retry)
             $0.nextID = 4
         }
@@ -470,18 +469,17 @@ import Testing
         var t = Self.waiting(.existingPIN, .s8, Form([.pin], values: [.pin: "9999"]), .guided(.validatePIN), request)
         let error = PIMSError(code: 2317, label: "Forbidden operation", detail: "wrong PIN 3 times: the account is now PINBlocked")
         let answer = PIMSResponse.failure("tx", error)
-        t.send(.response(RequestID(1), answer, durationMs: 2), effects: Self.refresh) {
+        t.send(.response(RequestID(1), answer, durationMs: 2, purpose: .guided(.validatePIN)), effects: Self.refresh) {
             ReducerTests.answered(&$0, answer, ms: 2)
             $0.inFlight = nil
             $0.guided.statuses[.s8] = .failed
-            $0.banner = .failure(error)
+            $0.notice = .failure(error)
             $0.guided.stage = .blocked
             $0.guided.form = Form([])
             $0.guided.message = "The account is blocked (2317): remove all enrollments (step A), then enrollment restarts at step 3."
-            $0.pendingControls = [RequestID(2): .account]
             $0.nextID = 3
         }
-        t.send(.choose(.removeAllEnrollments)) { $0.guided.stage = .confirmRemoveAll }
+        t.send(.guided(.removeAllEnrollments)) { $0.guided.stage = .confirmRemoveAll }
         t.send(.cancel) { $0.guided.stage = .blocked }
     }
 }

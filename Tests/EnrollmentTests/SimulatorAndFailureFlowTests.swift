@@ -12,13 +12,13 @@ import Testing
         await app.send(.choose(.open(.simulator)))
         // Aim the presets at pims.authentication.smscode (the first target) and add "next call: 2201".
         #expect(await app.state.simulator.faultTargetName == "pims.authentication.smscode")
-        await app.send(.choose(.addFault(.timeout)))
+        await app.send(.simulator(.addFault(.timeout)))
         #expect(await app.state.simulator.faults == [FaultRule(name: "pims.authentication.smscode", code: 2201, times: 1)])
 
         await app.send(.choose(.open(.guided)))
         var state = await app.state
-        #expect(state.banner?.code == 2201)
-        #expect(state.banner?.advice.hasPrefix("Timeout: retry the same call") == true)
+        #expect(state.notice?.code == "2201")
+        #expect(state.notice?.advice.hasPrefix("Timeout: retry the same call") == true)
         #expect(state.retryable?.request == Requests.enrollmentSMS(phone: "0612345678"))
         #expect(state.guided.statuses[.s5] == .current, "nothing happened: the step is still to do")
 
@@ -37,19 +37,19 @@ import Testing
         #expect(state.simulator.account?.phone == "0612345678")
         #expect(state.simulator.account?.pinSet == false)
         #expect(state.simulator.account?.pinFailures == 0)
-        #expect(state.policy.pinFailuresBeforeBlock == 3)
+        #expect(state.session.policy.pinFailuresBeforeBlock == 3)
         let inbox = try #require(state.inbox)
         #expect(inbox.phone == "0612345678")
         let message = try #require(inbox.newest(for: .enrollment))
         #expect(inbox.secondsLeft(message) == 600)
 
         // Advance by the seconds field (60 by default, then 540 typed).
-        await app.send(.choose(.advanceClock))
+        await app.send(.simulator(.advanceClock))
         state = await app.state
         #expect(state.simulator.now == "2026-01-05T09:01:00Z")
         #expect(state.inbox.flatMap { $0.secondsLeft($0.messages.last!) } == 540)
 
-        await app.send(.choose(.addFault(.serverError)), .choose(.clearFaults))
+        await app.send(.simulator(.addFault(.serverError)), .simulator(.clearFaults))
         #expect(await app.state.simulator.faults.isEmpty)
         #expect(await app.state.simulator.message == "Faults cleared.")
     }
@@ -60,15 +60,15 @@ import Testing
         await app.send(.choose(.open(.simulator)), .focusNext)
         #expect(await app.state.focusedField?.id == .scenario)
         await app.type("pin-blocked")
-        await app.send(.choose(.loadScenario))
+        await app.send(.simulator(.loadScenario))
         var state = await app.state
         #expect(state.simulator.scenario == "pin-blocked")
-        #expect(state.loggedIn == "alice@example.com", "the device's session was opened again and logged in")
+        #expect(state.session.loggedIn == "alice@example.com", "the device's session was opened again and logged in")
         #expect(state.simulator.account?.blockState == "PINBlocked")
 
-        await app.send(.choose(.open(.account)), .choose(.startTask(.removeAll)), .submit)
+        await app.send(.choose(.open(.account)), .account(.startTask(.removeAll)), .submit)
         #expect(await app.account().blockState == .notBlocked)
-        await app.send(.choose(.open(.simulator)), .choose(.resetScenario))
+        await app.send(.choose(.open(.simulator)), .simulator(.resetScenario))
         state = await app.state
         #expect(state.simulator.account?.blockState == "PINBlocked")
         #expect(state.simulator.message == "World reset to scenario pin-blocked.")
@@ -86,7 +86,7 @@ import Testing
         await store.send(.focusNext)
         await store.send(.focusNext)
         for c in "out.yaml" { await store.send(.typed(c)) }
-        await store.send(.choose(.saveScenario))
+        await store.send(.simulator(.saveScenario))
         await store.settle()
         #expect(saved.path == "out.yaml")
         #expect(saved.text?.contains("name: enrolled") == true)
@@ -101,9 +101,9 @@ import Testing
         await store.settle()
         let state = await store.state
         #expect(state.route == .start)
-        #expect(state.loggedIn == nil)
-        #expect(state.banner?.code == 2102)
-        #expect(state.banner?.advice == "Wrong username or password: correct them and press Enter.")
+        #expect(state.session.loggedIn == nil)
+        #expect(state.notice?.code == "2102")
+        #expect(state.notice?.advice == "Wrong username or password: correct them and press Enter.")
     }
 }
 
@@ -138,8 +138,8 @@ final class StateRecorderBox: @unchecked Sendable {
               user: alice@example.com
             """
         _ = await app.backend.control(.load(.yaml(yaml, origin: "test")))
-        await app.send(.choose(.open(.simulator)), .choose(.resetScenario))
-        #expect(await app.state.policy == PINPolicy(pinMinLength: 6, pinMaxLength: 6, smsCodeLength: 6, pinFailuresBeforeBlock: 5))
+        await app.send(.choose(.open(.simulator)), .simulator(.resetScenario))
+        #expect(await app.state.session.policy == PINPolicy(pinMinLength: 6, pinMaxLength: 6, smsCodeLength: 6, pinFailuresBeforeBlock: 5))
         await app.send(.choose(.open(.guided)))
         let state = await app.state
         #expect(state.guided.stage == .enterCode)
@@ -154,7 +154,7 @@ final class StateRecorderBox: @unchecked Sendable {
     @Test("The help overlay is modal: keys close it, nothing else happens")
     func helpOverlay() {
         var state = AppState()
-        state.loggedIn = "alice@example.com"
+        state.session.loggedIn = "alice@example.com"
         state.route = .home
         _ = reduce(&state, .choose(.toggleHelp))
         #expect(state.showHelp)
@@ -182,14 +182,14 @@ final class StateRecorderBox: @unchecked Sendable {
             await store.settle()
         }
         await go(.submit)
-        #expect(await store.state.config.sdk == .v2_3)
+        #expect(await store.state.session.config.sdk == .v2_3)
         await go(.choose(.open(.start)))
-        while await store.state.startForm[.scenario] != "legacy-sdk" { await go(.choose(.cycleScenario)) }
+        while await store.state.session.form[.scenario] != "legacy-sdk" { await go(.session(.cycle(.scenario))) }
         await go(.submit)
         let state = await store.state
-        #expect(state.loggedIn == "alice@example.com")
-        #expect(state.config.sdk == .v2_0)
-        #expect(state.sessionSettings?.sdk == .v2_0)
+        #expect(state.session.loggedIn == "alice@example.com")
+        #expect(state.session.config.sdk == .v2_0)
+        #expect(state.session.settings?.sdk == .v2_0)
         await go(.choose(.open(.guided)))
         #expect(await store.state.guided.shortcutUnavailable != nil)
     }
@@ -206,7 +206,7 @@ final class StateRecorderBox: @unchecked Sendable {
         }
         await go(.submit)
         #expect(await store.state.stagedDescription == "Session · login: set pims.authentication.user login")
-        #expect(await store.state.loggedIn == nil, "nothing is sent before Enter")
+        #expect(await store.state.session.loggedIn == nil, "nothing is sent before Enter")
         await go(.submit)
         #expect(await store.state.route == .home)
 

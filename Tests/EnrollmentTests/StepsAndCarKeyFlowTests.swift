@@ -17,13 +17,13 @@ import Testing
         let stepsID = try #require(state.steps.stepsID)
         #expect(state.log.entries.last?.request.params["carAssociationID"] == "987654")
 
-        await app.send(.choose(.cycleFilter))
+        await app.send(.steps(.cycleFilter))
         state = await app.state
         #expect(state.steps.filter == .todo)
         #expect(state.steps.items.map(\.name) == ["deviceActivation", "mediumCarKey"])
         #expect(state.log.entries.last?.request.params["stepsID"] == .int(stepsID), "later lists use the stepsID")
 
-        await app.send(.choose(.nextStep))
+        await app.send(.steps(.askNextStep))
         #expect(await app.state.steps.nextStep == "deviceActivation")
     }
 
@@ -35,16 +35,16 @@ import Testing
         #expect(state.steps.items.first { $0.name == "deviceActivation" }?.status == "alreadyDone", "the cache says so")
 
         // Something that needs strong authentication: the OTP answers 2312, the device is not enrolled.
-        await app.send(.choose(.open(.account)), .choose(.startTask(.removeVehicle)), .submit, .submit)
+        await app.send(.choose(.open(.account)), .account(.startTask(.removeVehicle)), .submit, .submit)
         await app.type("1234")
         await app.send(.submit)
         state = await app.state
         #expect(state.route == .otp)
-        #expect(state.banner?.code == 2312)
+        #expect(state.notice?.code == "2312")
         #expect(state.otp?.suggestsStepsReset == true)
-        #expect(state.availableCommands.contains { $0.action == .choose(.resetStepsCache) && $0.key == .ctrl("s") })
+        #expect(state.availableCommands.contains { $0.action == .otp(.resetSteps) && $0.key == .ctrl("s") })
 
-        await app.send(.choose(.resetStepsCache))
+        await app.send(.otp(.resetSteps))
         state = await app.state
         #expect(state.route == .steps)
         #expect(state.log.entries.last?.request.params["resetSteps"] == true)
@@ -84,7 +84,7 @@ import Testing
     func leavingForgetsResolving() async throws {
         let app = try await App.start("fresh")
         await app.send(.choose(.open(.steps)), .submit, .submit)
-        #expect(await app.state.steps.resolving == "trusterPhoneNumber")
+        #expect(await app.state.steps.resolving?.name == "trusterPhoneNumber")
         await app.send(.cancel)
         #expect(await app.state.route == .home)
         #expect(await app.state.steps.resolving == nil)
@@ -99,14 +99,14 @@ import Testing
         #expect(state.carKey.isVerified == false)
         #expect(state.carKey.cvsStatus == "unknown")
 
-        let cases: [(ProximityPart, Int)] = [(.bluetooth, 2341), (.paired, 2342), (.keyInside, 2354)]
+        let cases: [(ProximityPart, ErrorCode)] = [(.bluetooth, .bluetoothOff), (.paired, .notPaired), (.keyInside, .keyNotInside)]
         for (part, code) in cases {
-            await app.send(.choose(.toggleProximity(part)), .submit)
+            await app.send(.carKey(.toggleProximity(part)), .submit)
             state = await app.state
             #expect(state.carKey.proximityError == code)
-            #expect(state.banner?.code == code)
+            #expect(state.notice?.code == "\(code)")
             #expect(state.carKey.message?.hasPrefix(CarKeyFlow.proximityProblem(code)!) == true)
-            await app.send(.choose(.toggleProximity(part)))
+            await app.send(.carKey(.toggleProximity(part)))
         }
         await app.send(.submit)
         state = await app.state
@@ -119,8 +119,8 @@ import Testing
     @Test("Car key without a selected vehicle answers 2010; the app says to select first")
     func carKeyNeedsVIN() async throws {
         let app = try await App.start("enrolled")
-        await app.send(.choose(.open(.carKey)), .choose(.checkCarKey))
-        #expect(await app.state.banner?.code == 2010)
-        #expect(await app.state.banner?.advice == "Select a vehicle first (set pims.vehicle.vin).")
+        await app.send(.choose(.open(.carKey)), .carKey(.checkStatus))
+        #expect(await app.state.notice?.code == "2010")
+        #expect(await app.state.notice?.advice == "Select a vehicle first (set pims.vehicle.vin).")
     }
 }

@@ -45,8 +45,8 @@ final class StateRecorder: @unchecked Sendable {
 @Suite struct StoreTests {
     static func loggedIn() -> AppState {
         var s = AppState()
-        s.connection = .connected(.inProcess(scenario: "fresh"))
-        s.loggedIn = "alice@example.com"
+        s.session.connection = .connected(.inProcess(scenario: "fresh"))
+        s.session.loggedIn = "alice@example.com"
         s.route = .home
         return s
     }
@@ -87,7 +87,7 @@ final class StateRecorder: @unchecked Sendable {
                           clock: ScriptedClock([]))
         await store.send(.choose(.open(.guided)))
         for _ in 0..<200 where await store.state.isBusy { await Task.yield() }
-        #expect(await store.state.banner?.code == 2201)
+        #expect(await store.state.notice?.code == "2201")
         #expect(await store.state.retryable?.request == Requests.isDeviceActivated)
         await backend.release()
         await store.settle()
@@ -100,9 +100,9 @@ final class StateRecorder: @unchecked Sendable {
         await store.send(.submit)
         await store.settle()
         let state = await store.state
-        #expect(state.connection == .failed("no scenario named nope"))
+        #expect(state.session.connection == .failed("no scenario named nope"))
         #expect(state.route == .start)
-        #expect(state.banner?.advice == "Check the scenario name or the server URL, then press Enter again.")
+        #expect(state.notice?.advice == "Check the scenario name or the server URL, then press Enter again.")
     }
 
     @Test("Every state of a whole enrollment offers commands with distinct keys, none the terminal owns")
@@ -112,7 +112,7 @@ final class StateRecorder: @unchecked Sendable {
         let store = Store(connector: { _ in .success(Store.Opened(backend)) }, clock: FrozenClock(), observe: { recorder.record($0) })
         let script: [Action] = [
             .submit, .choose(.open(.guided)), .choose(.autofillCode), .submit, .typed("0"), .typed("0"), .typed("0"), .typed("0"),
-            .submit, .choose(.toggleHelp), .cancel, .cancel, .choose(.open(.account)), .choose(.startTask(.updatePIN)), .cancel,
+            .submit, .choose(.toggleHelp), .cancel, .cancel, .choose(.open(.account)), .account(.startTask(.updatePIN)), .cancel,
             .cancel, .choose(.open(.steps)), .submit, .cancel, .choose(.open(.carKey)), .submit, .cancel, .choose(.open(.simulator)),
             .cancel, .choose(.open(.log)), .cancel, .choose(.open(.start)),
         ]

@@ -42,7 +42,7 @@ struct App {
         let app = App(store: store, backend: backend)
         await app.send(.submit)
         let state = await app.state
-        #expect(state.route == .home, "login failed: \(String(describing: state.banner))")
+        #expect(state.route == .home, "login failed: \(String(describing: state.notice))")
         return app
     }
 

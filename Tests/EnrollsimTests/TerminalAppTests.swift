@@ -24,7 +24,7 @@ import TerminalUI
         guard case .quit = await app.run() else { Issue.record("Ctrl-C did not quit"); return }
         // The first frame, then one for the whole burst.
         #expect(driver.frames.count == 2)
-        let scenario = app.latest.peek().startForm[.scenario]
+        let scenario = app.latest.peek().session.form[.scenario]
         #expect(scenario == "fresh" + String(repeating: "x", count: FieldValidation.textLimit - 5))
         #expect(driver.lastFrame?.textSnapshot.contains("Scenario   [xxxxxxxx") == true, "\(driver.lastFrame?.textSnapshot ?? "")")
     }
@@ -44,7 +44,7 @@ import TerminalUI
         let driver = MemoryDriver(events: Self.keys(300) + [.signal(.terminate)] + Self.keys(300))
         let app = Self.app(driver)
         guard case .signal(.terminate) = await app.run() else { Issue.record("SIGTERM did not end the loop"); return }
-        #expect(app.latest.peek().startForm[.scenario] == "fresh" + String(repeating: "x", count: 300))
+        #expect(app.latest.peek().session.form[.scenario] == "fresh" + String(repeating: "x", count: 300))
         #expect(driver.frames.count == 1)
     }
 
@@ -52,6 +52,6 @@ import TerminalUI
         let driver = MemoryDriver(events: Self.keys(300) + [.key(.ctrlC)] + Self.keys(300))
         let app = Self.app(driver)
         guard case .quit = await app.run() else { Issue.record("Ctrl-C did not quit"); return }
-        #expect(app.latest.peek().startForm[.scenario] == "fresh" + String(repeating: "x", count: 300))
+        #expect(app.latest.peek().session.form[.scenario] == "fresh" + String(repeating: "x", count: 300))
     }
 }

@@ -1,0 +1,42 @@
+import PIMS
+
+/// Everything that can happen to the app: the keys every screen shares (mapped by the screens'
+/// keymap), the app's own commands, each feature's own actions, and the answers of the effects.
+public enum Action: Hashable, Sendable {
+    // Keys every screen shares: the app has its say, then the screen's feature.
+    case moveSelection(Int)
+    case focusNext
+    case focusPrevious
+    case typed(Character)
+    /// A paste (bracketed by the terminal), into the focused field in one step: see `FieldPaste`.
+    case pasted(String)
+    case backspace
+    /// Enter: send the staged call, confirm, or the screen's own Enter.
+    case submit
+    /// Esc: stop waiting, unstage, decline, close help, or the screen's own Esc.
+    case cancel
+    case choose(Command)
+
+    // A feature's own actions.
+    case session(SessionSetup.Action)
+    case home(HomeMenu.Action)
+    case guided(GuidedEnrollment.Action)
+    case account(AccountManagement.Action)
+    case otp(StrongAuthentication.Action)
+    case steps(StepsChecklist.Action)
+    case carKey(CarKeyFlow.Action)
+    case simulator(SimulatorPanel.Action)
+    case log(APILogBrowser.Action)
+
+    // Answers.
+    /// A backend was opened (error nil) or not; `defaults` are the scenario's default session, when known.
+    case connected(error: String?, defaults: ScenarioDefaults? = nil)
+    /// A call's answer, with the purpose its effect carried.
+    case response(RequestID, PIMSResponse, durationMs: Int, purpose: CallPurpose)
+    /// A control's answer, with the purpose its effect carried.
+    case controlAnswer(RequestID, SimAnswer, purpose: ControlPurpose)
+    /// Something happened to the session (the subscription).
+    case event(SimEvent)
+    case timerFired(TimerID)
+    case fileSaved(path: String, error: String?)
+}

@@ -1,0 +1,52 @@
+import PIMS
+
+/// What the screens (and the keys) ask of the state.
+extension AppState {
+    /// True while a call is in flight: the screens show a busy marker.
+    public var isBusy: Bool { inFlight != nil }
+
+    /// The form that typed keys go to on this screen, if any.
+    public var activeForm: Form? { route.scope.form(self) }
+
+    /// The focused field, when digits and letters should be typed into it.
+    public var focusedField: FormField? {
+        guard staged == nil, !confirmingQuit, !isAwaitingConfirmation else { return nil }
+        return activeForm?.focused
+    }
+
+    /// The yes/no question on screen, if any (Enter confirms, Esc declines).
+    public var confirmation: Confirmation? { route.scope.confirmation(self) }
+    public var isAwaitingConfirmation: Bool { confirmation != nil }
+
+    /// A flow is under way: quitting asks first.
+    public var isFlowUnderway: Bool {
+        inFlight != nil || Route.allCases.contains { $0.scope.isUnderway(self) }
+    }
+
+    /// The SMS inbox the current prompt reads codes from.
+    public var inbox: PhoneInbox? { simulator.inbox }
+
+    /// The vehicles of the account, as the simulator reported them.
+    public var vehicles: [AccountSnapshot.Vehicle] { simulator.account?.vehicles ?? [] }
+
+    /// What kind of SMS the prompt on screen waits for (autofill and the phone pane pick by it).
+    public var expectedSMSPurpose: SMSPurpose? { route.scope.awaitedSMS(self) }
+
+    /// The SMS the simulated phone shows beside a code prompt, with its remaining lifetime in
+    /// simulated seconds (negative once expired); nil when no code prompt is on screen.
+    public var smsOnPhone: (message: PhoneInbox.Message, secondsLeft: Int?)? {
+        guard activeForm?.has(.smsCode) == true, let inbox = simulator.inbox,
+              let m = inbox.newest(for: expectedSMSPurpose) else { return nil }
+        return (m, inbox.secondsLeft(m))
+    }
+
+    /// The staged call's request as pretty JSON, for the step-pacing panel.
+    public var stagedRequestText: String? { staged.map { JSONText.pretty($0.request.json) } }
+
+    /// The staged call, in words, for the step-pacing banner: "Enrollment · step 5: get pims.authentication.smscode enrollment".
+    public var stagedDescription: String? {
+        guard let s = staged else { return nil }
+        let sub = s.request.subAPI.map { " \($0)" } ?? ""
+        return "\(s.purpose.stepLabel): \(s.request.type.rawValue) \(s.request.name)\(sub)"
+    }
+}

@@ -1,0 +1,51 @@
+import PIMS
+
+/// The whole application state: a value, changed only by `reduce`. The screens render it.
+///
+/// The app keeps what is truly shared (the session, navigation, the notice, the API log, the call
+/// in flight and pacing, the subscription) and one state per feature; `Registry.swift` says which
+/// feature owns which screen.
+public struct AppState: Hashable, Sendable {
+    /// The session: the session screen's feature, read by every other through `Shared`.
+    public var session: SessionSetup.State
+
+    // Navigation.
+    public var route: Route = .start
+    public var showHelp = false
+    /// `q` during a flow asks first.
+    public var confirmingQuit = false
+    /// The screens exit when this becomes true.
+    public var quitRequested = false
+
+    // Features.
+    public var home = HomeMenu.State()
+    public var guided = GuidedEnrollment.State()
+    public var account = AccountManagement.State()
+    public var otp: StrongAuthentication.State = nil
+    public var steps = StepsChecklist.State()
+    public var carKey = CarKeyFlow.State()
+    public var simulator = SimulatorPanel.State()
+    /// Every call, in order: every call passes through the app, which logs it; the API log screen
+    /// browses it.
+    public var log = APILog()
+
+    // Calls.
+    /// Lets QA send invalid input on purpose, to see the backend's 2101/2102.
+    public var sendAsTyped = false
+    /// The call being waited for (busy marker). One at a time: the flows are a conversation.
+    public var inFlight: InFlightCall?
+    /// Step pacing: the call about to be made, sent on Enter.
+    public var staged: PlannedCall?
+    /// The call that failed at transport level or was abandoned, which `r` sends again.
+    public var retryable: PlannedCall?
+    public var notice: Notice?
+    public var nextID = 1
+
+    // Events.
+    /// The session whose events the app follows (a long-lived effect beside the call in flight).
+    public var subscription: String?
+
+    public init(config: SessionConfig = SessionConfig()) {
+        session = SessionSetup.State(config: config)
+    }
+}

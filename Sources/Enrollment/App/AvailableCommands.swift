@@ -1,0 +1,59 @@
+import PIMS
+
+/// The keys of the current state, each with a short description: the app's own around the screen
+/// feature's table. The screens build the help bar and the `?` overlay from this list, and
+/// dispatch keys through it.
+extension AppState {
+    public var availableCommands: [AvailableCommand] {
+        // On a screen with a focused field, printable keys are typed: commands move to Ctrl keys.
+        let focused = focusedField
+        let typing = focused != nil
+        func cmd(_ c: Character, _ title: String, _ help: String, _ command: Command) -> AvailableCommand {
+            .command(typing ? .ctrl(c) : .char(c), title, help, command)
+        }
+        let help = AvailableCommand.command(typing ? .function(1) : .char("?"), "help", "Show every key.", .toggleHelp)
+
+        // While the help overlay is shown, this is still the screen's list (what the overlay shows);
+        // the overlay closes on Esc, Enter or the help key.
+        if confirmingQuit {
+            return [AvailableCommand(.enter, "quit", "A flow is under way: quit anyway.", .submit),
+                    AvailableCommand(.escape, "stay", "Go back to the flow.", .cancel)]
+        }
+        if let f = inFlight {
+            return [AvailableCommand(.escape, "stop waiting", "Stop waiting for \(f.call.purpose.stepLabel); its answer will still be logged.", .cancel),
+                    help]
+        }
+        var list: [AvailableCommand] = []
+        if staged != nil {
+            list.append(AvailableCommand(.enter, "send", "Send the call shown (step pacing).", .choose(.sendStaged)))
+            list.append(AvailableCommand(.escape, "don't send", "Leave the call unsent.", .cancel))
+        } else {
+            list += route.scope.commands(self, typing: typing)
+        }
+        if retryable != nil && staged == nil {
+            list.append(cmd("r", "retry", "Send the last call again (after a transport error or Esc).", .retry))
+        }
+        if let field = focused {
+            if activeForm.map({ $0.fields.count > 1 }) == true {
+                list.append(AvailableCommand(.tab, "next field", "Move to the next field (S-Tab: previous).", .focusNext))
+            }
+            if field.kind == .pin || field.kind == .password {
+                list.append(cmd("v", field.masked ? "show" : "hide", "Show or hide the \(field.label).", .toggleMask))
+            }
+            if [.pin, .smsCode, .phone, .vin].contains(field.kind) {
+                list.append(cmd("x", sendAsTyped ? "check input" : "send as typed",
+                                sendAsTyped ? "Check fields before sending again." : "Send fields as typed, to see the backend's 2101/2102.",
+                                .toggleSendAsTyped))
+            }
+        }
+        // Pacing everywhere once logged in, unless the screen's own table binds it (the session's does).
+        if session.loggedIn != nil && !list.contains(where: { $0.action == .choose(.togglePacing) }) {
+            let auto = session.config.pacing == .auto
+            list.append(cmd("p", auto ? "step pacing" : "auto pacing",
+                            auto ? "Make every API call wait for Enter." : "Let checks run until input is needed.", .togglePacing))
+        }
+        list.append(help)
+        list.append(cmd("q", "quit", isFlowUnderway ? "Quit (asks first: a flow is under way)." : "Quit.", .quit))
+        return list
+    }
+}

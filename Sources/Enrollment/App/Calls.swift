@@ -1,0 +1,90 @@
+import PIMS
+
+/// Making calls: pacing, the busy marker, the log, answers routed back to their feature by the
+/// purpose they carry, transport errors, Esc while waiting, and the one retry after an OTP.
+extension AppState {
+    /// A call a feature wants to make: sent now (auto pacing) or staged until Enter (step pacing).
+    mutating func issue(_ purpose: CallPurpose, _ request: PIMSRequest, isOTPRetry: Bool = false) -> [Effect] {
+        let call = PlannedCall(purpose, request, isOTPRetry: isOTPRetry)
+        guard inFlight == nil else {
+            notice = .info("A call is still in flight.", advice: "Wait for its answer, or press Esc to stop waiting.")
+            return []
+        }
+        if session.config.pacing == .step {
+            staged = call
+            return []
+        }
+        return send(call)
+    }
+
+    mutating func send(_ call: PlannedCall) -> [Effect] {
+        let id = takeID()
+        let name = session.config.sessionName
+        inFlight = InFlightCall(id: id, call: call)
+        staged = nil
+        retryable = nil
+        notice = nil
+        log.append(id, call, session: name)
+        return [.send(id, call.request, session: name, purpose: call.purpose),
+                .startTimer(.callTimeout(id), milliseconds: Timing.callTimeoutMs)]
+    }
+
+    /// The call that failed at transport level or was abandoned, again.
+    mutating func retry() -> [Effect] {
+        guard let call = retryable, inFlight == nil else { return [] }
+        return send(call)
+    }
+
+    mutating func takeID() -> RequestID {
+        defer { nextID += 1 }
+        return RequestID(nextID)
+    }
+
+    /// Esc while waiting: the app stops waiting; the answer, when it comes, is still logged.
+    mutating func stopWaiting() -> [Effect] {
+        guard let f = inFlight else { return [] }
+        inFlight = nil
+        log.abandon(f.id)
+        retryable = f.call
+        notice = Notice(kind: .warning, label: "Stopped waiting for \(f.call.purpose.stepLabel).",
+                        detail: "The answer will still be logged when it comes.",
+                        advice: "Retry the same call (r, or ^R in a form); nothing typed was lost.")
+        return [.cancelTimer(.callTimeout(f.id))]
+    }
+
+    /// The client timed out: shown as the SDK shows it, 2201.
+    mutating func timedOut(_ id: RequestID) -> [Effect] {
+        guard let f = inFlight, f.id == id else { return [] }
+        inFlight = nil
+        log.abandon(id)
+        retryable = f.call
+        let timeout = PIMSError(.timeout)
+        notice = Notice(kind: .error, code: "\(timeout.code)", label: timeout.label,
+                        detail: "no answer after \(Timing.callTimeoutMs / 1000) s (client timeout)",
+                        advice: ErrorAdvice.advice(timeout.pimsCode))
+        return []
+    }
+
+    /// An answer: logged always; acted on only if it is the call being waited for.
+    mutating func answer(_ id: RequestID, _ response: PIMSResponse, durationMs: Int, purpose: CallPurpose) -> [Effect] {
+        log.record(id, response, durationMs: durationMs)
+        guard let f = inFlight, f.id == id else { return [] }
+        inFlight = nil
+        var effects: [Effect] = [.cancelTimer(.callTimeout(id))]
+        if let error = response.error, ErrorAdvice.transportCodes.contains(error.pimsCode) {
+            // The call reached no rule: nothing changed, the flow stays where it was, with its fields.
+            retryable = f.call
+            notice = .failure(error)
+            return effects
+        }
+        if response.error?.pimsCode == .needStrongAuthentication, purpose.strongAuthenticationRetries, !f.call.isOTPRetry {
+            // The OTP page, then this call once more.
+            effects += Features.otp.send(.ask(f.call, returnTo: route), to: &self)
+            route = .otp
+            return effects
+        }
+        effects += deliver(response, for: purpose)
+        if session.loggedIn != nil { effects += refreshAccount() }
+        return effects
+    }
+}

@@ -1,0 +1,27 @@
+import PIMS
+
+/// Simulator controls: each effect carries its purpose, and the answer goes to the feature it names.
+extension AppState {
+    mutating func control(_ purpose: ControlPurpose, _ control: SimControl) -> [Effect] {
+        [.control(takeID(), control, purpose: purpose)]
+    }
+
+    mutating func controlAnswered(_ answer: SimAnswer, _ purpose: ControlPurpose) -> [Effect] {
+        switch purpose {
+        case .createSession: Features.session.send(.sessionCreated(answer), to: &self)
+        case .simulator(let control): Features.simulator.send(.answered(control, answer), to: &self)
+        }
+    }
+
+    /// The live account for the panels (and the vehicle lists).
+    mutating func refreshAccount() -> [Effect] {
+        guard let user = session.loggedIn else { return [] }
+        return control(.simulator(.account), .account(username: user))
+    }
+
+    /// The simulated phone's inbox for a number, after an SMS was sent to it.
+    mutating func refreshInbox(_ phone: String?) -> [Effect] {
+        guard let phone, let number = PhoneNumber(phone) else { return [] }
+        return control(.simulator(.inbox(phone: phone)), .inbox(phone: number))
+    }
+}

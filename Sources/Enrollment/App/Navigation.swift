@@ -1,0 +1,87 @@
+import PIMS
+
+/// The app's side of the keys every screen shares, then the screen's feature; opening screens and
+/// leaving them; the app's own commands.
+extension AppState {
+    /// Enter.
+    mutating func submit() -> [Effect] {
+        if confirmingQuit {
+            quitRequested = true
+            return []
+        }
+        if let call = staged { return send(call) }
+        if inFlight != nil { return [] }
+        return route.scope.submit(&self)
+    }
+
+    /// Esc: the innermost thing first.
+    mutating func cancel() -> [Effect] {
+        if confirmingQuit {
+            confirmingQuit = false
+            return []
+        }
+        if inFlight != nil { return stopWaiting() }
+        if let s = staged {
+            staged = nil
+            retryable = s
+            notice = .info("Not sent: \(s.purpose.stepLabel).", advice: "Send it later with r (^R in a form).")
+            return []
+        }
+        return route.scope.cancel(&self)
+    }
+
+    /// Back to the home menu (the session screen before login).
+    mutating func back() -> [Effect] {
+        var effects: [Effect] = []
+        // Leaving a flow the checklist started: finishing it later no longer comes back to the list.
+        if let need = steps.resolving?.need, Self.route(resolving: need) == route {
+            effects += Features.steps.send(.flowLeft, to: &self)
+        }
+        if route != .home { route = session.loggedIn == nil ? .start : .home }
+        return effects
+    }
+
+    /// Opening a screen tells its feature, which starts what it needs (the guided flow its first
+    /// check, the lists their data).
+    mutating func open(_ r: Route) -> [Effect] {
+        guard session.loggedIn != nil || r == .start || r == .log else {
+            notice = .info("Log in first.", advice: "Fill the session screen and press Enter.")
+            route = .start
+            return []
+        }
+        route = r
+        return r.scope.open(&self)
+    }
+
+    mutating func choose(_ command: Command) -> [Effect] {
+        switch command {
+        case .open(let r): return open(r)
+        case .back: return back()
+        case .toggleHelp:
+            showHelp.toggle()
+            return []
+        case .quit:
+            if isFlowUnderway { confirmingQuit = true } else { quitRequested = true }
+            return []
+        case .dismissNotice:
+            notice = nil
+            return []
+        case .sendStaged: return staged.map { send($0) } ?? []
+        case .retry: return retry()
+        case .toggleSendAsTyped:
+            sendAsTyped.toggle()
+            notice = .info(sendAsTyped ? "Send as typed: ON — fields are sent as they are, to see the backend's 2101/2102."
+                                       : "Send as typed: OFF — fields are checked before sending.")
+            return []
+        case .togglePacing:
+            session.config.pacing = session.config.pacing == .auto ? .step : .auto
+            return []
+        case .toggleMask:
+            editActiveForm { $0.toggleMask() }
+            return []
+        case .autofillCode:
+            autofillCode()
+            return []
+        }
+    }
+}

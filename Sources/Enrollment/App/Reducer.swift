@@ -1,0 +1,85 @@
+import PIMS
+
+/// The one place state changes: `reduce(&state, action)` updates the state and returns the effects
+/// the runtime must run. Pure and synchronous: no I/O, no clock, no randomness.
+public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    state.reduce(action)
+}
+
+extension AppState {
+    mutating func reduce(_ action: Action) -> [Effect] {
+        // The help overlay is modal: keys close it; answers still arrive.
+        if showHelp {
+            switch action {
+            case .submit, .cancel, .choose(.toggleHelp):
+                showHelp = false
+                return []
+            case .choose(.quit): break
+            case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .choose, .session, .home, .guided, .account, .otp,
+                 .steps, .carKey, .simulator, .log:
+                return []
+            case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved: break
+            }
+        }
+        // While a call is in flight the flows wait for it: only what cannot start or change a flow
+        // is taken (typing goes on; Esc stops waiting; events arrive).
+        if inFlight != nil && !action.isTakenWhileBusy { return [] }
+        switch action {
+        case .session(let a): return Features.session.send(a, to: &self)
+        case .home(let a): return Features.home.send(a, to: &self)
+        case .guided(let a): return Features.guided.send(a, to: &self)
+        case .account(let a): return Features.account.send(a, to: &self)
+        case .otp(let a): return Features.otp.send(a, to: &self)
+        case .steps(let a): return Features.steps.send(a, to: &self)
+        case .carKey(let a): return Features.carKey.send(a, to: &self)
+        case .simulator(let a): return Features.simulator.send(a, to: &self)
+        case .log(let a): return Features.log.send(a, to: &self)
+        case .connected(let error, let defaults): return Features.session.send(.connected(error: error, defaults: defaults), to: &self)
+        case .response(let id, let response, let ms, let purpose): return answer(id, response, durationMs: ms, purpose: purpose)
+        case .controlAnswer(_, let answer, let purpose): return controlAnswered(answer, purpose)
+        case .event(let event): return received(event)
+        case .timerFired(.callTimeout(let id)): return timedOut(id)
+        case .fileSaved(let path, let error): return Features.simulator.send(.fileSaved(path: path, error: error), to: &self)
+        case .typed(let c):
+            type(c)
+            return []
+        case .pasted(let text):
+            pasted(text)
+            return []
+        case .backspace:
+            backspace()
+            return []
+        case .focusNext:
+            editActiveForm { $0.moveFocus(1) }
+            return []
+        case .focusPrevious:
+            editActiveForm { $0.moveFocus(-1) }
+            return []
+        case .moveSelection(let delta): return route.scope.moveSelection(delta, &self)
+        case .submit: return submit()
+        case .cancel: return cancel()
+        case .choose(let command): return choose(command)
+        }
+    }
+}
+
+extension Action {
+    /// Taken while a call is in flight: what neither starts nor changes a flow.
+    var isTakenWhileBusy: Bool {
+        switch self {
+        case .choose(let command): command.isAllowedWhileBusy
+        case .session(let a): a.isAllowedWhileBusy
+        case .home(let a): a.isAllowedWhileBusy
+        case .guided(let a): a.isAllowedWhileBusy
+        case .account(let a): a.isAllowedWhileBusy
+        case .otp(let a): a.isAllowedWhileBusy
+        case .steps(let a): a.isAllowedWhileBusy
+        case .carKey(let a): a.isAllowedWhileBusy
+        case .simulator(let a): a.isAllowedWhileBusy
+        case .log(let a): a.isAllowedWhileBusy
+        case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .submit, .cancel, .connected, .response, .controlAnswer,
+             .event, .timerFired, .fileSaved:
+            true
+        }
+    }
+}

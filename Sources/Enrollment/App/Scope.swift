@@ -1,0 +1,84 @@
+import PIMS
+
+/// A feature inside the app (the Composable Architecture's `Scope`): sends it its actions on its
+/// slice of the state, with `Shared` built from the rest, and performs what it asks.
+struct Scope<F: Feature> {
+    let state: WritableKeyPath<AppState, F.State>
+    let embed: (F.Action) -> Action
+    let report: (inout AppState, F.Delegate) -> [Effect]
+
+    init(_ state: WritableKeyPath<AppState, F.State>, _ embed: @escaping (F.Action) -> Action,
+         report: @escaping (inout AppState, F.Delegate) -> [Effect]) {
+        self.state = state
+        self.embed = embed
+        self.report = report
+    }
+
+    func send(_ action: F.Action, to app: inout AppState) -> [Effect] {
+        let shared = app.shared
+        let outcomes = F.reduce(&app[keyPath: state], action, shared)
+        return app.perform(outcomes, report: report)
+    }
+}
+
+/// What the app asks of the feature on screen, whichever it is.
+protocol FeatureScope {
+    /// The feature this is.
+    var feature: any Feature.Type { get }
+    var title: String { get }
+    var summary: String { get }
+    var menuLine: String { get }
+    func submit(_ app: inout AppState) -> [Effect]
+    func cancel(_ app: inout AppState) -> [Effect]
+    func moveSelection(_ delta: Int, _ app: inout AppState) -> [Effect]
+    func open(_ app: inout AppState) -> [Effect]
+    /// The feature's keys now, as the help bar and the keymap read them (`typing`: letters become ^letters).
+    func commands(_ app: AppState, typing: Bool) -> [AvailableCommand]
+    func form(_ app: AppState) -> Form?
+    func editForm(_ app: inout AppState, _ edit: (inout Form) -> Void)
+    func awaitedSMS(_ app: AppState) -> SMSPurpose?
+    func confirmation(_ app: AppState) -> Confirmation?
+    func isUnderway(_ app: AppState) -> Bool
+}
+
+extension Scope: FeatureScope {
+    var feature: any Feature.Type { F.self }
+    var title: String { F.title }
+    var summary: String { F.summary }
+    var menuLine: String { F.menuLine }
+    func submit(_ app: inout AppState) -> [Effect] { send(.submit, to: &app) }
+    func cancel(_ app: inout AppState) -> [Effect] { send(.cancel, to: &app) }
+    func moveSelection(_ delta: Int, _ app: inout AppState) -> [Effect] { send(.moveSelection(delta), to: &app) }
+    func open(_ app: inout AppState) -> [Effect] { send(.opened, to: &app) }
+
+    func commands(_ app: AppState, typing: Bool) -> [AvailableCommand] {
+        F.keys(app[keyPath: state], app.shared).filter(\.isOffered).map { binding in
+            let action: Action = switch binding.does {
+            case .own(let own): embed(own)
+            case .app(let action): action
+            }
+            return AvailableCommand(binding.key.hint(typing: typing), binding.title, binding.help, action)
+        }
+    }
+
+    func form(_ app: AppState) -> Form? { F.form(app[keyPath: state]) }
+    func editForm(_ app: inout AppState, _ edit: (inout Form) -> Void) { F.editForm(&app[keyPath: state], edit) }
+    func awaitedSMS(_ app: AppState) -> SMSPurpose? { F.awaitedSMS(app[keyPath: state]) }
+    func confirmation(_ app: AppState) -> Confirmation? { F.confirmation(app[keyPath: state], app.shared) }
+    func isUnderway(_ app: AppState) -> Bool { F.isUnderway(app[keyPath: state]) }
+}
+
+extension KeyBinding.Key {
+    /// The key as the keymap binds it: a letter is `^letter` while a field takes typing (never ^C,
+    /// ^H, ^I, ^J, ^M, ^Z: the terminal owns those; ^L redraws).
+    func hint(typing: Bool) -> KeyHint {
+        switch self {
+        case .enter: .enter
+        case .escape: .escape
+        case .up: .up
+        case .down: .down
+        case .letter(let c): typing ? .ctrl(c) : .char(c)
+        case .function(let n): .function(n)
+        }
+    }
+}

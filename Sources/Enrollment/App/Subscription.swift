@@ -1,0 +1,39 @@
+import PIMS
+
+/// The session's events: a long-lived effect, started once logged in and restarted when the
+/// session or the backend changes. It is never the call in flight and never blocks a key; each
+/// event arrives as an action and refreshes what it concerns.
+extension AppState {
+    /// Follow this session's events, unless already following them.
+    mutating func subscribe() -> [Effect] {
+        let name = session.config.sessionName
+        guard subscription != name else { return [] }
+        subscription = name
+        return [.subscribe(session: name)]
+    }
+
+    mutating func received(_ event: SimEvent) -> [Effect] {
+        switch event.kind {
+        case .smsDelivered:
+            // The simulated phone lights up, whoever caused the SMS (another terminal, batch, /v1/sim).
+            return refreshInbox(phoneShown(event.data["phone"]?.stringValue))
+        case .accountChanged:
+            guard let user = session.loggedIn, event.data["username"]?.stringValue == user else { return [] }
+            return refreshAccount()
+        case .faultsChanged:
+            return Features.simulator.send(.faultsChanged(count: event.data["count"]?.intValue ?? 0), to: &self)
+        case .worldReloaded:
+            return Features.simulator.send(.worldReloaded(scenario: event.data["scenario"]?.stringValue), to: &self)
+        default:
+            // Kinds are an open set (other systems add theirs): one this app does not know is ignored.
+            return []
+        }
+    }
+
+    /// The number as the phone on screen writes it, when the SMS is for that phone (both forms of
+    /// a number are one phone).
+    private func phoneShown(_ phone: String?) -> String? {
+        guard let phone, let shown = simulator.inbox?.phone, PhoneNumber(shown) == PhoneNumber(phone) else { return phone }
+        return shown
+    }
+}

@@ -1,0 +1,25 @@
+import PIMS
+
+/// A call ready to go: what it is for and the exact request.
+public struct PlannedCall: Hashable, Sendable {
+    public var purpose: CallPurpose
+    public var request: PIMSRequest
+    /// Set on the one retry after an OTP, so that a second 2302 is shown instead of looping.
+    public var isOTPRetry: Bool
+
+    public init(_ purpose: CallPurpose, _ request: PIMSRequest, isOTPRetry: Bool = false) {
+        self.purpose = purpose
+        self.request = request
+        self.isOTPRetry = isOTPRetry
+    }
+}
+
+/// The call the app is waiting for: Esc stops waiting; its answer is still logged.
+public struct InFlightCall: Hashable, Sendable {
+    public var id: RequestID
+    public var call: PlannedCall
+    public init(id: RequestID, call: PlannedCall) {
+        self.id = id
+        self.call = call
+    }
+}

@@ -1,0 +1,71 @@
+import PIMS
+
+/// A flow of the app, as the Composable Architecture shapes one: its own state, its own actions,
+/// a pure `reduce`, its keys as a table, and what it reports to the app as typed delegate values.
+///
+/// A feature reads nothing of the app but `Shared`, and changes nothing outside its state: what it
+/// needs from the app (a call, a control, a notice, leaving the screen) it asks for in its
+/// outcomes. The app composes the features (`Route.scope`, `App/Registry.swift`).
+public protocol Feature {
+    associatedtype State: Hashable & Sendable
+    associatedtype Action: FeatureAction
+    associatedtype Delegate: Hashable & Sendable
+
+    /// The screen's name (title bar, home menu), what it is for, and its home-menu line.
+    static var title: String { get }
+    static var summary: String { get }
+    static var menuLine: String { get }
+
+    static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Outcome<Delegate>]
+
+    /// The feature's keys in this state, in the order the help bar shows them.
+    static func keys(_ state: State, _ shared: Shared) -> [KeyBinding<Action>]
+
+    /// The form typed keys go to, when the screen has one taking input now.
+    static func form(_ state: State) -> Form?
+    static func editForm(_ state: inout State, _ edit: (inout Form) -> Void)
+    /// The kind of SMS the prompt on screen waits for (the simulated phone and autofill pick by it).
+    static func awaitedSMS(_ state: State) -> SMSPurpose?
+    /// A yes/no question on screen (Enter confirms, Esc declines).
+    static func confirmation(_ state: State, _ shared: Shared) -> Confirmation?
+    /// A flow is under way: quitting asks first.
+    static func isUnderway(_ state: State) -> Bool
+}
+
+extension Feature {
+    public static var menuLine: String { "" }
+    public static func form(_ state: State) -> Form? { nil }
+    public static func editForm(_ state: inout State, _ edit: (inout Form) -> Void) {}
+    public static func awaitedSMS(_ state: State) -> SMSPurpose? { nil }
+    public static func confirmation(_ state: State, _ shared: Shared) -> Confirmation? { nil }
+    public static func isUnderway(_ state: State) -> Bool { false }
+}
+
+/// The actions every feature takes from the app: the keys every screen shares, after the app had
+/// its say (quit confirmation, step pacing, a call in flight), and arriving on the screen.
+public protocol FeatureAction: Hashable, Sendable {
+    /// Enter.
+    static var submit: Self { get }
+    /// Esc, when nothing of the app's (a question, a call, a staged call) took it.
+    static var cancel: Self { get }
+    /// ↑ ↓ (and k j, PgUp PgDn).
+    static func moveSelection(_ delta: Int) -> Self
+    /// The screen was opened.
+    static var opened: Self { get }
+    /// Actions that neither start nor change a flow are taken while a call is in flight.
+    var isAllowedWhileBusy: Bool { get }
+}
+
+extension FeatureAction {
+    public var isAllowedWhileBusy: Bool { false }
+}
+
+/// A yes/no question of a flow (step A, the account tasks' confirmations).
+public struct Confirmation: Hashable, Sendable {
+    public var title: String
+    public var body: String
+    public init(_ title: String, _ body: String) {
+        self.title = title
+        self.body = body
+    }
+}

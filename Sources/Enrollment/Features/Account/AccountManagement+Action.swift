@@ -1,0 +1,47 @@
+import PIMS
+
+extension AccountManagement {
+    public enum Action: FeatureAction {
+        case opened, submit, cancel
+        case moveSelection(Int)
+        case startTask(Task)
+        /// A new SMS code (B, D): the older one stops working.
+        case resendSMS
+        /// The answer of one of the tasks' calls.
+        case answered(Call, PIMSResponse)
+        /// A call of the flow asked for strong authentication and was not retried.
+        case notRetried(Call)
+    }
+
+    /// What the tasks tell the app, for the other flows to follow.
+    public enum Delegate: Hashable, Sendable {
+        /// A: every device unenrolled and the PIN removed; the enrollment starts over.
+        case enrollmentsRemoved
+        /// E: this vehicle is no longer the account's.
+        case vehicleRemoved(vin: String)
+    }
+
+    /// The tasks' calls.
+    public enum Call: Hashable, Sendable {
+        case checkEnrolled, checkPhone
+        case removeAll
+        case resetSMS, resetPIN
+        case updatePIN
+        case modifySMS, modifyPhone
+        case removeVehicle(vin: String)
+
+        public var stepLabel: String {
+            switch self {
+            case .checkEnrolled: "Account · step 1 (precondition)"
+            case .checkPhone: "Account · step 3 (precondition)"
+            case .removeAll: "Account · A"
+            case .resetSMS, .resetPIN: "Account · B"
+            case .updatePIN: "Account · C"
+            case .modifySMS, .modifyPhone: "Account · D"
+            case .removeVehicle: "Account · E"
+            }
+        }
+
+        var isRemoveVehicle: Bool { if case .removeVehicle = self { true } else { false } }
+    }
+}

@@ -1,0 +1,39 @@
+import PIMS
+
+/// Tutorial 2-6's answers: the VIN selected, the status read, the key activated, or what blocks it.
+extension CarKeyFlow.State {
+    mutating func answered(_ call: CarKeyFlow.Call, _ r: PIMSResponse) -> [CarKeyFlow.Out] {
+        if let error = r.error {
+            if let problem = CarKeyFlow.proximityProblem(error.pimsCode) {
+                proximityError = error.pimsCode
+                message = "\(problem) Fix it (proximity keys b, y, k), then activate again."
+            } else {
+                message = "\(error.code) \(error.label)"
+            }
+            return [.notice(.failure(error))]
+        }
+        proximityError = nil
+        switch call {
+        case .select:
+            selectedVIN = vin
+            message = "Vehicle \(vin ?? "") selected."
+            return [.call(.carKey(.status), Requests.carKeyStatus)]
+        case .status:
+            let result = r.result
+            isVerified = result?["isCarKeyVerified"]?.boolValue ?? (result?["isCarKeyVerified"]?.stringValue == "true")
+            cvsStatus = result?["cvsStatus"]?.stringValue
+            maxReactivationDate = result?["maxReactivationDate"]?.stringValue
+            message = isVerified == true ? "The car key is already activated: nothing to do." : "The car key is not activated yet."
+            return isVerified == true ? [.delegate(.keyActive("The car key was already activated."))] : []
+        case .activate:
+            let result = r.result
+            isVerified = true
+            cvsStatus = "active"
+            securityCode = result?["securityCode"]?.stringValue
+            securityExpiration = result?["securityExpiration"]?.stringValue
+            let text = "Car key activated for \(result?["vin"]?.stringValue ?? selectedVIN ?? "")."
+            message = text
+            return [.delegate(.keyActive(text))]
+        }
+    }
+}

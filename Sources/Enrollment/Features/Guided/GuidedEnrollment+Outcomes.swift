@@ -1,0 +1,73 @@
+import PIMS
+
+/// How the guided enrollment ends a step: enrolled, blocked, or failed in a way the user can mend.
+extension GuidedEnrollment.State {
+    mutating func enrolled(_ message: String) -> [Out] {
+        stage = .enrolled
+        form = Form([])
+        self.message = message
+        return [.notice(.success(message)), .delegate(.enrolled(message))]
+    }
+
+    mutating func blocked(_ message: String) -> [Out] {
+        stage = .blocked
+        form = Form([])
+        self.message = message
+        return []
+    }
+
+    /// A failure the flow cannot go past by itself: the step is marked failed; the prompt (and
+    /// what was typed) stays.
+    mutating func failed(_ step: FlowStep, _ error: PIMSError) -> [Out] {
+        mark(step, .failed)
+        let notice: [Out] = [.notice(.failure(error))]
+        if error.pimsCode == .forbiddenOperation {
+            return notice + blocked("The account is blocked (2317): remove all enrollments (step A), then enrollment restarts at step 3.")
+        }
+        if stage == .checking { message = "Step \(step.rawValue) failed: \(error.label)." }
+        return notice
+    }
+
+    /// Steps that check an SMS code (4·1, 4·2, 6): a wrong code may be typed again, an expired one
+    /// needs a new SMS; the code typed stays so that a single wrong digit can be fixed.
+    mutating func codeStepFailed(_ step: FlowStep, _ error: PIMSError) -> [Out] {
+        switch error.pimsCode {
+        case .smsCodeInvalid:
+            mark(step, .failed)
+            message = "Wrong SMS code: type it again, or ask for a new one (^N)."
+            return [.notice(.failure(error, advice: "Check the code on the phone and type it again, or press ^N for a new SMS."))]
+        case .smsCodeExpired:
+            mark(step, .failed)
+            message = "The SMS code expired: ask for a new one (^N)."
+            return [.notice(.failure(error, advice: "Press ^N to send a new SMS code."))]
+        case .phoneAlreadyRegistered:
+            mark(step, .failed)
+            message = "The account already has a trusted phone (2390): restart from step 3 (^T)."
+            return [.notice(.failure(error, advice: "The account has a trusted phone now: press ^T to restart from step 3."))]
+        default:
+            return failed(step, error)
+        }
+    }
+
+    /// Steps 7 and 8: a wrong PIN is retried without a new SMS (R11 keeps the window open); 2317
+    /// is the way to step A; 2311 means the window closed and a new SMS is needed.
+    mutating func pinStepFailed(_ step: FlowStep, _ error: PIMSError) -> [Out] {
+        switch error.pimsCode {
+        case .accessRefused:
+            mark(step, .failed)
+            form.clear([.pin, .pinConfirm])
+            message = "\(sentence(error.detail ?? "wrong PIN")). Type it again: no new SMS is needed."
+            return [.notice(.failure(error, advice: "Type the PIN again: no new SMS is needed. Forgot it? Reset it (account management B)."))]
+        case .internalStateNotCorrect, .smsCodeInvalid:
+            mark(step, .failed)
+            resetFrom(.s5)
+            mark(.s5, .failed)
+            stage = .enterCode
+            form = Form([.smsCode])
+            message = "The enrollment window is closed: a new SMS code is needed (^N)."
+            return [.notice(.failure(error, advice: "Press ^N to request a new enrollment SMS (step 5), then check it (step 6)."))]
+        default:
+            return failed(step, error)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// The menu of flows, with the account at a glance.
+public enum HomeMenu: Feature {
+    public struct State: Hashable, Sendable {
+        public var selection = 0
+        public init() {}
+    }
+
+    public enum Action: FeatureAction {
+        case opened, submit, cancel
+        case moveSelection(Int)
+    }
+
+    public enum Delegate: Hashable, Sendable {
+        case open(Route)
+    }
+
+    public static let title = "Home"
+    public static let summary = "Choose a flow."
+
+    public static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Outcome<Delegate>] {
+        switch action {
+        case .opened, .cancel: return []
+        case .submit: return [.delegate(.open(Route.homeMenu[state.selection]))]
+        case .moveSelection(let delta):
+            state.selection = min(max(state.selection + delta, 0), Route.homeMenu.count - 1)
+            return []
+        }
+    }
+
+    public static func keys(_ state: State, _ shared: Shared) -> [KeyBinding<Action>] {
+        KeyBinding.select() + [.enter("open", "Open the selected flow.")]
+    }
+}

@@ -1,0 +1,91 @@
+import PIMS
+
+/// Enter on the session screen: take the fields, then connect (if the backend changed), create the
+/// device's session, and log in; and the options cycled by key.
+extension SessionSetup.State {
+    typealias Out = SessionSetup.Out
+
+    mutating func connect() -> [Out] {
+        guard form.validate(sendAsTyped: false, policy: policy) else { return [] }
+        switch config.backend {
+        case .inProcess: config.backend = .inProcess(scenario: form[.scenario])
+        case .remote: config.backend = .remote(url: form[.remoteURL])
+        }
+        config.username = form[.username]
+        config.password = form[.password]
+        config.device = form[.device]
+        let previous = loggedIn.map { (user: $0, settings: settings) }
+        loggedIn = nil
+        var out: [Out] = []
+        if let previous, previous.user != config.username || previous.settings != config.settings {
+            out.append(.delegate(.newInstance))
+        }
+        if connection == .connected(config.backend) {
+            return out + createSession()
+        }
+        connection = .connecting
+        return out + [.notice(.info("Connecting to \(config.backend.summary)…")), .delegate(.connect(config.backend))]
+    }
+
+    mutating func connected(error: String?, defaults: ScenarioDefaults?) -> [Out] {
+        let switched = settings != nil
+        if let error {
+            connection = .failed(error)
+            return [.notice(Notice(kind: .error, label: "Could not open \(config.backend.summary).", detail: error,
+                                   advice: "Check the scenario name or the server URL, then press Enter again."))]
+        }
+        connection = .connected(config.backend)
+        var out: [Out] = [.notice(nil)]
+        // Another scenario chosen on this screen brings its own default session (legacy-sdk is SDK
+        // 2.0). The first one does not: the command line has set the session already.
+        if switched, let d = defaults {
+            config.device = d.settings.device
+            config.platform = d.settings.platform
+            config.sdk = d.settings.sdk
+            config.variant = d.settings.variant
+            if let user = d.username { config.username = user }
+            form.set(.device, config.device, policy: policy)
+            form.set(.username, config.username, policy: policy)
+            out.append(.delegate(.newInstance))
+        }
+        return out + createSession()
+    }
+
+    mutating func createSession() -> [Out] {
+        settings = config.settings
+        return [.control(.createSession, .session(name: config.sessionName, settings: config.settings))]
+    }
+
+    mutating func loginAnswered(_ response: PIMSResponse) -> [Out] {
+        if let error = response.error {
+            let advice = error.pimsCode == .invalidParameter ? "Wrong username or password: correct them and press Enter." : nil
+            return [.notice(.failure(error, advice: advice))]
+        }
+        loggedIn = config.username
+        return [.notice(.success("Logged in as \(config.username) on \(config.device) (\(config.platform.rawValue), SDK \(config.sdk)).")),
+                .delegate(.loggedIn)]
+    }
+
+    mutating func cycle(_ option: SessionSetup.Option) {
+        switch option {
+        case .scenario:
+            guard form.has(.scenario) else { return }
+            let all = SessionConfig.builtInScenarios
+            let next = all[((all.firstIndex(of: form[.scenario]) ?? -1) + 1) % all.count]
+            form.set(.scenario, next, policy: policy)
+        case .backend:
+            switch config.backend {
+            case .inProcess: config.backend = .remote(url: "http://127.0.0.1:8080")
+            case .remote: config.backend = .inProcess(scenario: "fresh")
+            }
+            var fresh = Self.form(for: config)
+            for id in [FieldID.username, .password, .device] { fresh[id] = form[id] }
+            form = fresh
+        case .platform: config.platform = config.platform == .ios ? .android : .ios
+        case .sdk:
+            let all = SDKVersion.supported
+            config.sdk = all[((all.firstIndex(of: config.sdk) ?? 0) + 1) % all.count]
+        case .variant: config.variant = config.variant == .tutorial ? .reference : .tutorial
+        }
+    }
+}

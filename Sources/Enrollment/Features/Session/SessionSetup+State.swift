@@ -1,0 +1,38 @@
+import PIMS
+
+extension SessionSetup {
+    public enum Connection: Hashable, Sendable {
+        case disconnected
+        case connecting
+        case connected(BackendChoice)
+        case failed(String)
+    }
+
+    public struct State: Hashable, Sendable {
+        public var config: SessionConfig
+        /// The session screen's fields (scenario or URL, username, password, device).
+        public var form: Form
+        public var connection: Connection = .disconnected
+        /// The username the session is logged in as.
+        public var loggedIn: String?
+        /// The settings the backend session was created with (a change makes a new SDK instance).
+        public var settings: SessionSettings?
+        /// The input policy: the contract's defaults, then the backend's.
+        public var policy = PINPolicy()
+
+        public init(config: SessionConfig = SessionConfig()) {
+            self.config = config
+            form = Self.form(for: config)
+        }
+
+        static func form(for config: SessionConfig) -> Form {
+            let first: (FieldID, String)
+            switch config.backend {
+            case .inProcess(let s): first = (.scenario, s)
+            case .remote(let url): first = (.remoteURL, url)
+            }
+            return Form([first.0, .username, .password, .device],
+                        values: [first.0: first.1, .username: config.username, .password: config.password, .device: config.device])
+        }
+    }
+}

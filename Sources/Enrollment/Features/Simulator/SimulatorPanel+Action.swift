@@ -1,0 +1,46 @@
+import PIMS
+
+extension SimulatorPanel {
+    public enum Action: FeatureAction {
+        case opened, submit, cancel
+        case moveSelection(Int)
+        /// Read the account and the inbox again.
+        case refresh
+        case advanceClock
+        case cycleFaultTarget
+        case addFault(FaultPreset)
+        case clearFaults
+        /// Toggle a requirement of the car key near the car key's vehicle (else the first).
+        case toggleProximity(ProximityPart)
+        case loadScenario, resetScenario, saveScenario
+        /// The answer of one of the panel's controls.
+        case answered(Control, SimAnswer)
+        case fileSaved(path: String, error: String?)
+        /// The backend reports how many fault rules are active (an event).
+        case faultsChanged(count: Int)
+        /// The world was loaded or reset, by anyone (an event).
+        case worldReloaded(scenario: String?)
+    }
+
+    /// The panel's controls, as their answers come back.
+    public enum Control: Hashable, Sendable {
+        case account
+        case inbox(phone: String)
+        case advance
+        case fault(FaultRule)
+        case clearFaults
+        case proximity
+        case load(String)
+        case reset
+        case export(path: String)
+    }
+
+    public enum Delegate: Hashable, Sendable {
+        /// The backend's PIN and SMS policy, as the account answer reported it.
+        case policyRead(PINPolicy)
+        /// A loaded or reset world has its own sessions: this device's must be opened again.
+        case worldReplaced
+        /// Write the exported scenario.
+        case save(path: String, contents: String)
+    }
+}

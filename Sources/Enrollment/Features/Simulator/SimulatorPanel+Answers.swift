@@ -1,0 +1,90 @@
+import PIMS
+
+/// What the controls answered, and what the world's events say.
+extension SimulatorPanel.State {
+    typealias Out = SimulatorPanel.Out
+
+    mutating func answered(_ control: SimulatorPanel.Control, _ answer: SimAnswer, _ shared: Shared) -> [Out] {
+        guard answer.ok else {
+            let what = answer.error ?? "failed"
+            message = what
+            return [.notice(Notice(kind: .error, label: "Simulator control failed.", detail: what, advice: "Check the value and try again."))]
+        }
+        switch control {
+        case .account:
+            if let json = answer["account"], let snapshot = AccountSnapshot(json: json) { account = snapshot }
+            if let now = answer["now"]?.stringValue { self.now = now }
+            guard let policy = Self.policy(answer["policy"] ?? answer["account"]?["policy"], over: shared.policy) else { return [] }
+            return [.delegate(.policyRead(policy))]
+        case .inbox(let phone):
+            inbox = PhoneInbox(phone: phone, answer: answer)
+            now = inbox?.now ?? now
+            return []
+        case .advance:
+            now = answer["now"]?.stringValue ?? now
+            message = "Clock advanced to \(now ?? "?")."
+            return [.refreshInbox(inbox?.phone), .refreshAccount]
+        case .fault(let rule):
+            faults.append(rule)
+            message = "Fault added on \(rule.name)."
+            return []
+        case .clearFaults:
+            faults = []
+            message = "Faults cleared."
+            return []
+        case .proximity:
+            message = "Proximity changed."
+            return [.refreshAccount]
+        case .load(let name):
+            scenario = answer["scenario"]?.stringValue ?? name
+            faults = []
+            message = "Scenario \(scenario ?? name) loaded: log in again to use it."
+            return [.delegate(.worldReplaced)]
+        case .reset:
+            faults = []
+            message = "World reset to scenario \(answer["scenario"]?.stringValue ?? "?")."
+            return [.delegate(.worldReplaced)]
+        case .export(let path):
+            return [.delegate(.save(path: path, contents: answer["scenario"]?.stringValue ?? ""))]
+        }
+    }
+
+    /// A requirement of the car key, toggled near the car key's vehicle (else the account's first).
+    mutating func toggle(_ part: ProximityPart, _ shared: Shared) -> [Out] {
+        let vin = shared.carKeyVIN ?? shared.vehicles.first?.vin
+        guard let user = shared.loggedIn, let vin, let v = shared.vehicles.first(where: { $0.vin == vin }), let vinValue = VIN(vin) else {
+            message = "No vehicle to change."
+            return []
+        }
+        let control: SimControl = switch part {
+        case .bluetooth: .proximity(username: user, vin: vinValue, bluetoothOn: !v.bluetoothOn, paired: nil, keyInside: nil)
+        case .paired: .proximity(username: user, vin: vinValue, bluetoothOn: nil, paired: !v.paired, keyInside: nil)
+        case .keyInside: .proximity(username: user, vin: vinValue, bluetoothOn: nil, paired: nil, keyInside: !v.keyInside)
+        }
+        return [.control(.simulator(.proximity), control)]
+    }
+
+    /// The backend keeps no fault list a client can read, only a count: none left clears this
+    /// app's list (a fault used up, or cleared from another terminal); another count is said.
+    mutating func faultsChanged(_ count: Int) -> [Out] {
+        if count == 0 {
+            if !faults.isEmpty { message = "No fault rule is active any more." }
+            faults = []
+        } else if count != faults.count {
+            message = "\(count) fault rule\(count == 1 ? "" : "s") active on the backend."
+        }
+        return []
+    }
+
+    /// The backend's PIN and SMS policy over the current one, when it reports one (the contract's
+    /// defaults otherwise).
+    static func policy(_ json: JSONValue?, over current: PINPolicy) -> PINPolicy? {
+        guard let p = json?.objectValue else { return nil }
+        var policy = current
+        if let v = p["pinMinLength"]?.intValue { policy.pinMinLength = v }
+        if let v = p["pinMaxLength"]?.intValue { policy.pinMaxLength = v }
+        if let v = p["smsCodeLength"]?.intValue { policy.smsCodeLength = v }
+        if let v = p["pinFailuresBeforeBlock"]?.intValue { policy.pinFailuresBeforeBlock = v }
+        return policy
+    }
+}

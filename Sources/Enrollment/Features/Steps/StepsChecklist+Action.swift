@@ -1,0 +1,37 @@
+import PIMS
+
+extension StepsChecklist {
+    public enum Action: FeatureAction {
+        case opened, submit, cancel
+        case moveSelection(Int)
+        /// List the steps again (by stepsID once known).
+        case fetch
+        case cycleFilter
+        /// `pims.subscription.step`.
+        case askNextStep
+        /// `resetSteps: true`: forget the cached alreadyDone statuses (R19).
+        case resetCache
+        case chooseVehicle
+        /// The flow a step started came back done: refresh the list.
+        case resolved(String)
+        /// The flow a step started was left: finishing it later no longer comes back.
+        case flowLeft
+        case answered(Call, PIMSResponse)
+    }
+
+    public enum Delegate: Hashable, Sendable {
+        /// Run the flow that does this step (for the vehicle chosen).
+        case resolve(Need, vin: String?)
+    }
+
+    public enum Call: Hashable, Sendable {
+        case fetch(reset: Bool), next
+
+        public var stepLabel: String {
+            switch self {
+            case .fetch(let reset): reset ? "Steps · refresh (resetSteps)" : "Steps · list"
+            case .next: "Steps · next step"
+            }
+        }
+    }
+}

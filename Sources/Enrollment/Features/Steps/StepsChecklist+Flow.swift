@@ -1,0 +1,84 @@
+import PIMS
+
+/// Seed 001, step by step: the vehicle, the lists (by carAssociationID, then by stepsID), the
+/// cache reset, and a `todo` step handed to its flow.
+extension StepsChecklist.State {
+    typealias Out = StepsChecklist.Out
+
+    mutating func submit(_ shared: Shared) -> [Out] {
+        if vin == nil {
+            guard shared.vehicles.indices.contains(selection) else { return [.refreshAccount] }
+            let v = shared.vehicles[selection]
+            self = StepsChecklist.State()
+            vin = v.vin
+            carAssociationID = v.carAssociationID
+            return fetch(reset: false)
+        }
+        guard items.indices.contains(selection) else { return fetch(reset: false) }
+        return resolve(items[selection])
+    }
+
+    /// The first list is asked by carAssociationID; later ones by the stepsID it gave (R19, R20).
+    mutating func fetch(reset: Bool) -> [Out] {
+        guard let id = carAssociationID else { return [] }
+        let request = stepsID.map { Requests.steps(stepsID: $0, reset: reset, filter: filter) }
+            ?? Requests.steps(carAssociationID: id, reset: reset, filter: filter)
+        return [.call(.steps(.fetch(reset: reset)), request)]
+    }
+
+    /// `resetSteps: true`, from the checklist or from the OTP page after 2317/2312.
+    mutating func resetCache(_ shared: Shared) -> [Out] {
+        if vin == nil {
+            guard let v = shared.vehicles.first else { return [.refreshAccount] }
+            vin = v.vin
+            carAssociationID = v.carAssociationID
+        }
+        return fetch(reset: true)
+    }
+
+    private mutating func resolve(_ item: StepsChecklist.Item) -> [Out] {
+        guard item.isTodo else {
+            message = "\(item.name) is already done."
+            return []
+        }
+        guard let need = item.need else {
+            message = "No flow of this app resolves \(item.name)."
+            return []
+        }
+        resolving = item
+        return [.delegate(.resolve(need, vin: vin))]
+    }
+
+    mutating func answered(_ call: StepsChecklist.Call, _ r: PIMSResponse) -> [Out] {
+        if let error = r.error {
+            if error.pimsCode == .noStepForStepsID {
+                stepsID = nil
+                message = "stepsID unknown to this device (2346): the next list is asked by carAssociationID again."
+            } else {
+                message = "\(error.code) \(error.label)"
+            }
+            return [.notice(.failure(error))]
+        }
+        switch call {
+        case .fetch(let reset):
+            guard let result = r.result?.objectValue else { return [] }
+            stepsID = result["stepsID"]?.intValue ?? stepsID
+            items = result.compactMap { key, value -> StepsChecklist.Item? in
+                guard key != "stepsID", let o = value.objectValue else { return nil }
+                return StepsChecklist.Item(name: o["name"]?.stringValue ?? key, status: o["status"]?.stringValue ?? "?",
+                                           order: o["order"]?.intValue ?? 0)
+            }.sorted { $0.order < $1.order }
+            selection = min(selection, max(items.count - 1, 0))
+            if reset { message = "Cache reset (resetSteps: true): the statuses are live again." }
+            return []
+        case .next:
+            if let name = r.result?.objectValue?.keys.first {
+                nextStep = name
+                if let i = items.firstIndex(where: { $0.name == name }) { selection = i }
+            } else {
+                nextStep = "none left"
+            }
+            return []
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import PIMS
+
+extension StepsChecklist {
+    /// What a step needs, and so which flow of this app does it.
+    public enum Need: Hashable, Sendable {
+        /// A trusted phone (enrollment step 4·2).
+        case trustedPhone
+        /// This device enrolled (the guided enrollment).
+        case deviceActivation
+        /// The car key activated.
+        case mediumCarKey
+    }
+
+    /// One step of the answer, as the backend names it (2.0 says `trustedPhone`).
+    public struct Item: Hashable, Sendable {
+        public var name: String
+        public var status: String
+        public var order: Int
+        public var isTodo: Bool { status == "todo" }
+
+        public init(name: String, status: String, order: Int) {
+            self.name = name
+            self.status = status
+            self.order = order
+        }
+
+        /// What the step needs, when this app knows the step.
+        public var need: Need? {
+            switch name {
+            case "trusterPhoneNumber", "trustedPhone": .trustedPhone
+            case "deviceActivation": .deviceActivation
+            case "mediumCarKey": .mediumCarKey
+            default: nil
+            }
+        }
+
+        public var explanation: String {
+            switch need {
+            case .trustedPhone: "A trusted phone on the account (enrollment step 4·2)."
+            case .deviceActivation: "This device enrolled (guided enrollment, steps 1–8)."
+            case .mediumCarKey: "The car key activated inside the vehicle."
+            case nil: "A step this app does not know."
+            }
+        }
+    }
+
+    public struct State: Hashable, Sendable {
+        /// The vehicle chosen (the VIN, and the carAssociationID the first request needs).
+        public var vin: String?
+        public var carAssociationID: String?
+        /// The selection in the vehicle list (before a vehicle is chosen) or in the items.
+        public var selection = 0
+        /// From the first answer; later requests use it (R20).
+        public var stepsID: Int?
+        public var filter: StepsFilter = .all
+        public var items: [Item] = []
+        /// The answer of `pims.subscription.step`: a name, "none left", or nil when not asked.
+        public var nextStep: String?
+        /// The `todo` step whose flow is running; the checklist is refreshed when it comes back.
+        public var resolving: Item?
+        public var message: String?
+
+        public init() {}
+    }
+}

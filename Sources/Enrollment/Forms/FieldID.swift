@@ -1,0 +1,45 @@
+import PIMS
+
+/// What a field holds, which decides what may be typed and what is valid.
+public enum FieldKind: Hashable, Sendable {
+    case pin, smsCode, phone, vin, text, password, number
+}
+
+/// Every field of every form, by what it means (its label and kind follow).
+public enum FieldID: Hashable, Sendable {
+    case scenario, remoteURL, username, password, device
+    case phone, smsCode, pin, pinConfirm, oldPIN, newPIN, newPINConfirm
+    case vin, advanceSeconds, savePath
+
+    public var label: String {
+        switch self {
+        case .scenario: "Scenario"
+        case .remoteURL: "Server URL"
+        case .username: "Username"
+        case .password: "Password"
+        case .device: "Device id"
+        case .phone: "Phone number"
+        case .smsCode: "SMS code"
+        case .pin: "PIN"
+        case .pinConfirm: "PIN again"
+        case .oldPIN: "Current PIN"
+        case .newPIN: "New PIN"
+        case .newPINConfirm: "New PIN again"
+        case .vin: "VIN"
+        case .advanceSeconds: "Seconds"
+        case .savePath: "Save as"
+        }
+    }
+
+    public var kind: FieldKind {
+        switch self {
+        case .scenario, .remoteURL, .username, .device, .savePath: .text
+        case .password: .password
+        case .phone: .phone
+        case .smsCode: .smsCode
+        case .pin, .pinConfirm, .oldPIN, .newPIN, .newPINConfirm: .pin
+        case .vin: .vin
+        case .advanceSeconds: .number
+        }
+    }
+}

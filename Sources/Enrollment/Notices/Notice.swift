@@ -1,0 +1,31 @@
+import PIMS
+
+/// The line under the screen: an error with its code, its label and what to do next, or a plain
+/// notice. The screens draw it as TerminalUI's banner.
+public struct Notice: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable { case error, warning, info, success }
+    public var kind: Kind
+    /// The error code as shown ("2308"): codes of every system are shown, never compared, here.
+    public var code: String?
+    public var label: String
+    public var detail: String?
+    /// What the user can do next, in one sentence.
+    public var advice: String
+
+    public init(kind: Kind, code: String? = nil, label: String, detail: String? = nil, advice: String) {
+        self.kind = kind
+        self.code = code
+        self.label = label
+        self.detail = detail
+        self.advice = advice
+    }
+
+    /// The notice for a FAILED answer, with the advice of its code.
+    public static func failure(_ error: PIMSError, advice: String? = nil) -> Notice {
+        Notice(kind: .error, code: "\(error.code)", label: error.label, detail: error.detail,
+               advice: advice ?? ErrorAdvice.advice(error.pimsCode))
+    }
+
+    public static func info(_ text: String, advice: String = "") -> Notice { Notice(kind: .info, label: text, advice: advice) }
+    public static func success(_ text: String, advice: String = "") -> Notice { Notice(kind: .success, label: text, advice: advice) }
+}

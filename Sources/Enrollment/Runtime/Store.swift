@@ -1,0 +1,143 @@
+import PIMS
+
+/// The runtime: holds the state, reduces actions, runs the effects against the injected backend and
+/// clock, and feeds their results back as actions. The screens send actions and render `state`.
+public actor Store {
+    /// Opens a backend for a choice (the executable knows the concrete backends; this module does not).
+    public typealias Connector = @Sendable (BackendChoice) async -> Result<Opened, ConnectError>
+
+    /// An opened backend, with the scenario's default session when the opener knows it.
+    public struct Opened: Sendable {
+        public let backend: any PIMSBackend
+        public let defaults: ScenarioDefaults?
+        public init(_ backend: any PIMSBackend, defaults: ScenarioDefaults? = nil) {
+            self.backend = backend
+            self.defaults = defaults
+        }
+    }
+
+    public struct ConnectError: Error, Equatable, Sendable {
+        public let message: String
+        public init(_ message: String) { self.message = message }
+    }
+
+    public private(set) var state: AppState
+    private var backend: (any PIMSBackend)?
+    private let connector: Connector
+    private let clock: any RuntimeClock
+    private let observe: @Sendable (AppState) -> Void
+    private let write: @Sendable (String, String) async -> String?
+    /// Effects whose answers are awaited (calls, controls, connects, saves): `settle` waits for them.
+    private var running: [Task<Void, Never>] = []
+    /// Timers are not awaited by `settle`: they only fire when the clock says so.
+    private var timers: [TimerID: Task<Void, Never>] = [:]
+    /// The session's events: long-lived, never awaited by `settle`, never the call in flight.
+    private var subscription: Task<Void, Never>?
+
+    /// - Parameters:
+    ///   - backend: already open (tests, or a backend chosen on the command line); `.connect` replaces it.
+    ///   - connector: opens a backend for the session screen's choice.
+    ///   - writeFile: saves a scenario export; returns an error message or nil.
+    ///   - observe: called with every new state (the screens redraw).
+    public init(state: AppState = AppState(), backend: (any PIMSBackend)? = nil, connector: @escaping Connector,
+                clock: any RuntimeClock = SystemClock(),
+                writeFile: @escaping @Sendable (String, String) async -> String? = { _, _ in "saving is not available" },
+                observe: @escaping @Sendable (AppState) -> Void = { _ in }) {
+        self.state = state
+        self.backend = backend
+        self.connector = connector
+        self.clock = clock
+        self.write = writeFile
+        self.observe = observe
+    }
+
+    /// Reduces one action and starts its effects.
+    public func send(_ action: Action) {
+        let effects = reduce(&state, action)
+        observe(state)
+        for effect in effects { run(effect) }
+    }
+
+    /// Waits until every effect started so far, and every effect their answers started, is done.
+    /// Timers are left running. Tests use this to walk a flow without sleeping.
+    public func settle() async {
+        while !running.isEmpty {
+            let task = running.removeFirst()
+            await task.value
+        }
+    }
+
+    private func run(_ effect: Effect) {
+        switch effect {
+        case .connect(let choice):
+            track { [connector] in
+                let result = await connector(choice)
+                await self.connected(result)
+            }
+        case .send(let id, let request, let session, let purpose):
+            guard let backend else {
+                send(.response(id, .failure("local", PIMSError(.noInternet, detail: "no backend open")), durationMs: 0, purpose: purpose))
+                return
+            }
+            track { [clock] in
+                let start = clock.nowMs()
+                let response = await backend.send(request, session: session)
+                await self.send(.response(id, response, durationMs: clock.nowMs() - start, purpose: purpose))
+            }
+        case .control(let id, let control, let purpose):
+            guard let backend else {
+                send(.controlAnswer(id, .failure("no backend open"), purpose: purpose))
+                return
+            }
+            track {
+                let answer = await backend.control(control)
+                await self.send(.controlAnswer(id, answer, purpose: purpose))
+            }
+        case .subscribe(let session):
+            subscription?.cancel()
+            guard let backend else { return }
+            let events = backend.events(session: session)
+            subscription = Task {
+                for await event in events {
+                    if Task.isCancelled { return }
+                    self.send(.event(event))
+                }
+            }
+        case .unsubscribe:
+            subscription?.cancel()
+            subscription = nil
+        case .startTimer(let timer, let ms):
+            timers[timer]?.cancel()
+            timers[timer] = Task { [clock] in
+                do { try await clock.sleep(ms: ms) } catch { return }
+                self.timerFired(timer)
+            }
+        case .cancelTimer(let timer):
+            timers.removeValue(forKey: timer)?.cancel()
+        case .saveFile(let path, let contents):
+            track { [write] in
+                let error = await write(path, contents)
+                await self.send(.fileSaved(path: path, error: error))
+            }
+        }
+    }
+
+    private func track(_ body: @escaping @Sendable () async -> Void) {
+        running.append(Task { await body() })
+    }
+
+    private func connected(_ result: Result<Opened, ConnectError>) {
+        switch result {
+        case .success(let opened):
+            backend = opened.backend
+            send(.connected(error: nil, defaults: opened.defaults))
+        case .failure(let e):
+            send(.connected(error: e.message))
+        }
+    }
+
+    private func timerFired(_ timer: TimerID) {
+        guard timers.removeValue(forKey: timer) != nil else { return }
+        send(.timerFired(timer))
+    }
+}

@@ -1,0 +1,51 @@
+import Enrollment
+import PIMS
+import Testing
+
+/// The car key alone: typed proximity errors, and what it reports.
+@Suite struct CarKeyFeatureTests {
+    typealias Harness = FeatureHarness<CarKeyFlow>
+    static let vin = "VR1AB12C3D4567890"
+
+    static func selected() -> Harness {
+        var s = CarKeyFlow.State()
+        s.vin = vin
+        s.selectedVIN = vin
+        return Harness(s)
+    }
+
+    @Test("Started by the checklist on a vehicle: select, then the status")
+    func selectForChecklist() {
+        var t = Harness(CarKeyFlow.State())
+        t.send(.select(vin: Self.vin), [.call(.carKey(.select), Requests.selectVehicle(.string(Self.vin)))]) { $0.vin = Self.vin }
+        t.send(.answered(.select, .success("tx", [:])), [.call(.carKey(.status), Requests.carKeyStatus)]) {
+            $0.selectedVIN = Self.vin
+            $0.message = "Vehicle \(Self.vin) selected."
+        }
+    }
+
+    @Test("2341 is named as the Bluetooth problem; activated reports keyActive")
+    func activate() {
+        var t = Self.selected()
+        let error = PIMSError(.bluetoothOff)
+        t.send(.answered(.activate, .failure("tx", error)), [.notice(.failure(error))]) {
+            $0.proximityError = .bluetoothOff
+            $0.message = "Bluetooth is off on the phone. Fix it (proximity keys b, y, k), then activate again."
+        }
+        t.send(.toggleProximity(.bluetooth), [.delegate(.toggleProximity(.bluetooth))])
+        t.send(.answered(.activate, .success("tx", ["securityCode": "9876", "vin": .string(Self.vin)])),
+               [.delegate(.keyActive("Car key activated for \(Self.vin)."))]) {
+            $0.proximityError = nil
+            $0.isVerified = true
+            $0.cvsStatus = "active"
+            $0.securityCode = "9876"
+            $0.message = "Car key activated for \(Self.vin)."
+        }
+    }
+
+    @Test("Keys: the vehicle list first, then the car key's own")
+    func keys() {
+        #expect(Harness(CarKeyFlow.State()).keys() == ["↑ up", "↓ down", "Enter select", "Esc back"])
+        #expect(Self.selected().keys() == ["Enter activate", "s status", "b Bluetooth on", "y phone paired", "k key inside", "c vehicle", "Esc back"])
+    }
+}

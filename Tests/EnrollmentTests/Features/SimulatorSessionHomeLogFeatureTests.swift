@@ -1,0 +1,109 @@
+import Enrollment
+import PIMS
+import Testing
+
+/// The simulator panel, the session, the home menu and the API log alone.
+@Suite struct SimulatorPanelFeatureTests {
+    typealias Harness = FeatureHarness<SimulatorPanel>
+
+    @Test("The account answer reports the backend's policy; a load reports a replaced world")
+    func answers() {
+        var t = Harness(SimulatorPanel.State())
+        let answer = SimAnswer.success(["account": ["username": "alice@example.com"], "now": "2026-01-05T09:00:00Z",
+                                        "policy": ["pinMinLength": 6, "pinMaxLength": 6]])
+        t.send(.answered(.account, answer), [.delegate(.policyRead(PINPolicy(pinMinLength: 6, pinMaxLength: 6)))]) {
+            $0.account = AccountSnapshot(json: ["username": "alice@example.com"])
+            $0.now = "2026-01-05T09:00:00Z"
+        }
+        t.send(.answered(.load("pin-blocked"), .success(["scenario": "pin-blocked"])), [.delegate(.worldReplaced)]) {
+            $0.scenario = "pin-blocked"
+            $0.message = "Scenario pin-blocked loaded: log in again to use it."
+        }
+        t.send(.answered(.export(path: "out.yaml"), .success(["scenario": "name: x"])), [.delegate(.save(path: "out.yaml", contents: "name: x"))])
+    }
+
+    @Test("Proximity is toggled near the car key's vehicle")
+    func proximity() {
+        let shared = Shared(loggedIn: "alice@example.com", account: Harness.enrolledAccount, carKeyVIN: "VR1AB12C3D4567890")
+        var t = Harness(SimulatorPanel.State(), shared: shared)
+        t.send(.toggleProximity(.paired), [.control(.simulator(.proximity),
+                                                    .proximity(username: "alice@example.com", vin: VIN("VR1AB12C3D4567890")!,
+                                                               bluetoothOn: nil, paired: false, keyInside: nil))])
+        var nobody = Harness(SimulatorPanel.State())
+        nobody.send(.toggleProximity(.paired)) { $0.message = "No vehicle to change." }
+    }
+
+    @Test("Events: no fault left clears the list; another count is said; a reloaded world is read again")
+    func events() {
+        var s = SimulatorPanel.State()
+        s.faults = [FaultRule(name: "pims.vehicle.vin", code: ErrorCode.timeout.value, times: 1)]
+        var t = Harness(s)
+        t.send(.faultsChanged(count: 2)) { $0.message = "2 fault rules active on the backend." }
+        t.send(.faultsChanged(count: 0)) {
+            $0.faults = []
+            $0.message = "No fault rule is active any more."
+        }
+        t.state.faults = [FaultRule(name: "pims.vehicle.vin", latencyMs: 10)]
+        t.send(.worldReloaded(scenario: "team"), [.refreshAccount, .refreshInbox(nil)]) {
+            $0.scenario = "team"
+            $0.faults = []
+        }
+    }
+}
+
+@Suite struct SessionSetupFeatureTests {
+    typealias Harness = FeatureHarness<SessionSetup>
+
+    @Test("Enter with another account: a new SDK instance, then the connection")
+    func connect() {
+        var s = SessionSetup.State()
+        s.loggedIn = "bob@example.com"
+        s.settings = SessionSettings(device: "alice-iphone")
+        var t = Harness(s)
+        t.send(.submit, [.delegate(.newInstance), .notice(.info("Connecting to in-process · fresh…")), .delegate(.connect(.inProcess(scenario: "fresh")))]) {
+            $0.loggedIn = nil
+            $0.connection = .connecting
+        }
+    }
+
+    @Test("The login answered: logged in, said, and reported")
+    func login() {
+        var t = Harness(SessionSetup.State())
+        t.send(.loginAnswered(.success("tx", [:])),
+               [.notice(.success("Logged in as alice@example.com on alice-iphone (ios, SDK 2.3).")), .delegate(.loggedIn)]) {
+            $0.loggedIn = "alice@example.com"
+        }
+        let wrong = PIMSError(.invalidParameter, "password")
+        t.send(.loginAnswered(.failure("tx", wrong)), [.notice(.failure(wrong, advice: "Wrong username or password: correct them and press Enter."))])
+    }
+
+    @Test("Options cycle by key; the table names their values")
+    func options() {
+        var t = Harness(SessionSetup.State())
+        #expect(t.keys() == ["Enter log in", "n scenario", "b backend", "o ios", "k SDK 2.3", "e tutorial", "p auto"])
+        t.send(.cycle(.platform)) { $0.config.platform = .android }
+        t.send(.cycle(.backend)) {
+            $0.config.backend = .remote(url: "http://127.0.0.1:8080")
+            $0.form = Form([.remoteURL, .username, .password, .device],
+                           values: [.remoteURL: "http://127.0.0.1:8080", .username: "alice@example.com", .password: "alice-pass", .device: "alice-iphone"])
+        }
+    }
+}
+
+@Suite struct HomeAndLogFeatureTests {
+    @Test("Home: Enter reports the flow to open")
+    func home() {
+        var t = FeatureHarness<HomeMenu>(HomeMenu.State())
+        t.send(.moveSelection(2)) { $0.selection = 2 }
+        t.send(.submit, [.delegate(.open(.steps))])
+        t.send(.moveSelection(-9)) { $0.selection = 0 }
+    }
+
+    @Test("API log: the selection stays within the entries; Esc leaves")
+    func log() {
+        var t = FeatureHarness<APILogBrowser>(APILog())
+        t.send(.moveSelection(1))
+        t.send(.cancel, [.back])
+        #expect(t.keys() == ["↑ up", "↓ down", "Esc back"])
+    }
+}
