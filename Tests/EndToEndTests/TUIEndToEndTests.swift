@@ -285,6 +285,49 @@ import Testing
             process.terminate()
             process.waitUntilExit()
         }
+
+        /// Another client of the same server: `enrollsim batch` with the admin token, these lines in,
+        /// its answers out.
+        func batch(_ lines: [String]) throws -> String {
+            let client = Process()
+            client.executableURL = URL(fileURLWithPath: EnrollsimProcess.binary)
+            client.arguments = ["batch", "--backend", url, "--admin-token", token]
+            let input = Pipe(), output = Pipe()
+            client.standardInput = input
+            client.standardOutput = output
+            try ProcessLaunch.run(client)
+            input.fileHandleForWriting.write(Data(lines.joined(separator: "\n").utf8 + [10]))
+            try input.fileHandleForWriting.close()
+            let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            client.waitUntilExit()
+            return answer
+        }
+    }
+
+    /// Issue 8: what another client does reaches this terminal as events, with no key pressed: the
+    /// simulated phone's inbox shows an SMS sent from another session, and the fault count follows
+    /// a fault added from elsewhere.
+    @Test func anotherClientsSMSAndFaultShowUpLive() throws {
+        let server = try Server(scenario: "phone-registered")
+        let session = try TmuxSession(command: EnrollsimProcess.commandLine("--backend \(server.url) --admin-token \(server.token)"),
+                                      width: 120, height: 40)
+        try session.wait(for: "Enter log in")
+        try logIn(session)
+        try session.sendKeys("Down", "Down", "Down", "Down", "Enter")
+        try session.wait(for: "SMS inbox · 0612345678")
+        try session.wait(for: "no SMS")
+        let answers = try server.batch([
+            #"{"sim": "session", "session": "sender", "device": "alice-ipad"}"#,
+            #"{"type": "set", "name": "pims.authentication.user", "params": {"action": "login", "username": "alice@example.com", "password": "alice-pass"}, "session": "sender"}"#,
+            #"{"type": "get", "name": "pims.authentication.smscode", "params": {"type": "enrollment"}, "session": "sender"}"#,
+            #"{"sim": "inbox", "phone": "0612345678"}"#,
+        ])
+        let code = try #require(answers.firstMatch(of: /"code":"(\d+)"/)?.1, "\(answers)")
+        try session.wait(for: "\(code)  enrollment")
+        _ = try server.batch([#"{"sim": "fault", "name": "pims.authentication.otp", "code": 2201, "times": 2}"#])
+        try session.wait(for: "1 fault rule active on the backend")
+        try session.sendKeys("C-c")
+        try session.wait(for: EnrollsimProcess.exitMarker + "0]")
     }
 
     @Test func theFullEnrollmentOnTheServersWorld() throws {
@@ -305,17 +348,7 @@ import Testing
         try session.sendKeys("C-c")
         try session.wait(for: EnrollsimProcess.exitMarker + "0]")
         // The server's world has the enrollment: a second client sees it.
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: EnrollsimProcess.binary)
-        check.arguments = ["batch", "--backend", server.url, "--admin-token", server.token]
-        let input = Pipe(), output = Pipe()
-        check.standardInput = input
-        check.standardOutput = output
-        try ProcessLaunch.run(check)
-        input.fileHandleForWriting.write(Data(#"{"sim": "account", "username": "alice@example.com"}"#.utf8 + [10]))
-        try input.fileHandleForWriting.close()
-        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        check.waitUntilExit()
+        let answer = try server.batch([#"{"sim": "account", "username": "alice@example.com"}"#])
         #expect(answer.contains(#""enrolledDevices":["alice-iphone"]"#), "\(answer)")
         #expect(answer.contains(#""pin":"2468""#), "\(answer)")
     }
