@@ -27,6 +27,7 @@ extension ConfigKey {
                   let host = url.host, !host.isEmpty else {
                 return "backend must be an http:// or https:// URL such as http://team-host:8080, not \(quoted(text))"
             }
+            if let port = url.port, !(1...65_535).contains(port) { return "backend's port must be 1 to 65535, not \(port)" }
             return nil
         case .scenario, .user, .device, .adminTokenFile, .mouse:
             return nil

@@ -33,7 +33,7 @@ enum AccountScreen {
                 y += h
             }
         } else if [.input, .code].contains(a.stage) {
-            y += FormView.render(a.form, policy: state.session.policy, focused: state.focusedField != nil, into: &frame,
+            y += FormView.render(a.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
                                  area: Rect(x: main.x, y: y, width: main.width, height: main.maxY - y))
         } else if a.stage == .checking {
             frame.put(state.isBusy ? "Checking the precondition…" : "Checking…", x: main.x, y: y, style: .hint, clip: main)

@@ -16,13 +16,15 @@ public enum AppKeymap {
     public static func keymap(for state: AppState) -> Keymap<UICommand> {
         let screen = state.showHelp ? "Help" : state.route.title
         var bindings = state.availableCommands.map { c in
-            Binding([.key(c.key.terminalKey)], UICommand.send(c.action), help: c.help, group: screen, bar: c.title,
-                    barKeys: c.key.description)
+            // Help, quit and edit are never dropped from the bar: a newcomer must find them.
+            let pinned = [.choose(.toggleHelp), .choose(.quit), .choose(.edit)].contains(c.action)
+            return Binding([.key(c.key.terminalKey)], UICommand.send(c.action), help: c.help, group: screen, bar: c.title,
+                           barKeys: c.key.description, pinned: pinned)
         }
         if state.showHelp {
             bindings.append(Binding(.escape, .enter, command: .send(.choose(.toggleHelp)), help: "Close the help", group: "Help"))
         }
-        let typing = state.focusedField != nil
+        let typing = state.editingField != nil
         if typing {
             bindings.append(Binding([.anyPrintable], .send(.typed(" ")), help: "Type into the focused field (digits for PINs and codes)", group: "Fields"))
             bindings.append(Binding(.backspace, command: .send(.backspace), help: "Delete the last character", group: "Fields"))

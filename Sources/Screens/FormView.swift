@@ -5,26 +5,30 @@ import TerminalUI
 /// validation message; returns the rows used.
 enum FormView {
     @discardableResult
-    static func render(_ form: Form, policy: PINPolicy, focused: Bool, into frame: inout Frame, area: Rect) -> Int {
+    static func render(_ form: Form, policy: PINPolicy, focus: FieldFocus, into frame: inout Frame, area: Rect) -> Int {
         var y = area.y
         let labelWidth = (form.fields.map(\.label.terminalWidth).max() ?? 0) + 1
         for (i, field) in form.fields.enumerated() where y < area.maxY {
-            let isFocused = focused && i == form.focus
+            let isFocused = focus != .none && i == form.focus
+            let caret = focus == .editing
             let label = field.label.padded(toWidth: labelWidth)
             let row = Rect(x: area.x, y: y, width: area.width, height: min(2, area.maxY - y))
             switch field.kind {
             case .pin:
-                let length = max(policy.pinMinLength, min(policy.pinMaxLength, max(field.value.count + (isFocused ? 1 : 0), policy.pinMinLength)))
-                let w = CodeField(label: label, value: field.value, length: length, mask: field.masked ? "•" : nil, isFocused: isFocused, message: field.message)
+                let length = max(policy.pinMinLength, min(policy.pinMaxLength, max(field.value.count + (isFocused && caret ? 1 : 0), policy.pinMinLength)))
+                var w = CodeField(label: label, value: field.value, length: length, mask: field.masked ? "•" : nil, isFocused: isFocused, message: field.message)
+                w.showsCaret = caret
                 frame.render(w, in: row)
                 y += w.height
             case .smsCode:
                 let length = max(policy.smsCodeLength, field.value.count)
-                let w = CodeField(label: label, value: field.value, length: length, isFocused: isFocused, message: field.message)
+                var w = CodeField(label: label, value: field.value, length: length, isFocused: isFocused, message: field.message)
+                w.showsCaret = caret
                 frame.render(w, in: row)
                 y += w.height
             case .phone, .vin, .text, .password, .number:
-                let w = TextField(label: label, text: field.display, placeholder: placeholder(field.kind), isFocused: isFocused, message: field.message)
+                var w = TextField(label: label, text: field.display, placeholder: placeholder(field.kind), isFocused: isFocused, message: field.message)
+                w.showsCaret = caret
                 frame.render(w, in: Rect(x: row.x, y: row.y, width: min(row.width, 64), height: row.height))
                 y += w.height
             }

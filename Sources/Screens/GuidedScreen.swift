@@ -48,7 +48,7 @@ enum GuidedScreen {
         case .confirmRemoveAll:
             return 0
         case .shortcutPhone, .shortcutCode, .registerPhone, .registerCode, .enterCode, .newPIN, .existingPIN:
-            return FormView.render(g.form, policy: state.session.policy, focused: state.focusedField != nil, into: &frame, area: area)
+            return FormView.render(g.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame, area: area)
         }
     }
 

@@ -15,7 +15,7 @@ enum OTPScreen {
         ]
         for line in lines { y = frame.paragraph(line, at: y, in: area, style: .hint) }
         y += 1
-        y += FormView.render(otp.form, policy: state.session.policy, focused: state.focusedField != nil, into: &frame,
+        y += FormView.render(otp.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
                              area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))
         if let code = otp.otp, y < area.maxY {
             y += 1

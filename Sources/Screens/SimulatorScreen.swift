@@ -26,7 +26,7 @@ enum SimulatorScreen {
         frame.put(sim.now ?? "–", x: x, y: y, style: .code, clip: controls)
         frame.put("scenario " + (sim.scenario ?? "–"), x: controls.x + 26, y: y, style: .hint, clip: controls)
         y += 1
-        y += FormView.render(sim.form, policy: state.session.policy, focused: state.focusedField != nil, into: &frame,
+        y += FormView.render(sim.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
                              area: Rect(x: controls.x, y: y, width: controls.width, height: controls.maxY - y))
         if let message = sim.message, y < controls.maxY {
             frame.put(message, x: controls.x, y: y, style: .hint, clip: controls)

@@ -8,7 +8,7 @@ enum StartScreen {
         var y = area.y
         frame.put("Open a session: one SDK instance on one device, logged in to one account (R0a).", x: area.x, y: y, style: .hint, clip: area)
         y += 2
-        y += FormView.render(state.session.form, policy: state.session.policy, focused: state.focusedField != nil, into: &frame,
+        y += FormView.render(state.session.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
                              area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))
         y += 1
         let commands = state.availableCommands

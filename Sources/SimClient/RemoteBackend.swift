@@ -40,6 +40,10 @@ public final class RemoteBackend: SimBackend {
         guard let parsed = URL(string: base), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil,
               parsed.path.isEmpty
         else { throw SetupError(description: "the backend must be a URL like http://127.0.0.1:8080, not \"\(url)\"") }
+        // A port past 65535 traps inside the HTTP client (SocketAddress takes a UInt16): refused here.
+        if let port = parsed.port, !(1...65_535).contains(port) {
+            throw SetupError(description: "the backend's port must be 1 to 65535, not \(port) (in \"\(url)\")")
+        }
         baseURL = base
         self.adminToken = adminToken
         self.device = device

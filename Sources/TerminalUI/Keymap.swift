@@ -35,8 +35,12 @@ public struct Binding<Command: Hashable & Sendable>: Hashable, Sendable {
     /// Shown in the bottom help bar as `barKeys barLabel` (e.g. "↑↓ move"); `nil`: not in the bar.
     public var barLabel: String?
     public var barKeys: String
+    /// Always in the help bar, whatever its width (help and quit): the others make room.
+    public var pinned: Bool
 
-    public init(_ patterns: [KeyPattern], _ command: Command, help: String, group: String, bar barLabel: String? = nil, barKeys: String? = nil) {
+    public init(_ patterns: [KeyPattern], _ command: Command, help: String, group: String, bar barLabel: String? = nil, barKeys: String? = nil,
+                pinned: Bool = false) {
+        self.pinned = pinned
         self.patterns = patterns
         self.command = command
         self.help = help
@@ -45,8 +49,9 @@ public struct Binding<Command: Hashable & Sendable>: Hashable, Sendable {
         self.barKeys = barKeys ?? patterns.first?.label ?? ""
     }
 
-    public init(_ keys: Key..., command: Command, help: String, group: String, bar barLabel: String? = nil, barKeys: String? = nil) {
-        self.init(keys.map { .key($0) }, command, help: help, group: group, bar: barLabel, barKeys: barKeys)
+    public init(_ keys: Key..., command: Command, help: String, group: String, bar barLabel: String? = nil, barKeys: String? = nil,
+                pinned: Bool = false) {
+        self.init(keys.map { .key($0) }, command, help: help, group: group, bar: barLabel, barKeys: barKeys, pinned: pinned)
     }
 
     /// Every key of the binding, as help texts write them: "↑ / k".

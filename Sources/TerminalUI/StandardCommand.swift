@@ -24,8 +24,8 @@ extension Keymap where Command == StandardCommand {
         Binding(.escape, command: .back, help: "Back, cancel", group: "Act", bar: "back"),
         Binding([.anyDigit], .digit, help: "Type a digit in a field", group: "Fields"),
         Binding(.backspace, command: .erase, help: "Delete the last character", group: "Fields"),
-        Binding(.char("?"), command: .help, help: "Show or hide this help", group: "App", bar: "help"),
-        Binding(.char("q"), command: .quit, help: "Quit (asks during a flow)", group: "App", bar: "quit"),
+        Binding(.char("?"), command: .help, help: "Show or hide this help", group: "App", bar: "help", pinned: true),
+        Binding(.char("q"), command: .quit, help: "Quit (asks during a flow)", group: "App", bar: "quit", pinned: true),
         Binding(.ctrlC, command: .forceQuit, help: "Quit at once, cleanly", group: "App"),
         Binding(.ctrlL, command: .redraw, help: "Redraw the screen", group: "App"),
     ])

@@ -224,6 +224,20 @@ import Testing
         try expectCleanExit(session)
     }
 
+    /// Issue 9.1: a newcomer's first keys. `?` opens the help and `q` quits with status 0 from the
+    /// very first screen; nothing is typed into the session's fields.
+    @Test func onTheFirstScreenQuestionMarkHelpsAndQQuits() throws {
+        let session = try start("--scenario fresh")
+        try session.sendKeys("?")
+        try session.wait(for: "Session — keys (Esc closes)")
+        try session.sendKeys("Escape")
+        try session.wait(for: "i edit  ? help  q quit")
+        let screen = try session.capture()
+        #expect(screen.contains("Scenario   [fresh "), "nothing typed into the field:\n\(screen)")
+        try session.sendKeys("q")
+        try expectCleanExit(session)
+    }
+
     @Test func fiveThousandRandomKeysThenQuit() throws {
         let session = try start("--scenario enrolled")
         // Every key a user can press but the ones that end the program (q, ^Q, ^C, ^Z, ^\).

@@ -92,7 +92,8 @@ import Testing
         await app.send(.choose(.open(.start)))
         await app.send(.focusNext, .focusNext, .focusNext)
         #expect(await app.state.focusedField?.id == .device)
-        for _ in "alice-iphone" { await app.send(.backspace) }
+        #expect(await app.state.editingField == nil, "the session's fields wait for i")
+        await app.send(.choose(.edit), .choose(.clearField))
         await app.type("alice-ipad")
         await app.send(.submit)
         #expect(await app.state.session.loggedIn == "alice@example.com")

@@ -44,6 +44,10 @@ import Testing
         state.session.loggedIn = "alice@example.com"
         state.route = .simulator
         state.simulator.form = Form([.vin])
+        // The simulator's fields are settings: typing goes in once editing starts.
+        _ = reduce(&state, .typed("v"))
+        #expect(state.simulator.form[.vin] == "")
+        _ = reduce(&state, .choose(.edit))
         _ = reduce(&state, .typed("v"))
         #expect(state.simulator.form[.vin] == "V")
         _ = reduce(&state, .typed("o"))
@@ -59,6 +63,7 @@ import Testing
         var state = AppState()
         state.route = .otp
         state.otp = StrongAuthentication.Prompt(original: PlannedCall(.otp, Requests.carKeyStatus), returnTo: .home)
+        state.editing = true
         _ = reduce(&state, .typed("1"))
         _ = reduce(&state, .choose(.toggleMask))
         #expect(state.otp?.form.fields[0].display == "1")

@@ -255,6 +255,7 @@ import Testing
         s.route = .guided
         s.guided.stage = .existingPIN
         s.guided.form = Form([.pin])
+        s.editing = true
         var t = ReducerHarness(s)
         t.send(.typed("4")) {
             $0.guided.form.fields[0].value = "4"

@@ -59,6 +59,7 @@ import Testing
         let app = try await App.start("fresh")
         await app.send(.choose(.open(.simulator)), .focusNext)
         #expect(await app.state.focusedField?.id == .scenario)
+        await app.send(.choose(.edit))
         await app.type("pin-blocked")
         await app.send(.simulator(.loadScenario))
         var state = await app.state
@@ -85,6 +86,7 @@ import Testing
         await store.send(.choose(.open(.simulator)))
         await store.send(.focusNext)
         await store.send(.focusNext)
+        await store.send(.choose(.edit))
         for c in "out.yaml" { await store.send(.typed(c)) }
         await store.send(.simulator(.saveScenario))
         await store.settle()

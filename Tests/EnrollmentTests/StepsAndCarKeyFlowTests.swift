@@ -85,6 +85,10 @@ import Testing
         let app = try await App.start("fresh")
         await app.send(.choose(.open(.steps)), .submit, .submit)
         #expect(await app.state.steps.resolving?.name == "trusterPhoneNumber")
+        // The prompt is edited at once: the first Esc ends editing, the second leaves.
+        await app.send(.cancel)
+        #expect(await app.state.route != .home)
+        #expect(await app.state.editingField == nil)
         await app.send(.cancel)
         #expect(await app.state.route == .home)
         #expect(await app.state.steps.resolving == nil)

@@ -127,7 +127,7 @@ final class StateRecorder: @unchecked Sendable {
             let keys = s.availableCommands.map(\.key)
             #expect(Set(keys).count == keys.count, "duplicate keys on \(s.route): \(keys)")
             for k in keys { if case .ctrl(let c) = k { #expect(!owned.contains(c), "^\(c) on \(s.route)") } }
-            if s.focusedField != nil {
+            if s.editingField != nil {
                 #expect(!keys.contains { if case .char = $0 { true } else { false } }, "a printable key would be typed on \(s.route)")
             }
         }

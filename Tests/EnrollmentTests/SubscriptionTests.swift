@@ -212,7 +212,7 @@ final class EventfulBackend: PIMSBackend, @unchecked Sendable {
             }
         }
         await go(.submit, .choose(.open(.start)), .focusNext, .focusNext, .focusNext)
-        for _ in "alice-iphone" { await go(.backspace) }
+        await go(.choose(.edit), .choose(.clearField))
         for c in "alice-ipad" { await go(.typed(c)) }
         await go(.submit)
         #expect(await store.state.session.loggedIn == Self.alice)

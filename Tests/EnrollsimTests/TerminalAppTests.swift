@@ -16,8 +16,13 @@ import TerminalUI
         Array(repeating: .key(.char("x")), count: count)
     }
 
+    /// `i` starts editing the focused field, then `count` keys are typed into it.
+    static func typing(_ count: Int) -> [TerminalEvent] {
+        [.key(.char("i"))] + keys(count)
+    }
+
     @Test func tenThousandKeysInOneBurstAreOneFrame() async {
-        let driver = MemoryDriver(events: Self.keys(10_000))
+        let driver = MemoryDriver(events: Self.typing(10_000))
         driver.pause()
         driver.enqueue([.key(.ctrlC)])
         let app = Self.app(driver)
@@ -41,7 +46,7 @@ import TerminalUI
     }
 
     @Test func aSignalInsideABurstEndsItThere() async {
-        let driver = MemoryDriver(events: Self.keys(300) + [.signal(.terminate)] + Self.keys(300))
+        let driver = MemoryDriver(events: Self.typing(300) + [.signal(.terminate)] + Self.keys(300))
         let app = Self.app(driver)
         guard case .signal(.terminate) = await app.run() else { Issue.record("SIGTERM did not end the loop"); return }
         #expect(app.latest.peek().session.form[.scenario] == "fresh" + String(repeating: "x", count: 300))
@@ -49,7 +54,7 @@ import TerminalUI
     }
 
     @Test func ctrlCInsideABurstQuitsBeforeTheKeysAfterIt() async {
-        let driver = MemoryDriver(events: Self.keys(300) + [.key(.ctrlC)] + Self.keys(300))
+        let driver = MemoryDriver(events: Self.typing(300) + [.key(.ctrlC)] + Self.keys(300))
         let app = Self.app(driver)
         guard case .quit = await app.run() else { Issue.record("Ctrl-C did not quit"); return }
         #expect(app.latest.peek().session.form[.scenario] == "fresh" + String(repeating: "x", count: 300))

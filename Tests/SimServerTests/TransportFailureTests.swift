@@ -65,5 +65,8 @@ import Testing
     @Test func aBadURLIsRefusedAtOnce() {
         #expect(throws: RemoteBackend.SetupError.self) { try RemoteBackend(url: "localhost:8080", adminToken: nil) }
         #expect(throws: RemoteBackend.SetupError.self) { try RemoteBackend(url: "http://127.0.0.1:8080/v1", adminToken: nil) }
+        // Found by the random-key storm: a port past 65535 used to trap inside the HTTP client.
+        let error = #expect(throws: RemoteBackend.SetupError.self) { try RemoteBackend(url: "http://127.0.0.1:8080171", adminToken: nil) }
+        #expect(error?.description == "the backend's port must be 1 to 65535, not 8080171 (in \"http://127.0.0.1:8080171\")")
     }
 }

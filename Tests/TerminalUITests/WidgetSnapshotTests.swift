@@ -83,11 +83,16 @@ import TerminalUI
         assertFrameSnapshot(frame, named: "80x24")
     }
 
-    @Test func helpBarDropsWhatDoesNotFit() {
-        var frame = Frame(size: Size(width: 40, height: 2))
+    @Test func helpBarCutsTheRestButKeepsHelpAndQuit() {
+        var frame = Frame(size: Size(width: 80, height: 3))
         frame.render(HelpBar(keymap: .standard), in: frame.bounds.row(0))
-        frame.render(HelpBar(keymap: .standard), in: frame.bounds.row(1).inset(right: 15))
-        #expect(frame.textSnapshot == " ↑↓ move  Tab next  Enter select\n ↑↓ move  Tab next")
+        frame.render(HelpBar(keymap: .standard), in: frame.bounds.row(1).inset(right: 40))
+        frame.render(HelpBar(keymap: .standard), in: frame.bounds.row(2).inset(right: 55))
+        #expect(frame.textSnapshot == [
+            " ↑↓ move  Tab next  Enter select  Esc back  ? help  q quit",
+            " ↑↓ move  Tab next  …  ? help  q quit",
+            " …  ? help  q quit",
+        ].joined(separator: "\n"))
     }
 }
 

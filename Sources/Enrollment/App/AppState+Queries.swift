@@ -8,11 +8,17 @@ extension AppState {
     /// The form that typed keys go to on this screen, if any.
     public var activeForm: Form? { route.scope.form(self) }
 
-    /// The focused field, when digits and letters should be typed into it.
+    /// The focused field (typing goes to it while `editing`).
     public var focusedField: FormField? {
         guard staged == nil, !confirmingQuit, !isAwaitingConfirmation else { return nil }
         return activeForm?.focused
     }
+
+    /// The field printable keys type into: the focused field while it is being edited.
+    public var editingField: FormField? { editing ? focusedField : nil }
+
+    /// How the screen draws the form's focused field: not at all, selected, or with the caret.
+    public var fieldFocus: FieldFocus { focusedField == nil ? .none : editing ? .editing : .selected }
 
     /// The yes/no question on screen, if any (Enter confirms, Esc declines).
     public var confirmation: Confirmation? { route.scope.confirmation(self) }
@@ -49,4 +55,9 @@ extension AppState {
         let sub = s.request.subAPI.map { " \($0)" } ?? ""
         return "\(s.purpose.stepLabel): \(s.request.type.rawValue) \(s.request.name)\(sub)"
     }
+}
+
+/// The focused field as drawn: selected (letters are commands; `i` edits it) or being edited.
+public enum FieldFocus: Hashable, Sendable {
+    case none, selected, editing
 }

@@ -16,6 +16,9 @@ public struct AppState: Hashable, Sendable {
     public var confirmingQuit = false
     /// The screens exit when this becomes true.
     public var quitRequested = false
+    /// A field is being edited: printable keys type into it. Otherwise letters are commands (`?`
+    /// help, `q` quit) and the focused field waits for Enter-free `i`, a click or a paste.
+    public var editing = false
 
     // Features.
     public var home = HomeMenu.State()

@@ -6,7 +6,7 @@ import PIMS
 extension AppState {
     public var availableCommands: [AvailableCommand] {
         // On a screen with a focused field, printable keys are typed: commands move to Ctrl keys.
-        let focused = focusedField
+        let focused = editingField
         let typing = focused != nil
         func cmd(_ c: Character, _ title: String, _ help: String, _ command: Command) -> AvailableCommand {
             .command(typing ? .ctrl(c) : .char(c), title, help, command)
@@ -33,7 +33,16 @@ extension AppState {
         if retryable != nil && staged == nil {
             list.append(cmd("r", "retry", "Send the last call again (after a transport error or Esc).", .retry))
         }
+        if let field = focusedField, !typing, !isAwaitingConfirmation {
+            list.append(AvailableCommand(.char("i"), "edit", "Edit \(field.label) (Esc ends editing; Tab moves on).", .choose(.edit)))
+        }
         if let field = focused {
+            // While editing, Esc only ends editing: the screen's own Esc waits for the next one.
+            list.removeAll { $0.key == .escape }
+            list.insert(AvailableCommand(.escape, "done", "Stop editing \(field.label) (what was typed stays).", .cancel), at: 0)
+            list.append(AvailableCommand(.ctrl("u"), "clear", "Empty \(field.label).", .choose(.clearField)))
+        }
+        if let field = focusedField {
             if activeForm.map({ $0.fields.count > 1 }) == true {
                 list.append(AvailableCommand(.tab, "next field", "Move to the next field (S-Tab: previous).", .focusNext))
             }

@@ -15,11 +15,15 @@ public enum Command: Hashable, Sendable {
     case toggleMask
     /// Type the newest SMS code of the simulated phone into the prompt's code field.
     case autofillCode
+    /// Start editing the focused field (`i`, a click); Esc or Enter ends it.
+    case edit
+    /// Empty the field being edited (^U, as readline).
+    case clearField
 
     /// Commands that neither start nor change a flow, so they are taken while a call is in flight.
     var isAllowedWhileBusy: Bool {
         switch self {
-        case .toggleHelp, .quit, .dismissNotice, .toggleMask, .toggleSendAsTyped, .togglePacing, .autofillCode: true
+        case .toggleHelp, .quit, .dismissNotice, .toggleMask, .toggleSendAsTyped, .togglePacing, .autofillCode, .edit, .clearField: true
         case .open, .back, .sendStaged, .retry: false
         }
     }

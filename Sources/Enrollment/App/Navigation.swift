@@ -11,6 +11,9 @@ extension AppState {
         }
         if let call = staged { return send(call) }
         if inFlight != nil { return [] }
+        // Enter does what it does on the screen (send the prompt, log in); on a screen of settings
+        // it also ends editing (a prompt's next form is edited at once anyway).
+        if !route.scope.editsOnArrival { editing = false }
         return route.scope.submit(&self)
     }
 
@@ -21,6 +24,11 @@ extension AppState {
             return []
         }
         if inFlight != nil { return stopWaiting() }
+        if editing {
+            // The first Esc only ends editing; what was typed stays.
+            editing = false
+            return []
+        }
         if let s = staged {
             staged = nil
             retryable = s
@@ -81,6 +89,12 @@ extension AppState {
             return []
         case .autofillCode:
             autofillCode()
+            return []
+        case .edit:
+            editing = focusedField != nil
+            return []
+        case .clearField:
+            clearField()
             return []
         }
     }

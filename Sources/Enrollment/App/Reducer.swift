@@ -8,6 +8,13 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 
 extension AppState {
     mutating func reduce(_ action: Action) -> [Effect] {
+        let before = FormOnScreen(self)
+        let effects = dispatch(action)
+        settleEditing(since: before, after: action)
+        return effects
+    }
+
+    private mutating func dispatch(_ action: Action) -> [Effect] {
         // The help overlay is modal: keys close it; answers still arrive.
         if showHelp {
             switch action {

@@ -39,6 +39,7 @@ protocol FeatureScope {
     func awaitedSMS(_ app: AppState) -> SMSPurpose?
     func confirmation(_ app: AppState) -> Confirmation?
     func isUnderway(_ app: AppState) -> Bool
+    var editsOnArrival: Bool { get }
 }
 
 extension Scope: FeatureScope {
@@ -66,6 +67,7 @@ extension Scope: FeatureScope {
     func awaitedSMS(_ app: AppState) -> SMSPurpose? { F.awaitedSMS(app[keyPath: state]) }
     func confirmation(_ app: AppState) -> Confirmation? { F.confirmation(app[keyPath: state], app.shared) }
     func isUnderway(_ app: AppState) -> Bool { F.isUnderway(app[keyPath: state]) }
+    var editsOnArrival: Bool { F.editsOnArrival }
 }
 
 extension KeyBinding.Key {

@@ -4,13 +4,13 @@ import PIMS
 /// phone for the SMS that form waits for.
 extension AppState {
     mutating func type(_ c: Character) {
-        guard focusedField != nil else { return }
+        guard editingField != nil else { return }
         let (asTyped, policy) = (sendAsTyped, session.policy)
         editActiveForm { $0.type(c, sendAsTyped: asTyped, policy: policy) }
     }
 
     mutating func backspace() {
-        guard focusedField != nil else { return }
+        guard editingField != nil else { return }
         let policy = session.policy
         editActiveForm { $0.backspace(policy: policy) }
     }

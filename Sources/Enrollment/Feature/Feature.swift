@@ -30,6 +30,9 @@ public protocol Feature {
     static func confirmation(_ state: State, _ shared: Shared) -> Confirmation?
     /// A flow is under way: quitting asks first.
     static func isUnderway(_ state: State) -> Bool
+    /// A form that appears on this screen is edited at once (a flow's prompt asks for its input);
+    /// screens whose fields are settings (the session, the simulator) wait for `i`.
+    static var editsOnArrival: Bool { get }
 }
 
 extension Feature {
@@ -39,6 +42,7 @@ extension Feature {
     public static func awaitedSMS(_ state: State) -> SMSPurpose? { nil }
     public static func confirmation(_ state: State, _ shared: Shared) -> Confirmation? { nil }
     public static func isUnderway(_ state: State) -> Bool { false }
+    public static var editsOnArrival: Bool { true }
 }
 
 /// The actions every feature takes from the app: the keys every screen shares, after the app had

@@ -109,6 +109,8 @@ extension AppState {
             notice = .info("Paste ignored: no text field has the focus here.")
             return
         }
+        // A paste says where it is meant to go: it starts editing the focused field.
+        editing = true
         let (asTyped, policy) = (sendAsTyped, session.policy)
         var report = PasteReport()
         editActiveForm { report = $0.paste(text, sendAsTyped: asTyped, policy: policy) }

@@ -7,6 +7,8 @@ public struct CodeField: Widget {
     /// Shown instead of each typed character when set (a hidden PIN).
     public var mask: Character?
     public var isFocused: Bool
+    /// The caret is drawn while the field is being edited; a field only selected has none.
+    public var showsCaret = true
     public var message: String?
 
     public init(label: String, value: String, length: Int, mask: Character? = nil, isFocused: Bool = false, message: String? = nil) {
@@ -26,7 +28,7 @@ public struct CodeField: Widget {
         var x = frame.putFieldLabel(label, isFocused: isFocused, line: line)
         let typed = Array(value.prefix(length))
         for slot in 0..<length {
-            let isCaret = isFocused && slot == typed.count
+            let isCaret = isFocused && showsCaret && slot == typed.count
             let frameStyle: Style = isCaret ? .current : (isFocused ? .key : .border)
             x = frame.put("[", x: x, y: line.y, style: frameStyle, clip: line)
             if slot < typed.count {

@@ -7,6 +7,8 @@ public struct TextField: Widget {
     /// Cursor position in characters; `nil` puts it after the text.
     public var cursor: Int?
     public var isFocused: Bool
+    /// The caret is drawn while the field is being edited; a field only selected has none.
+    public var showsCaret = true
     public var message: String?
 
     public init(label: String, text: String, placeholder: String = "", cursor: Int? = nil, isFocused: Bool = false, message: String? = nil) {
@@ -43,7 +45,7 @@ public struct TextField: Widget {
             frame.put(shown.visible, x: x, y: line.y, style: .code, clip: box)
         }
         frame.put("]", x: min(x + room, line.maxX - 1), y: line.y, style: bracket, clip: line)
-        if isFocused {
+        if isFocused && showsCaret {
             frame.cursor = Point(x: x + shown.caretColumn, y: line.y)
         }
         frame.putFieldMessage(message, x: line.x, y: area.y + 1, clip: area)

@@ -8,6 +8,8 @@ public enum SessionSetup: Feature {
 
     public static let title = "Session"
     public static let summary = "Backend, account, device, platform, SDK, spec variant and pacing; switch device mid-run."
+    /// Its fields are settings, prefilled: letters stay commands until `i`.
+    public static let editsOnArrival = false
     public static let menuLine = "Backend, account, device, SDK"
 
     public static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Out] {

@@ -9,6 +9,8 @@ public enum SimulatorPanel: Feature {
 
     public static let title = "Simulator"
     public static let summary = "The simulated world: account, SMS inbox, clock, faults, scenarios."
+    /// Its fields are settings: letters stay commands until `i`.
+    public static let editsOnArrival = false
     public static let menuLine = "Account, inbox, clock, faults"
 
     public static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Out] {
@@ -74,7 +76,7 @@ public enum SimulatorPanel: Feature {
             // F1 is help: the presets take F2 to F5.
             KeyBinding(.function(n + 2), "fault \(n + 1)", "Fault: the \(preset.title) of \(s.faultTargetName).", .addFault(preset))
         } + [
-            KeyBinding(.letter("u"), "clear faults", "Remove every fault rule.", .clearFaults),
+            KeyBinding(.letter("c"), "clear faults", "Remove every fault rule.", .clearFaults),
             KeyBinding(.letter("n"), "load", "Load the scenario named in the field.", .loadScenario),
             KeyBinding(.letter("e"), "reset", "Reset the world to the loaded scenario.", .resetScenario),
             KeyBinding(.letter("b"), ProximityPart.bluetooth.title, "Toggle Bluetooth near the car-key vehicle.", .toggleProximity(.bluetooth)),

@@ -1,0 +1,48 @@
+/// Text entry is modal, as in lazygit or k9s: letters are commands unless a field is being edited.
+/// `i` (or a click, or a paste) starts editing the focused field, Esc ends it; a flow's prompt is
+/// edited as soon as it appears, since it is there to be typed into.
+extension AppState {
+    /// ^U: empty the field being edited, as readline does.
+    mutating func clearField() {
+        guard editingField != nil else { return }
+        let policy = session.policy
+        editActiveForm { form in
+            guard let id = form.focused?.id else { return }
+            form.set(id, "", policy: policy)
+        }
+    }
+
+    /// After an action: editing needs a focused field; a prompt that appears (a new form, or the
+    /// same prompt asked again after an answer) is edited at once where the screen says so.
+    mutating func settleEditing(since before: FormOnScreen, after action: Action) {
+        guard focusedField != nil else {
+            editing = false
+            return
+        }
+        guard route.scope.editsOnArrival else { return }
+        if FormOnScreen(self) != before || action.isAnswer { editing = true }
+    }
+}
+
+/// Which form is on screen, to tell when a new one appears.
+struct FormOnScreen: Equatable {
+    let route: Route
+    let fields: [FieldID]
+
+    init(_ state: AppState) {
+        route = state.route
+        fields = state.focusedField == nil ? [] : (state.activeForm?.fields.map(\.id) ?? [])
+    }
+}
+
+extension Action {
+    /// An answer of the backend (not a key): a prompt on screen after it is asked anew.
+    var isAnswer: Bool {
+        switch self {
+        case .response, .controlAnswer, .connected: true
+        case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .submit, .cancel, .choose, .session, .home,
+             .guided, .account, .otp, .steps, .carKey, .simulator, .log, .event, .timerFired, .fileSaved:
+            false
+        }
+    }
+}

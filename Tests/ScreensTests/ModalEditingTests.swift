@@ -1,0 +1,66 @@
+import Enrollment
+import Screens
+import Testing
+import TerminalUI
+
+/// Issue 9.1: text entry is modal. On the first screen letters are commands (`?` help, `q` quit);
+/// `i` starts editing, Esc ends it, ^U clears; a flow's prompt is edited as soon as it appears;
+/// the help bar never drops help, quit or edit at 80 columns.
+@Suite("Modal text entry")
+struct ModalEditingTests {
+    @Test("The first screen: ? opens the help and q quits, nothing is typed")
+    func firstScreenLettersAreCommands() async throws {
+        let app = try await ScreenHarness.start("fresh", login: false)
+        let scenario = await app.state.session.form[.scenario]
+        try await app.press(.char("?"))
+        #expect(await app.state.showHelp)
+        try await app.press(.escape)
+        #expect(await !app.state.showHelp)
+        try await app.press(.char("q"))
+        #expect(await app.state.quitRequested)
+        #expect(await app.state.session.form[.scenario] == scenario, "neither ? nor q was typed")
+    }
+
+    @Test("i edits the focused field, Esc ends editing and keeps the text, ^U empties it")
+    func editingStartsAndEnds() async throws {
+        let app = try await ScreenHarness.start("fresh", login: false)
+        #expect(await app.state.fieldFocus == .selected)
+        try await app.press(.char("i"))
+        #expect(await app.state.fieldFocus == .editing)
+        try await app.press(.ctrl("u"))
+        try await app.type("pin-blocked?q")
+        #expect(await app.state.session.form[.scenario] == "pin-blocked?q", "while editing, ? and q are typed")
+        #expect(await !app.state.showHelp)
+        try await app.press(.escape)
+        #expect(await app.state.fieldFocus == .selected)
+        #expect(await app.state.session.form[.scenario] == "pin-blocked?q")
+        // Not editing again: letters are commands once more.
+        try await app.press(.char("?"))
+        #expect(await app.state.showHelp)
+    }
+
+    @Test("A flow's prompt is edited at once; its first Esc ends editing, the second goes back")
+    func promptsAreEditedOnArrival() async throws {
+        let app = try await ScreenHarness.start("fresh")
+        try await app.press(.enter, .char("s"))
+        #expect(await app.state.editingField?.id == .phone)
+        try await app.type("06")
+        #expect(await app.state.guided.form[.phone] == "06")
+        try await app.press(.escape)
+        #expect(await app.state.editingField == nil)
+        #expect(await app.state.route == .guided)
+        try await app.press(.escape)
+        #expect(await app.state.route == .home)
+    }
+
+    @Test("At 80 columns the help bar keeps edit, help and quit, and marks what it cut")
+    func theBarKeepsHelpAndQuit() async throws {
+        let app = try await ScreenHarness.start("fresh", login: false)
+        let bar = await app.frame(Size(width: 80, height: 24)).textSnapshot.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(bar.hasSuffix("…  i edit  ? help  q quit"), "\(bar)")
+        try await app.press(.char("i"))
+        let editing = await app.frame(Size(width: 80, height: 24)).textSnapshot.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(editing.hasSuffix("F1 help  ^Q quit"), "\(editing)")
+        #expect(editing.hasPrefix(" Esc done"), "\(editing)")
+    }
+}
