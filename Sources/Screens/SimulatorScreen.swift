@@ -53,12 +53,7 @@ enum SimulatorScreen {
         let inside = frame.panel(area, title: "Faults · target \(sim.faultTargetName)")
         if sim.faults.isEmpty { frame.put("none (F2–F5 add one to the target)", x: inside.x, y: inside.y, style: .hint, clip: inside) }
         for (i, f) in sim.faults.enumerated() where i < inside.height {
-            var what = f.name + (f.sub.map { " " + $0 } ?? "")
-            if let code = f.code { what += " → \(code)" }
-            if let ms = f.latencyMs { what += " +\(ms) ms" }
-            if let t = f.times { what += " ×\(t)" }
-            if let p = f.probability { what += " p=\(p)" }
-            frame.put("! " + what, x: inside.x, y: inside.y + i, style: .warning, clip: inside)
+            frame.put("! " + f.summary, x: inside.x, y: inside.y + i, style: .warning, clip: inside)
         }
     }
 }

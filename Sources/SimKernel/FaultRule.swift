@@ -47,3 +47,33 @@ public struct FaultRule: Sendable, Hashable, Codable {
         return .object(o)
     }
 }
+
+extension FaultRule {
+    /// A rule as a `fault` control gives it, checked for shape.
+    public init(_ control: SimControl) throws(ControlError) {
+        let f = control.read
+        self.init(name: try f.string("name"))
+        sub = try f.optionalString("sub")
+        if let c = control.fields["code"], c != .null {
+            guard let code = ErrorCodeValue(json: c) else { throw f.fail("\"code\" must be an error code (a number or a name)") }
+            self.code = code
+        }
+        latencyMs = try f.optionalInt("latencyMs")
+        times = try f.optionalInt("times")
+        probability = try f.optionalDouble("probability")
+        if let problem = shapeProblem { throw f.fail(problem) }
+    }
+
+    /// The rules a backend reported (`"rules"` of the `faults` answer and event); what cannot be
+    /// read is left out.
+    public static func list(_ json: JSONValue?) -> [FaultRule] {
+        (json?.arrayValue ?? []).compactMap { item in
+            item.objectValue.flatMap { try? FaultRule(SimControl("fault", $0)) }
+        }
+    }
+
+    /// The rules in force, as answers and events report them.
+    public static func report(_ rules: [FaultRule]) -> [String: JSONValue] {
+        ["faults": .int(rules.count), "rules": .array(rules.map(\.json))]
+    }
+}

@@ -4,11 +4,13 @@ public enum KernelControl: Sendable, Hashable {
     case advance(seconds: Int)
     case fault(FaultRule)
     case clearFaults
+    /// The fault rules now in force (used-up ones are gone).
+    case faults
     case load(ScenarioSource)
     case reset
     case export
 
-    public static let kinds = ["session", "advance", "fault", "clearFaults", "load", "reset", "export"]
+    public static let kinds = ["session", "advance", "fault", "clearFaults", "faults", "load", "reset", "export"]
 
     /// The kernel's reading of a control, or nil when `kind` is not the kernel's. Session options are
     /// read here as given; the systems check them (`SimSystem.sessionOptions`).
@@ -27,19 +29,9 @@ public enum KernelControl: Sendable, Hashable {
             guard let s = control.fields["seconds"]?.intValue else { throw f.fail("\"seconds\" must be a whole number") }
             guard s >= 0 else { throw f.fail("the clock only moves forward (seconds ≥ 0)") }
             self = .advance(seconds: s)
-        case "fault":
-            var rule = FaultRule(name: try f.string("name"))
-            rule.sub = try f.optionalString("sub")
-            if let c = control.fields["code"], c != .null {
-                guard let code = ErrorCodeValue(json: c) else { throw f.fail("\"code\" must be an error code (a number or a name)") }
-                rule.code = code
-            }
-            rule.latencyMs = try f.optionalInt("latencyMs")
-            rule.times = try f.optionalInt("times")
-            rule.probability = try f.optionalDouble("probability")
-            if let problem = rule.shapeProblem { throw f.fail(problem) }
-            self = .fault(rule)
+        case "fault": self = .fault(try FaultRule(control))
         case "clearFaults": self = .clearFaults
+        case "faults": self = .faults
         case "load":
             if let yaml = try f.optionalString("yaml") {
                 self = .load(.yaml(yaml, origin: try f.optionalString("origin") ?? "<request>"))
@@ -60,6 +52,7 @@ public enum KernelControl: Sendable, Hashable {
         case .fault(let r):
             SimControl("fault", r.json.objectValue ?? [:])
         case .clearFaults: SimControl("clearFaults")
+        case .faults: SimControl("faults")
         case .load(.named(let n)), .load(.file(let n)): SimControl("load", ["scenario": .string(n)])
         case .load(.yaml(let y, let origin)): SimControl("load", ["yaml": .string(y), "origin": .string(origin)])
         case .reset: SimControl("reset")
@@ -76,6 +69,7 @@ extension SimControl {
     public static func advance(seconds: Int) -> SimControl { KernelControl.advance(seconds: seconds).control }
     public static func fault(_ rule: FaultRule) -> SimControl { KernelControl.fault(rule).control }
     public static var clearFaults: SimControl { KernelControl.clearFaults.control }
+    public static var faults: SimControl { KernelControl.faults.control }
     public static func load(_ source: ScenarioSource) -> SimControl { KernelControl.load(source).control }
     public static var reset: SimControl { KernelControl.reset.control }
     public static var export: SimControl { KernelControl.export.control }

@@ -49,11 +49,13 @@ extension Simulator {
             if let problem = World.faultProblem(rule) { return .failure("fault: \(problem)") }
             world.faults.append(rule)
             events.append(world.faultsChangedEvent)
-            return .success(["faults": .int(world.faults.count)])
+            return .success(FaultRule.report(world.faults))
         case .clearFaults:
             world.faults = []
             events.append(world.faultsChangedEvent)
-            return .success(["faults": 0])
+            return .success(FaultRule.report([]))
+        case .faults:
+            return .success(FaultRule.report(world.faults))
         case .load(let source):
             do {
                 let loaded = try ScenarioLoader.load(source)

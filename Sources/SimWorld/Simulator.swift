@@ -94,7 +94,9 @@ extension World {
         return nil
     }
 
-    var faultsChangedEvent: PendingEvent { PendingEvent(.faultsChanged, ["count": .int(faults.count)]) }
+    var faultsChangedEvent: PendingEvent {
+        PendingEvent(.faultsChanged, ["count": .int(faults.count), "rules": .array(faults.map(\.json))])
+    }
 
     /// Creates the session `name`, or starts it afresh: the kernel's entry, and each system's state.
     public mutating func openSession(_ name: String, settings: SessionSettings) {

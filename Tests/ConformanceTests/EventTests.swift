@@ -60,11 +60,19 @@ struct EventTests {
             _ = await d.call(.get, "pims.authentication.otp", ["action": "withPin", "pinCode": "9999"])
             let changed = try await events.next(of: .accountChanged)
             #expect(changed.data["username"] == "alice@example.com")
-            _ = try await d.control(["sim": "fault", "name": "pims.authentication.otp", "code": 2201])
-            #expect(try await events.next(of: .faultsChanged).data["count"] == 1)
-            // The fault is used up by the next call: the list changed again.
+            let added = try await d.control(["sim": "fault", "name": "pims.authentication.otp", "code": 2201, "times": 1])
+            let rule: JSONValue = ["name": "pims.authentication.otp", "code": 2201, "times": 1]
+            #expect(added["rules"] == [rule], "the answer lists the rules in force")
+            let addedEvent = try await events.next(of: .faultsChanged)
+            #expect(addedEvent.data["count"] == 1)
+            #expect(addedEvent.data["rules"] == [rule], "the event carries the list, so a panel shows it as it is")
+            #expect(try await d.control(["sim": "faults"])["rules"] == [rule])
+            // The fault is used up by the next call: the list changed again, and says so.
             _ = await d.call(.get, "pims.authentication.otp", ["action": "withPin", "pinCode": "1234"])
-            #expect(try await events.next(of: .faultsChanged).data["count"] == 0)
+            let usedUp = try await events.next(of: .faultsChanged)
+            #expect(usedUp.data["count"] == 0)
+            #expect(usedUp.data["rules"] == [])
+            #expect(try await d.control(["sim": "faults"])["rules"] == [])
             _ = try await d.control(["sim": "reset"])
             #expect(try await events.next(of: .worldReloaded).data["scenario"] == "enrolled")
         }

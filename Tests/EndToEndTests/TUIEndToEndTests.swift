@@ -231,8 +231,7 @@ import Testing
         try session.sendKeys("?")
         try session.wait(for: "Session — keys (Esc closes)")
         try session.sendKeys("Escape")
-        try session.wait(for: "i edit  ? help  q quit")
-        let screen = try session.capture()
+        let screen = try session.wait(for: "the help closed") { !$0.contains("keys (Esc closes)") && $0.contains("i edit  ? help  q quit") }
         #expect(screen.contains("Scenario   [fresh "), "nothing typed into the field:\n\(screen)")
         try session.sendKeys("q")
         try expectCleanExit(session)

@@ -109,7 +109,7 @@ final class EventfulBackend: PIMSBackend, @unchecked Sendable {
         s.subscription = "alice-iphone"
         s.simulator.faults = [FaultRule(name: "pims.vehicle.vin", code: ErrorCode.timeout.value, times: 1)]
         var t = ReducerHarness(s)
-        t.send(.event(SimEvent(id: 1, kind: .faultsChanged, data: ["count": 0], at: SimTime(seconds: 0)))) {
+        t.send(.event(SimEvent(id: 1, kind: .faultsChanged, data: ["count": 0, "rules": []], at: SimTime(seconds: 0)))) {
             $0.simulator.faults = []
             $0.simulator.message = "No fault rule is active any more."
         }

@@ -21,7 +21,7 @@ extension AppState {
             guard let user = session.loggedIn, event.data["username"]?.stringValue == user else { return [] }
             return refreshAccount()
         case .faultsChanged:
-            return Features.simulator.send(.faultsChanged(count: event.data["count"]?.intValue ?? 0), to: &self)
+            return Features.simulator.send(.faultsChanged(FaultRule.list(event.data["rules"])), to: &self)
         case .worldReloaded:
             return Features.simulator.send(.worldReloaded(scenario: event.data["scenario"]?.stringValue), to: &self)
         default:

@@ -33,13 +33,22 @@ import Testing
         nobody.send(.toggleProximity(.paired)) { $0.message = "No vehicle to change." }
     }
 
-    @Test("Events: no fault left clears the list; another count is said; a reloaded world is read again")
+    @Test("Events: the backend's fault list replaces the panel's (added elsewhere, used up, none left); a reloaded world is read again")
     func events() {
+        let vin = FaultRule(name: "pims.vehicle.vin", code: ErrorCode.timeout.value, times: 1)
+        let otp = FaultRule(name: "pims.authentication.otp", sub: "withPin", code: ErrorCode.serverError.value, times: 2)
         var s = SimulatorPanel.State()
-        s.faults = [FaultRule(name: "pims.vehicle.vin", code: ErrorCode.timeout.value, times: 1)]
+        s.faults = [vin]
         var t = Harness(s)
-        t.send(.faultsChanged(count: 2)) { $0.message = "2 fault rules active on the backend." }
-        t.send(.faultsChanged(count: 0)) {
+        t.send(.faultsChanged([vin, otp])) {
+            $0.faults = [vin, otp]
+            $0.message = "2 fault rules active on the backend."
+        }
+        t.send(.faultsChanged([otp])) {
+            $0.faults = [otp]
+            $0.message = "Fault used up: pims.vehicle.vin → 2201 ×1."
+        }
+        t.send(.faultsChanged([])) {
             $0.faults = []
             $0.message = "No fault rule is active any more."
         }

@@ -16,8 +16,8 @@ extension SimulatorPanel {
         /// The answer of one of the panel's controls.
         case answered(Control, SimAnswer)
         case fileSaved(path: String, error: String?)
-        /// The backend reports how many fault rules are active (an event).
-        case faultsChanged(count: Int)
+        /// The fault rules now in force on the backend (an event: one added, cleared or used up).
+        case faultsChanged([FaultRule])
         /// The world was loaded or reset, by anyone (an event).
         case worldReloaded(scenario: String?)
     }
@@ -29,6 +29,8 @@ extension SimulatorPanel {
         case advance
         case fault(FaultRule)
         case clearFaults
+        /// Read the rules in force.
+        case faults
         case proximity
         case load(String)
         case reset

@@ -25,12 +25,15 @@ extension SimulatorPanel.State {
             message = "Clock advanced to \(now ?? "?")."
             return [.refreshInbox(inbox?.phone), .refreshAccount]
         case .fault(let rule):
-            faults.append(rule)
-            message = "Fault added on \(rule.name)."
+            faults = FaultRule.list(answer["rules"])
+            message = "Fault added: \(rule.summary)."
             return []
         case .clearFaults:
             faults = []
             message = "Faults cleared."
+            return []
+        case .faults:
+            faults = FaultRule.list(answer["rules"])
             return []
         case .proximity:
             message = "Proximity changed."
@@ -64,15 +67,18 @@ extension SimulatorPanel.State {
         return [.control(.simulator(.proximity), control)]
     }
 
-    /// The backend keeps no fault list a client can read, only a count: none left clears this
-    /// app's list (a fault used up, or cleared from another terminal); another count is said.
-    mutating func faultsChanged(_ count: Int) -> [Out] {
-        if count == 0 {
-            if !faults.isEmpty { message = "No fault rule is active any more." }
-            faults = []
-        } else if count != faults.count {
-            message = "\(count) fault rule\(count == 1 ? "" : "s") active on the backend."
+    /// The backend's list replaces this panel's, whoever changed it: a rule used up by a call
+    /// leaves, and one added from another terminal appears.
+    mutating func faultsChanged(_ rules: [FaultRule]) -> [Out] {
+        let gone = faults.filter { old in !rules.contains { $0.name == old.name && $0.sub == old.sub && $0.code == old.code } }
+        if rules.isEmpty && !faults.isEmpty {
+            message = "No fault rule is active any more."
+        } else if let used = gone.first, rules.count < faults.count {
+            message = "Fault used up: \(used.summary)."
+        } else if rules.count > faults.count {
+            message = "\(rules.count) fault rule\(rules.count == 1 ? "" : "s") active on the backend."
         }
+        faults = rules
         return []
     }
 

@@ -15,6 +15,16 @@ extension SimulatorPanel {
             }
         }
 
+        /// For the help bar: what the key does, not its number ("2201 Timeout").
+        public var barTitle: String {
+            switch self {
+            case .timeout: "\(ErrorCode.timeout) Timeout"
+            case .noInternet: "\(ErrorCode.noInternet) No internet"
+            case .serverError: "\(ErrorCode.serverError) Server Error"
+            case .slow: "+3 s"
+            }
+        }
+
         public var title: String {
             switch self {
             case .timeout: "next call answers \(ErrorCode.timeout) Timeout"
@@ -41,5 +51,17 @@ extension SimulatorPanel {
         public var message: String?
 
         public init() {}
+    }
+}
+
+extension FaultRule {
+    /// The rule in a line: "pims.vehicle.vin → 2201 ×1".
+    public var summary: String {
+        var what = name + (sub.map { " " + $0 } ?? "")
+        if let code { what += " → \(code)" }
+        if let latencyMs { what += " +\(latencyMs) ms" }
+        if let times { what += " ×\(times)" }
+        if let probability { what += " p=\(probability)" }
+        return what
     }
 }

@@ -16,7 +16,8 @@ public enum SimulatorPanel: Feature {
     public static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Out] {
         switch action {
         case .opened, .refresh:
-            return [.refreshAccount, .refreshInbox(state.inbox?.phone ?? state.account?.phone)]
+            return [.refreshAccount, .refreshInbox(state.inbox?.phone ?? state.account?.phone),
+                    .control(.simulator(.faults), .faults)]
         case .submit: return []
         case .cancel: return [.back]
         case .moveSelection(let delta):
@@ -58,7 +59,7 @@ public enum SimulatorPanel: Feature {
         case .fileSaved(let path, let error):
             state.message = error.map { "Could not save \(path): \($0)" } ?? "Scenario saved as \(path)."
             return []
-        case .faultsChanged(let count): return state.faultsChanged(count)
+        case .faultsChanged(let rules): return state.faultsChanged(rules)
         case .worldReloaded(let scenario):
             // Loaded or reset from elsewhere: a new world has no fault rules; read it all again.
             state.scenario = scenario ?? state.scenario
@@ -74,7 +75,7 @@ public enum SimulatorPanel: Feature {
             KeyBinding(.letter("t"), "target", "Choose the API the fault presets apply to.", .cycleFaultTarget),
         ] + FaultPreset.allCases.enumerated().map { n, preset in
             // F1 is help: the presets take F2 to F5.
-            KeyBinding(.function(n + 2), "fault \(n + 1)", "Fault: the \(preset.title) of \(s.faultTargetName).", .addFault(preset))
+            KeyBinding(.function(n + 2), preset.barTitle, "Fault: the \(preset.title) of \(s.faultTargetName).", .addFault(preset))
         } + [
             KeyBinding(.letter("c"), "clear faults", "Remove every fault rule.", .clearFaults),
             KeyBinding(.letter("n"), "load", "Load the scenario named in the field.", .loadScenario),
