@@ -39,6 +39,8 @@ protocol FeatureScope {
     func awaitedSMS(_ app: AppState) -> SMSPurpose?
     func confirmation(_ app: AppState) -> Confirmation?
     func isUnderway(_ app: AppState) -> Bool
+    /// A paste the screen takes whole (no field has the focus); empty when it does not.
+    func paste(_ text: String, _ app: inout AppState) -> [Effect]?
 }
 
 extension Scope: FeatureScope {
@@ -66,6 +68,9 @@ extension Scope: FeatureScope {
     func awaitedSMS(_ app: AppState) -> SMSPurpose? { F.awaitedSMS(app[keyPath: state]) }
     func confirmation(_ app: AppState) -> Confirmation? { F.confirmation(app[keyPath: state], app.shared) }
     func isUnderway(_ app: AppState) -> Bool { F.isUnderway(app[keyPath: state]) }
+    func paste(_ text: String, _ app: inout AppState) -> [Effect]? {
+        F.pasteAction(text, app[keyPath: state]).map { send($0, to: &app) }
+    }
 }
 
 extension KeyBinding.Key {

@@ -30,6 +30,9 @@ public protocol Feature {
     static func confirmation(_ state: State, _ shared: Shared) -> Confirmation?
     /// A flow is under way: quitting asks first.
     static func isUnderway(_ state: State) -> Bool
+    /// A paste on a screen with no field taking it, as the feature's action (the Futurae phone
+    /// takes a pasted QR payload whole); nil: not taken.
+    static func pasteAction(_ text: String, _ state: State) -> Action?
 }
 
 extension Feature {
@@ -39,6 +42,7 @@ extension Feature {
     public static func awaitedSMS(_ state: State) -> SMSPurpose? { nil }
     public static func confirmation(_ state: State, _ shared: Shared) -> Confirmation? { nil }
     public static func isUnderway(_ state: State) -> Bool { false }
+    public static func pasteAction(_ text: String, _ state: State) -> Action? { nil }
 }
 
 /// The actions every feature takes from the app: the keys every screen shares, after the app had
