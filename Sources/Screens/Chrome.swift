@@ -11,7 +11,7 @@ enum TitleBar {
         if let user = state.session.loggedIn {
             let c = state.session.config
             right = c.system == .futurae
-                ? "Futurae · \(c.device) · \(c.lockType.rawValue) · binding \(c.sessionBinding ? "on" : "off")"
+                ? "Futurae · \(c.device) · \(c.lockType.shortTitle) · binding \(c.sessionBinding ? "on" : "off")"
                 : "\(user) · \(c.device) · \(c.platform == .ios ? "iOS" : "Android") · SDK \(c.sdk)"
             if c.pacing == .step { right += " · step pacing" }
         } else {

@@ -52,7 +52,7 @@ enum FuturaeAccountsScreen {
         case (true, .unlocked(let until)): ("✓ unlocked until " + until, .done)
         }
         let rows: [(String, String, Style)] = [
-            ("lock type", c.lockType.rawValue, .normal),
+            ("lock type", c.lockType.shortTitle, .normal),
             ("biometrics", c.biometrics ? "available" : "unavailable", .normal),
             ("state", lock.0, lock.1),
             ("PIN tries", s.pinAttemptsLeft.map { "\($0) left" } ?? "–", s.pinAttemptsLeft.map { $0 < 3 ? .warning : .normal } ?? .normal),

@@ -67,7 +67,7 @@ enum FuturaePhoneView {
                 y += 1
                 line("  " + method.detail, .hint)
             }
-            line("Lock type \(c.lockType.rawValue) · binding \(c.sessionBinding ? "on" : "off")", .hint)
+            line("Lock: \(c.lockType.shortTitle) · binding \(c.sessionBinding ? "on" : "off")", .hint)
         case .creatingActivation:
             line("The back office is creating the activation…", .hint)
         case .scanQR:
@@ -133,7 +133,7 @@ enum FuturaeBackOfficeView {
         }
         row("expires", a.expiresAt)
         if let short = a.shortCode { row("shortcode", FuturaeInput.grouped(short), .code) }
-        row("QR", a.shortCode == nil ? "drawn while the phone scans" : "–", .hint)
+        row("QR", a.shortCode == nil ? "shown for the phone" : "–", .hint)
         y += 1
         if let token = a.bindingToken {
             row("binding", "on", .normal)

@@ -1,3 +1,5 @@
+import Futurae
+
 /// Futurae's fields as the user types them (FUTURAE-BEHAVIOUR §2): the SDK PIN of 4 to 8 digits, the
 /// shortcode of 16 digits (the screen draws the spaces of its groups of four), the binding token
 /// of 8 characters from A–Z and 2–9.
@@ -55,4 +57,17 @@ public enum FuturaeInput {
 extension FieldKind {
     /// Masked unless the user asks to see it.
     public var isSecret: Bool { self == .pin || self == .password || self == .sdkPin }
+}
+
+
+extension LockConfigurationType {
+    /// A few words for the title bar and the panels.
+    public var shortTitle: String {
+        switch self {
+        case .none: "no lock"
+        case .biometricsOnly: "biometrics"
+        case .biometricsOrPasscode: "biometrics/passcode"
+        case .sdkPinWithBiometricsOptional: "SDK PIN"
+        }
+    }
 }

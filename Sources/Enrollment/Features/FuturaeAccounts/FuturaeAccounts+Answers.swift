@@ -10,10 +10,10 @@ extension FuturaeAccounts.State {
             if known == .incorrectPinArchivedDevice || known == .deviceArchived { archived = true }
             pinAttemptsLeft = response.result?["pinAttemptsLeft"]?.intValue ?? (known == .incorrectPinArchivedDevice ? 0 : pinAttemptsLeft)
             message = known.map { "\($0.name): \($0.whatToDo)" } ?? error.label
-            var out: [FuturaeAccounts.Out] = [.notice(.futurae(error))]
-            // The archived device's accounts are locked out: show them so.
-            if archived && call != .accounts { out.append(.call(.futuraeAccounts(.accounts), FuturaeRequests.accounts)) }
-            return out
+            // The archived device's accounts are all locked out (F4); reading them again would
+            // clear the error from the screen, so they are marked here.
+            if archived { for i in accounts.indices { accounts[i].lockedOut = true } }
+            return [.notice(.futurae(error))]
         }
         switch call {
         case .accounts:

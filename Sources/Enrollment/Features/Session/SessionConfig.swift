@@ -55,9 +55,10 @@ public struct SessionConfig: Hashable, Sendable {
     public var lockType: LockConfigurationType = .none
     public var biometrics = true
     public var sessionBinding = false
-    /// The scenario's default device: a Futurae SDK instance on it is the scenario's own session
-    /// (`futurae-enrolled`'s PIN and account live there), so the app opens that session.
-    public var scenarioDevice: String?
+    /// The scenario's default session. A Futurae SDK instance is the scenario's own (its PIN and
+    /// accounts, `futurae-enrolled`'s) while the device and its settings are the scenario's; any
+    /// other choice is another SDK instance, a fresh install.
+    public var scenarioSession: SessionSettings?
 
     public init(backend: BackendChoice = .inProcess(scenario: "fresh"), username: String = "alice@example.com",
                 password: String = "alice-pass", device: String = "alice-iphone", platform: Platform = .ios,
@@ -101,7 +102,13 @@ public struct SessionConfig: Hashable, Sendable {
 
     /// One backend session per device: switching device mid-run opens (or re-opens) that device's
     /// session, which is how a second device of the same account is shown.
-    public var sessionName: String { system == .futurae && device == scenarioDevice ? "default" : device }
+    public var sessionName: String { isScenarioInstance ? "default" : device }
+
+    /// This Futurae session is the scenario's default one, as the scenario left it.
+    public var isScenarioInstance: Bool {
+        guard system == .futurae, let s = scenarioSession, s.device == device else { return false }
+        return s.lockType == lockType && s.biometricsAvailable == biometrics && s.sessionBinding == sessionBinding
+    }
 
     /// The shortcut (4·1) exists from SDK 2.1 (seed 000, R8).
     public var offersShortcut: Bool { sdk >= .v2_1 }

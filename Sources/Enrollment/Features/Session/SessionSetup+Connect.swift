@@ -40,7 +40,7 @@ extension SessionSetup.State {
         // A Futurae scenario brings its device's lock type, biometrics and binding (the command line
         // knows only PIMS's options); its default device is its own SDK instance.
         if let d = defaults {
-            config.scenarioDevice = d.settings.device
+            config.scenarioSession = d.settings
             if (switched || config.system == .pims), config.adoptFuturae(d.settings) {
                 config.device = d.settings.device
                 if let user = d.username { config.username = user }
@@ -84,6 +84,8 @@ extension SessionSetup.State {
 
     mutating func createSession() -> [Out] {
         settings = config.settings
+        // Opening a session is a fresh install: the scenario's own SDK instance is taken as it is.
+        if config.isScenarioInstance { return futuraeReady() }
         return [.control(.createSession, .session(name: config.sessionName, settings: config.settings))]
     }
 
