@@ -21,11 +21,11 @@ enum FuturaeAccountsScreen {
             frame.put(detail, x: row.x, y: row.y + 1, style: a.lockedOut ? .failed : .hint, clip: list.row(i * 2 + 1))
         }
         var y = list.maxY + 2
-        if s.archived, y + 3 <= area.maxY {
-            let box = frame.panel(Rect(x: parts[0].x, y: y, width: parts[0].width, height: 4), title: "✗ Device archived", style: .failed)
-            frame.paragraph("Too many wrong SDK PINs: every account is locked out; calls answer SDKApiError 13. Enroll again from the service.",
+        if s.archived, y + 5 <= area.maxY {
+            let box = frame.panel(Rect(x: parts[0].x, y: y, width: parts[0].width, height: 5), title: "✗ Device archived", style: .failed)
+            frame.paragraph("Too many wrong SDK PINs: every account is locked out; calls answer SDKApiError 13.",
                             at: box.y, in: box, style: .failed)
-            y += 5
+            y += 6
         }
         if let message = s.message, y < area.maxY { y = frame.paragraph(message, at: y, in: parts[0], style: .hint) }
         lockPanel(state, into: &frame, area: parts[1])

@@ -19,6 +19,12 @@ enum FuturaeScreen {
                 qrArea = qrArea.inset(top: 3)
             }
             QRView.render(qr, into: &frame, area: qrArea)
+            // The web session's binding token, below the code when there is room.
+            let below = qrArea.y + QRView.layout(qr, rows: qrArea.height).rows + 1
+            if let token = f.activation?.bindingToken, below < qrArea.maxY {
+                let x = frame.put("binding token ", x: qrArea.x, y: below, style: .hint, clip: qrArea)
+                frame.put(token, x: x, y: below, style: .code, clip: qrArea)
+            }
             return
         }
         let parts = area.splitColumns([.fill(), .fixed(min(40, area.width / 2 - 4))], gap: 1)
@@ -87,12 +93,16 @@ enum FuturaePhoneView {
         case .enrolled:
             guard let a = f.account else { break }
             line("✓ Enrolled", .done)
-            line("Service   \(a.serviceName)", .title)
-            line("Username  \(a.username)", .title)
-            line("Enrolled  \(a.enrolledAt)", .hint)
+            y += 1
+            for (name, value) in [("Service", a.serviceName), ("Username", a.username), ("Since", a.enrolledAt)] where y < inside.maxY {
+                let x = frame.put(name.padded(toWidth: 10), x: inside.x, y: y, style: .hint, clip: inside)
+                frame.put(value, x: x, y: y, style: .title, clip: inside)
+                y += 1
+            }
         case .failed:
             guard let e = f.failure else { break }
-            line("✗ \(e.domain ?? "") \(e.code) · \(e.name ?? "")", .failed)
+            line("✗ \(e.domain ?? "") \(e.code)", .failed)
+            line(e.name ?? "", .failed)
             line(e.label)
             if let detail = e.detail { line(detail, .hint) }
             line("→ " + (Notice.futurae(e).advice), .hint)

@@ -18,7 +18,7 @@ public enum FuturaeInput {
         case .shortCode:
             if value.isEmpty { return "enter the 16 digits the service shows" }
             if !value.isDigitString { return "digits only" }
-            return value.count == shortCodeLength ? nil : "the shortcode has 16 digits (\(value.count) typed)"
+            return value.count == shortCodeLength ? nil : "16 digits (\(value.count) typed)"
         case .bindingToken:
             if value.isEmpty { return "enter the 8 characters the web session shows" }
             if !value.allSatisfy(tokenAlphabet.contains) { return "letters A–Z and digits 2–9 only" }
