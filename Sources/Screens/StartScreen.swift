@@ -6,7 +6,10 @@ enum StartScreen {
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         let c = state.session.config
         var y = area.y
-        frame.put("Open a session: one SDK instance on one device, logged in to one account (R0a).", x: area.x, y: y, style: .hint, clip: area)
+        let intro = c.system == .futurae
+            ? "Open a session: one Futurae SDK instance on one device; the back office enrolls Username."
+            : "Open a session: one SDK instance on one device, logged in to one account (R0a)."
+        frame.put(intro, x: area.x, y: y, style: .hint, clip: area)
         y += 2
         y += FormView.render(state.session.form, policy: state.session.policy, focused: state.focusedField != nil, into: &frame,
                              area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))

@@ -156,4 +156,38 @@ import Testing
         #expect(s.futuraeAccounts.archived)
         #expect(s.futuraeAccounts.accounts.allSatisfy(\.lockedOut) && !s.futuraeAccounts.accounts.isEmpty)
     }
+
+    static func enrolledScenario(username: String = "alice@example.com") async throws -> App {
+        var config = Self.config(.sdkPinWithBiometricsOptional, binding: false)
+        config.username = username
+        config.scenarioSession = await (try InProcessBackend(scenario: "futurae-enrolled")).world.session.settings
+        return try await App.start("futurae-enrolled", config)
+    }
+
+    @Test("futurae-enrolled: bob's enrollment meets the locked SDK (SDKLockError 3); unlocked, the retry enrolls him without a new PIN")
+    func extraAccountNeedsAnUnlock() async throws {
+        let app = try await Self.enrolledScenario(username: "bob@example.com")
+        await app.send(.choose(.open(.futurae)), .submit, .futurae(.scan))
+        #expect(await app.state.futurae.askedPIN == false, "the SDK has its PIN: no PIN prompt")
+        #expect(await app.state.futurae.failure?.name == "locked")
+        await app.send(.choose(.open(.futuraeAccounts)), .futuraeAccounts(.askPIN))
+        await app.type("1234")
+        await app.send(.submit, .choose(.open(.futurae)), .submit)
+        let state = await app.state
+        #expect(state.futurae.phase == .enrolled)
+        #expect(state.futurae.account?.username == "bob@example.com")
+    }
+
+    @Test("Logout and delete ask first, then leave the device's list (F6)")
+    func logoutAndDelete() async throws {
+        let app = try await Self.enrolledScenario()
+        await app.send(.choose(.open(.futuraeAccounts)), .futuraeAccounts(.logout))
+        #expect(await app.state.confirmation?.title == "Log out alice@example.com?")
+        await app.send(.cancel)
+        #expect(await app.state.confirmation == nil)
+        #expect(await app.state.futuraeAccounts.accounts.count == 1)
+        await app.send(.futuraeAccounts(.delete), .submit)
+        #expect(await app.state.futuraeAccounts.accounts.isEmpty)
+        #expect(await app.state.log.entries.contains { $0.request.name == "futurae.deleteAccount" })
+    }
 }
