@@ -8,6 +8,7 @@ extension FuturaeAccounts.State {
         if let error = response.error {
             let known = FuturaeError(error)
             if known == .incorrectPinArchivedDevice || known == .deviceArchived { archived = true }
+            if known == .locked { lock = .locked }  // a failed prompt says so
             pinAttemptsLeft = response.result?["pinAttemptsLeft"]?.intValue ?? (known == .incorrectPinArchivedDevice ? 0 : pinAttemptsLeft)
             message = known.map { "\($0.name): \($0.whatToDo)" } ?? error.label
             // The archived device's accounts are all locked out (F4); reading them again would
