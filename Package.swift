@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "ScreensTests",
             dependencies: [
-                "Screens", "TerminalUI", "Enrollment", "PIMS", "Futurae", "QRCode", "SimWorld", "FrameSnapshotTesting",
+                "Screens", "TerminalUI", "Enrollment", "PIMS", "Futurae", "QRCode", "SimWorld", "FrameSnapshotTesting", "SimTestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

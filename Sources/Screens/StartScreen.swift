@@ -7,7 +7,7 @@ enum StartScreen {
         let c = state.session.config
         var y = area.y
         let intro = c.system == .futurae
-            ? "Open a session: one Futurae SDK instance on one device; the back office enrolls Username."
+            ? "One Futurae SDK instance on one device; the back office enrolls Username."
             : "Open a session: one SDK instance on one device, logged in to one account (R0a)."
         frame.put(intro, x: area.x, y: y, style: .hint, clip: area)
         y += 2

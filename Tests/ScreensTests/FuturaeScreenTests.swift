@@ -3,6 +3,7 @@ import Foundation
 import Futurae
 import PIMS
 import Screens
+import SimTestSupport
 import SimWorld
 import SnapshotTesting
 import Testing
@@ -116,7 +117,7 @@ struct FuturaeScreenTests {
         zbar.arguments = ["zbarimg", "--quiet", "--raw", file.path]
         let out = Pipe()
         zbar.standardOutput = out
-        try zbar.run()
+        try ProcessLaunch.run(zbar)  // one launch at a time: Foundation's Process.run is not thread-safe
         let data = out.fileHandleForReading.readDataToEndOfFile()
         zbar.waitUntilExit()
         #expect(zbar.terminationStatus == 0, "zbarimg found no code")

@@ -8,7 +8,8 @@ extension FuturaeAccounts.State {
         if let error = response.error {
             let known = FuturaeError(error)
             if known == .incorrectPinArchivedDevice || known == .deviceArchived { archived = true }
-            if known == .locked { lock = .locked }  // a failed prompt says so
+            // A failed prompt says the SDK is locked; an archived device is locked for good.
+            if known == .locked || archived { lock = .locked }
             pinAttemptsLeft = response.result?["pinAttemptsLeft"]?.intValue ?? (known == .incorrectPinArchivedDevice ? 0 : pinAttemptsLeft)
             message = known.map { "\($0.name): \($0.whatToDo)" } ?? error.label
             // The archived device's accounts are all locked out (F4); reading them again would
