@@ -26,12 +26,21 @@ import Testing
         return s.futurae.flowMap(s.session.config).map { "\($0.step.rawValue)\(App.mark($0.status))" }.joined(separator: " ")
     }
 
-    @Test("Enroll: lock type × binding × code format", arguments: [LockConfigurationType.none, .biometricsOnly, .sdkPinWithBiometricsOptional],
-          [false, true])
-    func enroll(lock: LockConfigurationType, binding: Bool) async throws {
-        for method in [FuturaeEnrollment.Method.qrCode, .shortCode] {
-            try await walk(lock: lock, binding: binding, method: method)
+    /// One of the twelve walks: lock type (none, biometric, SDK PIN) × binding (off, on) × code (QR, shortcode).
+    struct Combination: Sendable, CustomTestStringConvertible {
+        let lock: LockConfigurationType
+        let binding: Bool
+        let method: FuturaeEnrollment.Method
+        var testDescription: String { "\(lock.rawValue) · binding \(binding ? "on" : "off") · \(method.rawValue)" }
+
+        static let all: [Combination] = [LockConfigurationType.none, .biometricsOnly, .sdkPinWithBiometricsOptional].flatMap { lock in
+            [false, true].flatMap { binding in [FuturaeEnrollment.Method.qrCode, .shortCode].map { Combination(lock: lock, binding: binding, method: $0) } }
         }
+    }
+
+    @Test("Enroll: lock type × binding × code format", arguments: Combination.all)
+    func enroll(_ c: Combination) async throws {
+        try await walk(lock: c.lock, binding: c.binding, method: c.method)
     }
 
     func walk(lock: LockConfigurationType, binding: Bool, method: FuturaeEnrollment.Method) async throws {
