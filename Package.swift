@@ -54,11 +54,18 @@ let package = Package(
             ]
         ),
         // The view-model: state, actions, pure reducer, effects.
-        .target(name: "Enrollment", dependencies: ["PIMS"]),
+        .target(name: "Enrollment", dependencies: ["PIMS", "Futurae"]),
         // Frames, styles, widgets, keymap: no curses here.
         .target(name: "TerminalUI"),
         // render(State, Size) -> Frame for every screen.
-        .target(name: "Screens", dependencies: ["Enrollment", "TerminalUI", "PIMS"]),
+        .target(name: "Screens", dependencies: ["Enrollment", "TerminalUI", "PIMS", "QRCode"]),
+        // A QR code of a text, by libqrencode (the Futurae back office's activation code).
+        .target(name: "QRCode", dependencies: ["CQRencode"]),
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         .systemLibrary(
             name: "CNcursesW",
             pkgConfig: "ncursesw",
@@ -108,14 +115,14 @@ let package = Package(
         .testTarget(
             name: "EnrollmentTests",
             dependencies: [
-                "PIMS", "SimWorld", "Enrollment",
+                "PIMS", "Futurae", "SimWorld", "Enrollment",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
         .testTarget(
             name: "ScreensTests",
             dependencies: [
-                "Screens", "TerminalUI", "Enrollment", "PIMS", "SimWorld", "FrameSnapshotTesting",
+                "Screens", "TerminalUI", "Enrollment", "PIMS", "Futurae", "QRCode", "SimWorld", "FrameSnapshotTesting", "SimTestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

@@ -10,7 +10,9 @@ enum TitleBar {
         var right: String
         if let user = state.session.loggedIn {
             let c = state.session.config
-            right = "\(user) · \(c.device) · \(c.platform == .ios ? "iOS" : "Android") · SDK \(c.sdk)"
+            right = c.system == .futurae
+                ? "Futurae · \(c.device) · \(c.lockType.shortTitle) · binding \(c.sessionBinding ? "on" : "off")"
+                : "\(user) · \(c.device) · \(c.platform == .ios ? "iOS" : "Android") · SDK \(c.sdk)"
             if c.pacing == .step { right += " · step pacing" }
         } else {
             right = state.session.config.backend.summary

@@ -26,7 +26,20 @@ enum FormView {
                 w.showsCaret = caret
                 frame.render(w, in: row)
                 y += w.height
-            case .phone, .vin, .text, .password, .number:
+            case .sdkPin:
+                let length = min(FuturaeInput.sdkPinLengths.upperBound, max(FuturaeInput.sdkPinLengths.lowerBound, field.value.count + (isFocused && caret ? 1 : 0)))
+                var w = CodeField(label: label, value: field.value, length: length, mask: field.masked ? "•" : nil, isFocused: isFocused, message: field.message)
+                w.showsCaret = caret
+                frame.render(w, in: row)
+                y += w.height
+            case .shortCode:
+                // Four groups of four: the spaces are drawn, never typed.
+                var w = TextField(label: label, text: FuturaeInput.grouped(field.value), placeholder: "0000 0000 0000 0000",
+                                  isFocused: isFocused, message: field.message)
+                w.showsCaret = caret
+                frame.render(w, in: Rect(x: row.x, y: row.y, width: min(row.width, labelWidth + 26), height: row.height))
+                y += w.height
+            case .phone, .vin, .text, .password, .number, .bindingToken:
                 var w = TextField(label: label, text: field.display, placeholder: placeholder(field.kind), isFocused: isFocused, message: field.message)
                 w.showsCaret = caret
                 frame.render(w, in: Rect(x: row.x, y: row.y, width: min(row.width, 64), height: row.height))
@@ -45,7 +58,8 @@ enum FormView {
         case .phone: "0612345678 or +33612345678"
         case .vin: "17 letters and digits"
         case .number: "seconds"
-        case .pin, .smsCode, .text, .password: ""
+        case .bindingToken: "8 letters and digits"
+        case .pin, .smsCode, .text, .password, .sdkPin, .shortCode: ""
         }
     }
 }

@@ -30,6 +30,8 @@ public enum Screens {
         case .carKey: CarKeyScreen.render(state, into: &frame, area: content)
         case .simulator: SimulatorScreen.render(state, into: &frame, area: content)
         case .log: LogScreen.render(state, into: &frame, area: content)
+        case .futurae: FuturaeScreen.render(state, into: &frame, area: content)
+        case .futuraeAccounts: FuturaeAccountsScreen.render(state, into: &frame, area: content)
         }
         if stagedHeight > 0 { StagedCallView.render(state, into: &frame, area: parts[3]) }
         if let banner = state.notice { frame.render(BannerView.widget(banner), in: parts[4]) }

@@ -6,20 +6,34 @@ enum StartScreen {
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         let c = state.session.config
         var y = area.y
-        frame.put("Open a session: one SDK instance on one device, logged in to one account (R0a).", x: area.x, y: y, style: .hint, clip: area)
+        let intro = c.system == .futurae
+            ? "One Futurae SDK instance on one device; the back office enrolls Username."
+            : "Open a session: one SDK instance on one device, logged in to one account (R0a)."
+        frame.put(intro, x: area.x, y: y, style: .hint, clip: area)
         y += 2
         y += FormView.render(state.session.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
                              area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))
         y += 1
         let commands = state.availableCommands
         func keyLabel(_ action: Action) -> String { commands.first { $0.action == action }?.key.description ?? "" }
-        let options: [(String, String, String)] = [
+        var options: [(String, String, String)] = [
             (keyLabel(.session(.cycle(.backend))), "Backend", c.backend.summary),
-            (keyLabel(.session(.cycle(.platform))), "Platform", c.platform == .ios ? "iOS (sends the SMS code at steps 7/8)" : "Android (no SMS code at steps 7/8)"),
-            (keyLabel(.session(.cycle(.sdk))), "SDK", "\(c.sdk)" + (c.offersShortcut ? "" : " (no shortcut 4·1; phone step named trustedPhone)")),
-            (keyLabel(.session(.cycle(.variant))), "Variant", c.variant == .tutorial ? "tutorial (the tutorials' reading)" : "reference (the API reference's reading)"),
-            (keyLabel(.choose(.togglePacing)), "Pacing", c.pacing == .auto ? "auto (checks run until input is needed)" : "step (every API call waits for Enter)"),
+            (keyLabel(.session(.cycle(.system))), "System", c.system == .pims ? "PIMS (SMS code and PIN enrollment)" : "Futurae (activation code: QR, shortcode, silent)"),
         ]
+        if c.system == .pims {
+            options += [
+                (keyLabel(.session(.cycle(.platform))), "Platform", c.platform == .ios ? "iOS (sends the SMS code at steps 7/8)" : "Android (no SMS code at steps 7/8)"),
+                (keyLabel(.session(.cycle(.sdk))), "SDK", "\(c.sdk)" + (c.offersShortcut ? "" : " (no shortcut 4·1; phone step named trustedPhone)")),
+                (keyLabel(.session(.cycle(.variant))), "Variant", c.variant == .tutorial ? "tutorial (the tutorials' reading)" : "reference (the API reference's reading)"),
+            ]
+        } else {
+            options += [
+                (keyLabel(.session(.cycle(.lockType))), "Lock type", c.lockType.rawValue + (c.lockType.usesSDKPin ? " (asks for an SDK PIN)" : "")),
+                (keyLabel(.session(.cycle(.biometrics))), "Biometric", c.biometrics ? "available on the device" : "unavailable"),
+                (keyLabel(.session(.cycle(.sessionBinding))), "Binding", c.sessionBinding ? "on (asks for the binding token)" : "off"),
+            ]
+        }
+        options.append((keyLabel(.choose(.togglePacing)), "Pacing", c.pacing == .auto ? "auto (checks run until input is needed)" : "step (every API call waits for Enter)"))
         for (key, name, value) in options where y < area.maxY {
             var x = frame.put(key.padded(toWidth: 4), x: area.x + 2, y: y, style: .key, clip: area)
             x = frame.put(name.padded(toWidth: 10), x: x, y: y, style: .title, clip: area)

@@ -66,6 +66,9 @@ enum TUISession {
             config.platform = defaults.platform
             config.sdk = defaults.sdk
             config.variant = defaults.variant
+            // A Futurae scenario opens on Futurae, with its device's lock type, biometrics and binding.
+            config.scenarioSession = defaults.settings
+            _ = config.adoptFuturae(defaults.settings)
             if let username = defaults.user, let account = loaded.account(username) {
                 config.username = username
                 config.password = account.password

@@ -9,18 +9,21 @@ import Testing
         #expect(Set(features).count == Route.allCases.count)
         #expect(Route.allCases.map { "\($0.scope.feature)" } == [
             "SessionSetup", "HomeMenu", "GuidedEnrollment", "AccountManagement", "StrongAuthentication", "StepsChecklist",
-            "CarKeyFlow", "SimulatorPanel", "APILogBrowser",
+            "CarKeyFlow", "SimulatorPanel", "APILogBrowser", "FuturaeEnrollment", "FuturaeAccounts",
         ])
         #expect(Route.allCases.map(\.title) == [
             "Session", "Home", "Guided enrollment", "Account management", "Strong authentication (OTP)",
-            "Service activation steps", "Car key", "Simulator", "API log",
+            "Service activation steps", "Car key", "Simulator", "API log", "Futurae enrollment", "Futurae accounts",
         ])
     }
 
-    @Test("The home menu lists every flow once, each with its line")
+    @Test("The home menus of the systems list every flow, once per menu, each with its line")
     func homeMenu() {
-        #expect(Set(Route.homeMenu) == Set(Route.allCases).subtracting([.home, .otp]))
-        #expect(Route.homeMenu.count == Set(Route.homeMenu).count)
-        #expect(Route.homeMenu.allSatisfy { !$0.menuLine.isEmpty })
+        let menus = SystemChoice.allCases.map(Route.homeMenu)
+        #expect(Set(menus.joined()) == Set(Route.allCases).subtracting([.home, .otp]))
+        for menu in menus {
+            #expect(menu.count == Set(menu).count)
+            #expect(menu.allSatisfy { !$0.menuLine.isEmpty })
+        }
     }
 }

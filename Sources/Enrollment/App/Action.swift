@@ -27,6 +27,8 @@ public enum Action: Hashable, Sendable {
     case carKey(CarKeyFlow.Action)
     case simulator(SimulatorPanel.Action)
     case log(APILogBrowser.Action)
+    case futurae(FuturaeEnrollment.Action)
+    case futuraeAccounts(FuturaeAccounts.Action)
 
     // Answers.
     /// A backend was opened (error nil) or not; `defaults` are the scenario's default session, when known.

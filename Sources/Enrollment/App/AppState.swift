@@ -27,6 +27,8 @@ public struct AppState: Hashable, Sendable {
     public var otp: StrongAuthentication.State = nil
     public var steps = StepsChecklist.State()
     public var carKey = CarKeyFlow.State()
+    public var futurae = FuturaeEnrollment.State()
+    public var futuraeAccounts = FuturaeAccounts.State()
     public var simulator = SimulatorPanel.State()
     /// Every call, in order: every call passes through the app, which logs it; the API log screen
     /// browses it.

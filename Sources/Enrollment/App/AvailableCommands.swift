@@ -46,7 +46,7 @@ extension AppState {
             if activeForm.map({ $0.fields.count > 1 }) == true {
                 list.append(AvailableCommand(.tab, "next field", "Move to the next field (S-Tab: previous).", .focusNext))
             }
-            if field.kind == .pin || field.kind == .password {
+            if field.kind.isSecret {
                 list.append(cmd("v", field.masked ? "show" : "hide", "Show or hide the \(field.label).", .toggleMask))
             }
             if [.pin, .smsCode, .phone, .vin].contains(field.kind) {

@@ -10,12 +10,14 @@ extension AppState {
         switch purpose {
         case .createSession: Features.session.send(.sessionCreated(answer), to: &self)
         case .simulator(let control): Features.simulator.send(.answered(control, answer), to: &self)
+        case .futurae(.activation): Features.futurae.send(.activationCreated(answer), to: &self)
         }
     }
 
     /// The live account for the panels (and the vehicle lists).
     mutating func refreshAccount() -> [Effect] {
-        guard let user = session.loggedIn else { return [] }
+        // PIMS's account: a Futurae session reads its own accounts by call (F3).
+        guard let user = session.loggedIn, session.config.system == .pims else { return [] }
         return control(.simulator(.account), .account(username: user))
     }
 

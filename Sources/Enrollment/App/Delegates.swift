@@ -95,6 +95,22 @@ extension AppState {
         }
     }
 
+    mutating func futuraeReported(_ delegate: FuturaeEnrollment.Delegate) -> [Effect] {
+        switch delegate {
+        case .enrolled:
+            // The accounts screen reads the list when opened; what it showed is stale now.
+            futuraeAccounts.accounts = []
+            return []
+        case .showAccounts: return open(.futuraeAccounts)
+        }
+    }
+
+    mutating func futuraeAccountsReported(_ delegate: FuturaeAccounts.Delegate) -> [Effect] {
+        switch delegate {
+        case .enroll: open(.futurae)
+        }
+    }
+
     /// The screen of the flow that does what a checklist step needs.
     static func route(resolving need: StepsChecklist.Need) -> Route {
         switch need {

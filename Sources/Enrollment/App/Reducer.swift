@@ -23,7 +23,7 @@ extension AppState {
                 return []
             case .choose(.quit): break
             case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .choose, .session, .home, .guided, .account, .otp,
-                 .steps, .carKey, .simulator, .log:
+                 .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts:
                 return []
             case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved: break
             }
@@ -41,6 +41,8 @@ extension AppState {
         case .carKey(let a): return Features.carKey.send(a, to: &self)
         case .simulator(let a): return Features.simulator.send(a, to: &self)
         case .log(let a): return Features.log.send(a, to: &self)
+        case .futurae(let a): return Features.futurae.send(a, to: &self)
+        case .futuraeAccounts(let a): return Features.futuraeAccounts.send(a, to: &self)
         case .connected(let error, let defaults): return Features.session.send(.connected(error: error, defaults: defaults), to: &self)
         case .response(let id, let response, let ms, let purpose): return answer(id, response, durationMs: ms, purpose: purpose)
         case .controlAnswer(_, let answer, let purpose): return controlAnswered(answer, purpose)
@@ -50,9 +52,7 @@ extension AppState {
         case .typed(let c):
             type(c)
             return []
-        case .pasted(let text):
-            pasted(text)
-            return []
+        case .pasted(let text): return pasted(text)
         case .backspace:
             backspace()
             return []
@@ -84,6 +84,8 @@ extension Action {
         case .carKey(let a): a.isAllowedWhileBusy
         case .simulator(let a): a.isAllowedWhileBusy
         case .log(let a): a.isAllowedWhileBusy
+        case .futurae(let a): a.isAllowedWhileBusy
+        case .futuraeAccounts(let a): a.isAllowedWhileBusy
         case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .submit, .cancel, .connected, .response, .controlAnswer,
              .event, .timerFired, .fileSaved:
             true

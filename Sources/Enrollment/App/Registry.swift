@@ -3,9 +3,15 @@ import PIMS
 /// The screen the user is on: one per feature.
 public enum Route: Hashable, Sendable, CaseIterable {
     case start, home, guided, account, otp, steps, carKey, simulator, log
+    case futurae, futuraeAccounts
 
-    /// The home menu, in order.
-    public static let homeMenu: [Route] = [.guided, .account, .steps, .carKey, .simulator, .log, .start]
+    /// The home menu of each system, in order.
+    public static func homeMenu(_ system: SystemChoice) -> [Route] {
+        switch system {
+        case .pims: [.guided, .account, .steps, .carKey, .simulator, .log, .start]
+        case .futurae: [.futurae, .futuraeAccounts, .log, .start]
+        }
+    }
 
     public var title: String { scope.title }
     /// One line on what the screen is for.
@@ -26,6 +32,8 @@ public enum Route: Hashable, Sendable, CaseIterable {
         case .carKey: Features.carKey
         case .simulator: Features.simulator
         case .log: Features.log
+        case .futurae: Features.futurae
+        case .futuraeAccounts: Features.futuraeAccounts
         }
     }
 }
@@ -41,6 +49,8 @@ enum Features {
     static var steps: Scope<StepsChecklist> { Scope(\.steps, Action.steps) { $0.stepsReported($1) } }
     static var carKey: Scope<CarKeyFlow> { Scope(\.carKey, Action.carKey) { $0.carKeyReported($1) } }
     static var simulator: Scope<SimulatorPanel> { Scope(\.simulator, Action.simulator) { $0.simulatorReported($1) } }
+    static var futurae: Scope<FuturaeEnrollment> { Scope(\.futurae, Action.futurae) { $0.futuraeReported($1) } }
+    static var futuraeAccounts: Scope<FuturaeAccounts> { Scope(\.futuraeAccounts, Action.futuraeAccounts) { $0.futuraeAccountsReported($1) } }
     static var log: Scope<APILogBrowser> { Scope(\.log, Action.log) { _, never in switch never {} } }
 }
 
@@ -54,6 +64,8 @@ extension AppState {
         case .otp: Features.otp.send(.answered(response), to: &self)
         case .steps(let call): Features.steps.send(.answered(call, response), to: &self)
         case .carKey(let call): Features.carKey.send(.answered(call, response), to: &self)
+        case .futurae(let call): Features.futurae.send(.answered(call, response), to: &self)
+        case .futuraeAccounts(let call): Features.futuraeAccounts.send(.answered(call, response), to: &self)
         }
     }
 
@@ -64,5 +76,7 @@ extension AppState {
         otp = nil
         steps = StepsChecklist.State()
         carKey = CarKeyFlow.State()
+        futurae = FuturaeEnrollment.State()
+        futuraeAccounts = FuturaeAccounts.State()
     }
 }

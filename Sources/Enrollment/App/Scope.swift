@@ -40,6 +40,8 @@ protocol FeatureScope {
     func confirmation(_ app: AppState) -> Confirmation?
     func isUnderway(_ app: AppState) -> Bool
     var editsOnArrival: Bool { get }
+    /// A paste the screen takes whole (no field has the focus); empty when it does not.
+    func paste(_ text: String, _ app: inout AppState) -> [Effect]?
 }
 
 extension Scope: FeatureScope {
@@ -68,6 +70,9 @@ extension Scope: FeatureScope {
     func confirmation(_ app: AppState) -> Confirmation? { F.confirmation(app[keyPath: state], app.shared) }
     func isUnderway(_ app: AppState) -> Bool { F.isUnderway(app[keyPath: state]) }
     var editsOnArrival: Bool { F.editsOnArrival }
+    func paste(_ text: String, _ app: inout AppState) -> [Effect]? {
+        F.pasteAction(text, app[keyPath: state]).map { send($0, to: &app) }
+    }
 }
 
 extension KeyBinding.Key {

@@ -9,6 +9,8 @@ public enum CallPurpose: Hashable, Sendable {
     case otp
     case steps(StepsChecklist.Call)
     case carKey(CarKeyFlow.Call)
+    case futurae(FuturaeEnrollment.Call)
+    case futuraeAccounts(FuturaeAccounts.Call)
 
     /// The flow step a call belongs to, as the API log shows it.
     public var stepLabel: String {
@@ -19,6 +21,8 @@ public enum CallPurpose: Hashable, Sendable {
         case .otp: "OTP · withPin"
         case .steps(let call): call.stepLabel
         case .carKey(let call): call.stepLabel
+        case .futurae(let call): call.stepLabel
+        case .futuraeAccounts(let call): call.stepLabel
         }
     }
 
@@ -26,7 +30,7 @@ public enum CallPurpose: Hashable, Sendable {
     /// the login never are (it would loop, or the SDK asks for basic authentication instead).
     var strongAuthenticationRetries: Bool {
         switch self {
-        case .login, .otp: false
+        case .login, .otp, .futurae, .futuraeAccounts: false
         case .guided, .account, .steps, .carKey: true
         }
     }
@@ -37,4 +41,5 @@ public enum ControlPurpose: Hashable, Sendable {
     /// This device's backend session (then the login).
     case createSession
     case simulator(SimulatorPanel.Control)
+    case futurae(FuturaeEnrollment.Control)
 }

@@ -3,6 +3,9 @@ import PIMS
 /// What a field holds, which decides what may be typed and what is valid.
 public enum FieldKind: Hashable, Sendable {
     case pin, smsCode, phone, vin, text, password, number
+    /// Futurae: the SDK PIN (4 to 8 digits), the 16-digit shortcode (drawn in groups of four),
+    /// the binding token (8 of A–Z and 2–9).
+    case sdkPin, shortCode, bindingToken
 }
 
 /// Every field of every form, by what it means (its label and kind follow).
@@ -10,6 +13,7 @@ public enum FieldID: Hashable, Sendable {
     case scenario, remoteURL, username, password, device
     case phone, smsCode, pin, pinConfirm, oldPIN, newPIN, newPINConfirm
     case vin, advanceSeconds, savePath
+    case shortCode, sdkPin, sdkPinConfirm, bindingToken
 
     public var label: String {
         switch self {
@@ -28,6 +32,10 @@ public enum FieldID: Hashable, Sendable {
         case .vin: "VIN"
         case .advanceSeconds: "Seconds"
         case .savePath: "Save as"
+        case .shortCode: "Shortcode"
+        case .sdkPin: "SDK PIN"
+        case .sdkPinConfirm: "SDK PIN again"
+        case .bindingToken: "Binding token"
         }
     }
 
@@ -40,6 +48,9 @@ public enum FieldID: Hashable, Sendable {
         case .pin, .pinConfirm, .oldPIN, .newPIN, .newPINConfirm: .pin
         case .vin: .vin
         case .advanceSeconds: .number
+        case .shortCode: .shortCode
+        case .sdkPin, .sdkPinConfirm: .sdkPin
+        case .bindingToken: .bindingToken
         }
     }
 }

@@ -19,6 +19,9 @@ extension FieldValidation {
         case .vin: 17
         case .number: numberLimit
         case .text, .password: textLimit
+        case .sdkPin: FuturaeInput.sdkPinLengths.upperBound
+        case .shortCode: FuturaeInput.shortCodeLength
+        case .bindingToken: FuturaeInput.bindingTokenLength
         }
     }
 }
@@ -104,17 +107,18 @@ extension String {
 
 extension AppState {
     /// `.pasted`: into the focused field, with a notice when some of it was left out.
-    mutating func pasted(_ text: String) {
+    mutating func pasted(_ text: String) -> [Effect] {
         guard let field = focusedField else {
+            if let effects = route.scope.paste(text, &self) { return effects }
             notice = .info("Paste ignored: no text field has the focus here.")
-            return
+            return []
         }
         // A paste says where it is meant to go: it starts editing the focused field.
         editing = true
         let (asTyped, policy) = (sendAsTyped, session.policy)
         var report = PasteReport()
         editActiveForm { report = $0.paste(text, sendAsTyped: asTyped, policy: policy) }
-        guard report.leftOut > 0 else { return }
+        guard report.leftOut > 0 else { return [] }
         var reasons: [String] = []
         if report.refused > 0, let refusal = report.refusal {
             reasons.append("\(report.refused) the field does not take (\(refusal))")
@@ -126,5 +130,6 @@ extension AppState {
         notice = Notice(kind: report.overLimit > 0 ? .warning : .info, label: "Paste into \(field.label): \(report.kept) of \(report.total) characters kept",
                         detail: "Left out: " + reasons.joined(separator: "; ") + ".",
                         advice: "Check the field before sending.")
+        return []
     }
 }

@@ -29,6 +29,8 @@ public enum FieldValidation {
             return Int(value).map { $0 >= 0 ? nil : "a whole number ≥ 0" } ?? "a whole number"
         case .text, .password:
             return value.isEmpty ? "required" : nil
+        case .sdkPin, .shortCode, .bindingToken:
+            return FuturaeInput.problem(value, kind: kind)
         }
     }
 
@@ -56,12 +58,14 @@ public enum FieldValidation {
         case .text, .password:
             if c.isNewline { return "one line only" }
             if value.hasAtLeast(textLimit) { return "at most \(textLimit) characters" }
+        case .sdkPin, .shortCode, .bindingToken:
+            return FuturaeInput.refusal(c, after: value, kind: kind)
         }
         return nil
     }
 
     /// A VIN is typed in capitals whatever the shift key says.
     static func normalised(_ c: Character, kind: FieldKind) -> Character {
-        kind == .vin ? Character(c.uppercased()) : c
+        kind == .vin || kind == .bindingToken ? Character(c.uppercased()) : c
     }
 }

@@ -71,7 +71,7 @@ public struct Form: Hashable, Sendable {
     }
 
     mutating func toggleMask() {
-        guard fields.indices.contains(focus), fields[focus].kind == .pin || fields[focus].kind == .password else { return }
+        guard fields.indices.contains(focus), fields[focus].kind.isSecret else { return }
         fields[focus].masked.toggle()
     }
 

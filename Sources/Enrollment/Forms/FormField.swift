@@ -11,7 +11,7 @@ public struct FormField: Hashable, Sendable {
         self.id = id
         self.value = value
         self.message = message
-        self.masked = id.kind == .pin || id.kind == .password
+        self.masked = id.kind.isSecret
     }
 
     public var kind: FieldKind { id.kind }

@@ -89,7 +89,7 @@ import Testing
     @Test("Options cycle by key; the table names their values")
     func options() {
         var t = Harness(SessionSetup.State())
-        #expect(t.keys() == ["Enter log in", "n scenario", "b backend", "o ios", "k SDK 2.3", "e tutorial", "p auto"])
+        #expect(t.keys() == ["Enter log in", "n scenario", "b backend", "y PIMS", "o ios", "k SDK 2.3", "e tutorial", "p auto"])
         t.send(.cycle(.platform)) { $0.config.platform = .android }
         t.send(.cycle(.backend)) {
             $0.config.backend = .remote(url: "http://127.0.0.1:8080")

@@ -20,9 +20,11 @@ public enum HomeMenu: Feature {
     public static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Outcome<Delegate>] {
         switch action {
         case .opened, .cancel: return []
-        case .submit: return [.delegate(.open(Route.homeMenu[state.selection]))]
+        case .submit:
+            let menu = Route.homeMenu(shared.config.system)
+            return [.delegate(.open(menu[min(state.selection, menu.count - 1)]))]
         case .moveSelection(let delta):
-            state.selection = min(max(state.selection + delta, 0), Route.homeMenu.count - 1)
+            state.selection = min(max(state.selection + delta, 0), Route.homeMenu(shared.config.system).count - 1)
             return []
         }
     }

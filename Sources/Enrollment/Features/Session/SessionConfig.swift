@@ -1,3 +1,4 @@
+import Futurae
 import PIMS
 
 /// Which backend to talk to, as data: the executable turns it into a `PIMSBackend`.
@@ -32,6 +33,12 @@ public struct ScenarioDefaults: Hashable, Sendable {
     }
 }
 
+/// The system the app is built on: which SDK the session's flows speak to.
+public enum SystemChoice: String, Hashable, Sendable, CaseIterable {
+    case pims = "PIMS"
+    case futurae = "Futurae"
+}
+
 /// Everything the session screen chooses.
 public struct SessionConfig: Hashable, Sendable {
     public var backend: BackendChoice
@@ -42,6 +49,16 @@ public struct SessionConfig: Hashable, Sendable {
     public var sdk: SDKVersion
     public var variant: SpecVariant
     public var pacing: Pacing
+    /// The system, and Futurae's device settings (§4 of FUTURAE-BEHAVIOUR): the SDK's lock type,
+    /// biometrics on the device, the app's Trusted Session Binding.
+    public var system: SystemChoice = .pims
+    public var lockType: LockConfigurationType = .none
+    public var biometrics = true
+    public var sessionBinding = false
+    /// The scenario's default session. A Futurae SDK instance is the scenario's own (its PIN and
+    /// accounts, `futurae-enrolled`'s) while the device and its settings are the scenario's; any
+    /// other choice is another SDK instance, a fresh install.
+    public var scenarioSession: SessionSettings?
 
     public init(backend: BackendChoice = .inProcess(scenario: "fresh"), username: String = "alice@example.com",
                 password: String = "alice-pass", device: String = "alice-iphone", platform: Platform = .ios,
@@ -56,17 +73,42 @@ public struct SessionConfig: Hashable, Sendable {
         self.pacing = pacing
     }
 
-    public var settings: SessionSettings { SessionSettings(device: device, platform: platform, sdk: sdk, variant: variant) }
+    public var settings: SessionSettings {
+        guard system == .futurae else { return SessionSettings(device: device, platform: platform, sdk: sdk, variant: variant) }
+        var settings = SessionSettings(device: device, options: [:])
+        settings.lockType = lockType
+        settings.biometricsAvailable = biometrics
+        settings.sessionBinding = sessionBinding
+        return settings
+    }
+
+    /// Takes a Futurae scenario's default session (lock type, biometrics, binding); false when the
+    /// settings are not Futurae's.
+    public mutating func adoptFuturae(_ settings: SessionSettings) -> Bool {
+        guard settings.options["lockType"] != nil else { return false }
+        system = .futurae
+        lockType = settings.lockType
+        biometrics = settings.biometricsAvailable
+        sessionBinding = settings.sessionBinding
+        return true
+    }
 
     /// The built-in scenarios (`Assets/scenarios`), for choosing one by key on the session screen.
     public static let builtInScenarios = [
         "fresh", "phone-registered", "enrolled", "enrolled-elsewhere", "one-attempt-left", "pin-blocked",
         "device-limit", "account-blocked", "stale-steps", "legacy-sdk", "team",
+        "futurae-fresh", "futurae-pin", "futurae-enrolled",
     ]
 
     /// One backend session per device: switching device mid-run opens (or re-opens) that device's
     /// session, which is how a second device of the same account is shown.
-    public var sessionName: String { device }
+    public var sessionName: String { isScenarioInstance ? "default" : device }
+
+    /// This Futurae session is the scenario's default one, as the scenario left it.
+    public var isScenarioInstance: Bool {
+        guard system == .futurae, let s = scenarioSession, s.device == device else { return false }
+        return s.lockType == lockType && s.biometricsAvailable == biometrics && s.sessionBinding == sessionBinding
+    }
 
     /// The shortcut (4·1) exists from SDK 2.1 (seed 000, R8).
     public var offersShortcut: Bool { sdk >= .v2_1 }

@@ -23,6 +23,8 @@ extension SessionSetup {
     /// The session's options chosen by key.
     public enum Option: Hashable, Sendable {
         case scenario, backend, platform, sdk, variant
+        /// PIMS or Futurae; then Futurae's lock type, biometrics and Trusted Session Binding.
+        case system, lockType, biometrics, sessionBinding
     }
 
     public enum Delegate: Hashable, Sendable {

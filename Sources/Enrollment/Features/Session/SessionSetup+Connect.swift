@@ -1,3 +1,4 @@
+import Futurae
 import PIMS
 
 /// Enter on the session screen: take the fields, then connect (if the backend changed), create the
@@ -12,7 +13,7 @@ extension SessionSetup.State {
         case .remote: config.backend = .remote(url: form[.remoteURL])
         }
         config.username = form[.username]
-        config.password = form[.password]
+        if form.has(.password) { config.password = form[.password] }
         config.device = form[.device]
         let previous = loggedIn.map { (user: $0, settings: settings) }
         loggedIn = nil
@@ -36,6 +37,21 @@ extension SessionSetup.State {
         }
         connection = .connected(config.backend)
         var out: [Out] = [.notice(nil)]
+        // A Futurae scenario brings its device's lock type, biometrics and binding (the command line
+        // knows only PIMS's options); its default device is its own SDK instance.
+        if let d = defaults {
+            config.scenarioSession = d.settings
+            if (switched || config.system == .pims), config.adoptFuturae(d.settings) {
+                config.device = d.settings.device
+                if let user = d.username { config.username = user }
+                rebuildForm()
+                out.append(.delegate(.newInstance))
+                return out + createSession()
+            } else if switched, config.system == .futurae {
+                config.system = .pims
+                rebuildForm()
+            }
+        }
         // Another scenario chosen on this screen brings its own default session (legacy-sdk is SDK
         // 2.0). The first one does not: the command line has set the session already.
         if switched, let d = defaults {
@@ -51,8 +67,25 @@ extension SessionSetup.State {
         return out + createSession()
     }
 
+    /// The session form for the system chosen, keeping what was typed.
+    mutating func rebuildForm() {
+        var fresh = Self.form(for: config)
+        for field in fresh.fields where form.has(field.id) { fresh[field.id] = form[field.id] }
+        form = fresh
+    }
+
+    /// Futurae has no login: the SDK instance is ready once its session exists.
+    mutating func futuraeReady() -> [Out] {
+        loggedIn = config.username
+        let c = config
+        return [.notice(.success("Futurae SDK on \(c.device): lock type \(c.lockType.rawValue), biometrics \(c.biometrics ? "available" : "unavailable"), session binding \(c.sessionBinding ? "on" : "off").")),
+                .delegate(.loggedIn)]
+    }
+
     mutating func createSession() -> [Out] {
         settings = config.settings
+        // Opening a session is a fresh install: the scenario's own SDK instance is taken as it is.
+        if config.isScenarioInstance { return futuraeReady() }
         return [.control(.createSession, .session(name: config.sessionName, settings: config.settings))]
     }
 
@@ -86,6 +119,14 @@ extension SessionSetup.State {
             let all = SDKVersion.supported
             config.sdk = all[((all.firstIndex(of: config.sdk) ?? 0) + 1) % all.count]
         case .variant: config.variant = config.variant == .tutorial ? .reference : .tutorial
+        case .system:
+            config.system = config.system == .pims ? .futurae : .pims
+            rebuildForm()
+        case .lockType:
+            let all = LockConfigurationType.allCases
+            config.lockType = all[((all.firstIndex(of: config.lockType) ?? 0) + 1) % all.count]
+        case .biometrics: config.biometrics.toggle()
+        case .sessionBinding: config.sessionBinding.toggle()
         }
     }
 }

@@ -31,8 +31,9 @@ extension SessionSetup {
             case .inProcess(let s): first = (.scenario, s)
             case .remote(let url): first = (.remoteURL, url)
             }
-            return Form([first.0, .username, .password, .device],
-                        values: [first.0: first.1, .username: config.username, .password: config.password, .device: config.device])
+            // Futurae has no login: its username is the user the service's back office enrolls.
+            let ids: [FieldID] = config.system == .futurae ? [first.0, .username, .device] : [first.0, .username, .password, .device]
+            return Form(ids, values: [first.0: first.1, .username: config.username, .password: config.password, .device: config.device])
         }
     }
 }

@@ -1,0 +1,33 @@
+import PIMS
+
+extension FuturaeAccounts {
+    public enum Action: FeatureAction {
+        case opened, submit, cancel
+        case moveSelection(Int)
+        case refresh, lock, askPIN, askBiometrics
+        case biometric(BiometricOutcome)
+        case logout, delete
+        case enrollAnother
+        case answered(Call, CallResponse)
+    }
+
+    public enum Delegate: Hashable, Sendable {
+        /// Enroll another account.
+        case enroll
+    }
+
+    public enum Call: Hashable, Sendable {
+        case accounts, lock, unlockPIN, unlockBiometrics, logout, delete
+
+        public var stepLabel: String {
+            switch self {
+            case .accounts: "Futurae · accounts"
+            case .lock: "Futurae · lock"
+            case .unlockPIN: "Futurae · unlock (SDK PIN)"
+            case .unlockBiometrics: "Futurae · unlock (biometrics)"
+            case .logout: "Futurae · logout account"
+            case .delete: "Futurae · delete account"
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import PIMS
+
+extension FuturaeEnrollment {
+    public enum Action: FeatureAction {
+        case opened, submit, cancel
+        case moveSelection(Int)
+        /// The phone scans the QR code the back office shows (one key).
+        case scan
+        /// A payload pasted onto the phone instead of scanned.
+        case pastedPayload(String)
+        /// Start another enrollment (the SDK PIN, once set, is kept).
+        case startOver
+        case answered(Call, CallResponse)
+        case activationCreated(SimAnswer)
+
+        public var isAllowedWhileBusy: Bool { false }
+    }
+
+    public enum Delegate: Hashable, Sendable {
+        /// An account was added to this device.
+        case enrolled(FuturaeAccount)
+        /// Show the device's accounts.
+        case showAccounts
+    }
+
+    /// The back office's control.
+    public enum Control: Hashable, Sendable {
+        case activation
+    }
+
+    public enum Call: Hashable, Sendable {
+        case accounts, enroll
+
+        public var stepLabel: String {
+            switch self {
+            case .accounts: "Futurae · accounts (SDK PIN set?)"
+            case .enroll: "Futurae · enroll"
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Futurae
+import PIMS
+
+/// The back office's activation, the accounts read, and `futurae.enroll`'s answer.
+extension FuturaeEnrollment.State {
+    mutating func activationCreated(_ answer: SimAnswer, _ shared: Shared) -> [Out] {
+        guard phase == .creatingActivation else { return [] }
+        guard answer.ok, let activation = BackOfficeActivation(.object(answer.fields)) else {
+            phase = .choose
+            return [.notice(Notice(kind: .error, label: "The back office could not create the activation.", detail: answer.error,
+                                   advice: "Check the username on the session screen (a user of the service)."))]
+        }
+        self.activation = activation
+        switch method ?? .qrCode {
+        case .qrCode:
+            phase = .scanQR
+            return []
+        case .shortCode:
+            phase = .typeShortCode
+            return []
+        case .silent:
+            scanned = activation.qrCode
+            return next(after: .scanQR, shared)
+        }
+    }
+
+    mutating func answered(_ call: FuturaeEnrollment.Call, _ response: CallResponse) -> [Out] {
+        switch call {
+        case .accounts:
+            // An SDK instance with an account under an SDK PIN lock type has its PIN (F2.9 set it).
+            if response.error == nil { pinSet = !FuturaeAccount.list(response.result).isEmpty }
+            return []
+        case .enroll:
+            if let error = response.error {
+                phase = .failed
+                failure = error
+                return [.notice(.futurae(error))]
+            }
+            guard let account = response.result?["account"].flatMap(FuturaeAccount.init) else { return [] }
+            phase = .enrolled
+            self.account = account
+            if askedPIN { pinSet = true }
+            return [.notice(.success("Enrolled: \(account.username) at \(account.serviceName).")), .delegate(.enrolled(account))]
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Futurae
+import PIMS
+
+extension FuturaeEnrollment {
+    /// How the device gets its activation code (§6).
+    public enum Method: String, Hashable, Sendable, CaseIterable {
+        case qrCode, shortCode, silent
+
+        public var title: String {
+            switch self {
+            case .qrCode: "Scan the activation QR code"
+            case .shortCode: "Type the activation shortcode"
+            case .silent: "Silent enrollment"
+            }
+        }
+        public var detail: String {
+            switch self {
+            case .qrCode: "The back office draws the QR code; the phone scans it (or paste a payload)."
+            case .shortCode: "The back office shows 16 digits; type them in groups of four."
+            case .silent: "The app already holds the code (and token): only a needed SDK PIN is asked."
+            }
+        }
+    }
+
+    /// Where the walk is.
+    public enum Phase: Hashable, Sendable {
+        case choose, creatingActivation, scanQR, typeShortCode, sdkPin, bindingToken, enrolling, enrolled, failed
+    }
+
+    public struct State: Hashable, Sendable {
+        public var phase: Phase = .choose
+        /// The method list's selection.
+        public var selection = 0
+        public var method: Method?
+        /// What the service's back office created (its QR code, shortcode and binding token).
+        public var activation: BackOfficeActivation?
+        /// The QR payload the phone holds (scanned, pasted, or handed over silently).
+        public var scanned: String?
+        public var codeForm = Form([.shortCode])
+        public var pinForm = Form([.sdkPin, .sdkPinConfirm])
+        public var tokenForm = Form([.bindingToken])
+        /// Whether this SDK instance has an SDK PIN (nil until the accounts were read): the device's
+        /// first enrollment under `sdkPinWithBiometricsOptional` sets it (F2.5, F2.9).
+        public var pinSet: Bool?
+        /// The prompts this walk showed, whose values the enroll call sends.
+        public var askedPIN = false
+        public var askedToken = false
+        public var account: FuturaeAccount?
+        public var failure: CallError?
+
+        public init() {}
+
+        /// The form on screen, when the phase has one.
+        var formPhase: WritableKeyPath<State, Form>? {
+            switch phase {
+            case .typeShortCode: \.codeForm
+            case .sdkPin: \.pinForm
+            case .bindingToken: \.tokenForm
+            default: nil
+            }
+        }
+    }
+}

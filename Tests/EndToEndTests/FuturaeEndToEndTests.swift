@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// The Futurae front in the real binary, in tmux, by the keyboard alone (FUTURAE-BEHAVIOUR §6):
+/// the seed's longest path on `futurae-pin` (QR code, SDK PIN, binding token), and the unlocks on
+/// `futurae-enrolled`.
+@Suite(.serialized) struct FuturaeEndToEndTests {
+    private func start(_ scenario: String) throws -> TmuxSession {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-e2e-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let session = try TmuxSession(command: "cd '\(dir.path)' && " + EnrollsimProcess.commandLine("--scenario \(scenario)"))
+        try session.wait(for: "Enter log in")
+        #expect(try session.capture().contains("Futurae (activation code"), "a Futurae scenario opens on Futurae")
+        try session.sendKeys("Enter")
+        try session.wait(for: "Futurae SDK on alice-iphone")
+        return session
+    }
+
+    private func quit(_ session: TmuxSession) throws {
+        try session.sendKeys("q")
+        _ = try session.wait(history: true, for: "the exit marker") { $0.contains(EnrollsimProcess.exitMarker + "0]") }
+    }
+
+    @Test("futurae-pin: the QR code drawn, scanned with one key, SDK PIN twice, the binding token read off the back office")
+    func qrCodeWithSDKPINAndBindingToken() throws {
+        let session = try start("futurae-pin")
+        try session.sendKeys("Enter")  // Futurae enrollment, first in the menu
+        try session.wait(for: "Scan the activation QR code")
+        try session.sendKeys("Enter")
+        let qr = try session.wait(for: "s scan")
+        // The code's finder patterns' rows: a QR of 33 modules and its quiet zone, 41 columns wide.
+        #expect(qr.split(separator: "\n").contains { $0.contains(String(repeating: "█", count: 41)) }, "no QR code drawn:\n\(qr)")
+        try session.sendKeys("s")
+        try session.wait(for: "Choose the SDK PIN")
+        try session.type("2468")
+        try session.sendKeys("Tab")
+        try session.type("2468")
+        try session.sendKeys("Enter")
+        let prompt = try session.wait(for: "Trusted Session Binding")
+        // The token is read where the user reads it: in the back office pane, the right column.
+        let token = try #require(prompt.split(separator: "\n").compactMap { line -> String? in
+            guard let r = line.range(of: "token     ") else { return nil }
+            return String(line[r.upperBound...].prefix(8))
+        }.first, "no token in the back office:\n\(prompt)")
+        let phone = prompt.split(separator: "\n").map { String($0.prefix(42)) }.joined(separator: "\n")
+        #expect(!phone.contains(token), "the binding token is shown on the phone:\n\(prompt)")
+        try session.type(token)
+        try session.sendKeys("Enter")
+        let done = try session.wait(for: "✓ Enrolled")
+        #expect(done.contains("Acme Bank") && done.contains("alice@example.com"))
+        try quit(session)
+    }
+
+    @Test("futurae-enrolled: unlock with the SDK PIN, lock, then unlock by the biometric prompt")
+    func unlock() throws {
+        let session = try start("futurae-enrolled")
+        try session.sendKeys("Down", "Enter")  // Futurae accounts
+        try session.wait(for: "Acme Bank · since")
+        try session.sendKeys("u")
+        try session.wait(for: "Unlock with the SDK PIN")
+        try session.type("1234")
+        try session.sendKeys("Enter")
+        try session.wait(for: "✓ unlocked until")
+        try session.sendKeys("l")
+        try session.wait(for: "✗ locked")
+        try session.sendKeys("b")
+        try session.wait(for: "Touch ID / Face ID")
+        try session.sendKeys("s")
+        try session.wait(for: "✓ unlocked until")
+        try quit(session)
+    }
+}
