@@ -155,7 +155,7 @@ import Testing
         }
     }
 
-    @Test("Esc while waiting stops waiting; the late answer is logged and changes nothing else")
+    @Test("Esc while waiting stops waiting; the late answer is logged, says it succeeded, is not offered for retry, and refreshes the panels")
     func escapeThenLateAnswer() {
         var t = Self.guidedStarted()
         let call = PlannedCall(.guided(.checkEnrollment), Requests.isDeviceActivated)
@@ -168,20 +168,38 @@ import Testing
                                advice: "Retry the same call (r, or ^R in a form); nothing typed was lost.")
         }
         let late = PIMSResponse.success("tx", ["isDeviceActivated": false])
-        t.send(.response(RequestID(1), late, durationMs: 31_000, purpose: .guided(.checkEnrollment))) {
+        t.send(.response(RequestID(1), late, durationMs: 31_000, purpose: .guided(.checkEnrollment)),
+               effects: [Self.accountRefresh(2)]) {
             $0.log.entries[0].response = late
             $0.log.entries[0].durationMs = 31_000
             $0.log.entries[0].outcome = .lateAnswer
-        }
-        #expect(t.state.log.entries[0].summary == "get pims.authentication.account isDeviceActivated → SUCCEEDED")
-        t.send(.choose(.retry), effects: Self.sendEffects(2, .guided(.checkEnrollment), Requests.isDeviceActivated)) {
             $0.retryable = nil
-            $0.notice = nil
-            $0.inFlight = InFlightCall(id: RequestID(2), call: call)
-            $0.log.entries.append(Self.entry(2, "Enrollment · step 1", Requests.isDeviceActivated))
-            $0.log.selection = 1
+            $0.notice = Notice(kind: .success, label: "The late answer of Enrollment · step 1 came: it succeeded.",
+                               advice: "The flow stayed where it was; the API log has the answer, the panels show its effect.")
             $0.nextID = 3
         }
+        #expect(t.state.log.entries[0].summary == "get pims.authentication.account isDeviceActivated → SUCCEEDED")
+        #expect(t.state.guided.statuses[.s1] != .done, "the flow did not move on")
+        // Nothing to retry: the call succeeded.
+        t.send(.choose(.retry))
+    }
+
+    @Test("A late answer that failed says so, and the call stays offered for retry")
+    func escapeThenLateFailure() {
+        var t = Self.guidedStarted()
+        let call = PlannedCall(.guided(.checkEnrollment), Requests.isDeviceActivated)
+        _ = reduce(&t.state, .cancel)
+        let late = PIMSResponse.failure("tx", PIMSError(.serverError))
+        t.send(.response(RequestID(1), late, durationMs: 31_000, purpose: .guided(.checkEnrollment)),
+               effects: [Self.accountRefresh(2)]) {
+            $0.log.entries[0].response = late
+            $0.log.entries[0].durationMs = 31_000
+            $0.log.entries[0].outcome = .lateAnswer
+            $0.notice = Notice(kind: .warning, code: "2204", label: "The late answer of Enrollment · step 1 came: it failed.",
+                               detail: "Server Error", advice: "Retry the same call (r, or ^R in a form).")
+            $0.nextID = 3
+        }
+        #expect(t.state.retryable == call)
     }
 
     @Test("The client timeout is shown as 2201 with what to do next")

@@ -68,7 +68,7 @@ extension AppState {
     /// An answer: logged always; acted on only if it is the call being waited for.
     mutating func answer(_ id: RequestID, _ response: PIMSResponse, durationMs: Int, purpose: CallPurpose) -> [Effect] {
         log.record(id, response, durationMs: durationMs)
-        guard let f = inFlight, f.id == id else { return [] }
+        guard let f = inFlight, f.id == id else { return lateAnswer(id, response, purpose: purpose) }
         inFlight = nil
         var effects: [Effect] = [.cancelTimer(.callTimeout(id))]
         if let error = response.error, ErrorAdvice.transportCodes.contains(error.pimsCode) {
@@ -85,6 +85,30 @@ extension AppState {
         }
         effects += deliver(response, for: purpose)
         if session.loggedIn != nil { effects += refreshAccount() }
+        return effects
+    }
+
+    /// The answer of a call the app stopped waiting for (Esc, or the client timeout). The flow does
+    /// not move on — the user left it — but what the answer changed is shown: the panels read the
+    /// world again, and a call that succeeded is no longer offered for retry.
+    mutating func lateAnswer(_ id: RequestID, _ response: PIMSResponse, purpose: CallPurpose) -> [Effect] {
+        guard let entry = log.entries.first(where: { $0.id == id }), entry.outcome == .lateAnswer else { return [] }
+        let step = purpose.stepLabel
+        let quiet = inFlight != nil  // another call's notice is the one that matters now
+        if let error = response.error {
+            if !quiet {
+                notice = Notice(kind: .warning, code: "\(error.code)", label: "The late answer of \(step) came: it failed.",
+                                detail: error.label, advice: retryable == nil ? "It is in the API log." : "Retry the same call (r, or ^R in a form).")
+            }
+        } else {
+            if retryable?.purpose == purpose, retryable?.request == entry.request { retryable = nil }
+            if !quiet {
+                notice = Notice(kind: .success, label: "The late answer of \(step) came: it succeeded.",
+                                advice: "The flow stayed where it was; the API log has the answer, the panels show its effect.")
+            }
+        }
+        var effects = refreshAccount()
+        effects += refreshInbox(simulator.inbox?.phone)
         return effects
     }
 }
