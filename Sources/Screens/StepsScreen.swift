@@ -25,12 +25,13 @@ enum StepsScreen {
         for (i, item) in s.items.enumerated() where i < list.height {
             let selected = i == s.selection
             let row = list.row(i)
-            let (glyph, style): (String, Style) = item.isTodo ? ("·", .pending) : ("✓", .done)
+            let cached = state.isCachedOnly(item)
+            let (glyph, style): (String, Style) = item.isTodo ? ("·", .pending) : cached ? ("!", .warning) : ("✓", .done)
             frame.fill(row, style: selected ? .selected : .normal)
             var x = frame.put(selected ? "▶ " : "  ", x: row.x, y: row.y, style: selected ? .selected : .normal, clip: row)
             x = frame.put(glyph + " \(item.order). ", x: x, y: row.y, style: selected ? .selected : style, clip: row)
             x = frame.put(item.name.padded(toWidth: 20), x: x, y: row.y, style: selected ? .selected : .title, clip: row)
-            frame.put(item.status, x: x, y: row.y, style: selected ? .selected : style, clip: row)
+            frame.put(item.status + (cached ? " (cached: not done now, R19)" : ""), x: x, y: row.y, style: selected ? .selected : style, clip: row)
         }
         y = list.maxY + 1  // under the panel's bottom border
         if s.items.indices.contains(s.selection), y < area.maxY {

@@ -32,7 +32,14 @@ import Testing
         let app = try await App.start("stale-steps")
         await app.send(.choose(.open(.steps)), .submit)
         var state = await app.state
-        #expect(state.steps.items.first { $0.name == "deviceActivation" }?.status == "alreadyDone", "the cache says so")
+        let cachedStep = try #require(state.steps.items.first { $0.name == "deviceActivation" })
+        #expect(cachedStep.status == "alreadyDone", "the cache says so")
+        #expect(state.isCachedOnly(cachedStep), "the live account says this device is not enrolled: the R19 trap is marked")
+        #expect(!state.steps.items.filter { $0.name != "deviceActivation" }.contains { state.isCachedOnly($0) })
+        // The next step, asked now, is asked again after the reset below (its answer may change).
+        await app.send(.steps(.askNextStep))
+        #expect(await app.state.steps.nextStep != nil)
+        let asked = await app.state.log.entries.filter { $0.step == "Steps · next step" }.count
 
         // Something that needs strong authentication: the OTP answers 2312, the device is not enrolled.
         await app.send(.choose(.open(.account)), .account(.startTask(.removeVehicle)), .submit, .submit)
@@ -47,8 +54,12 @@ import Testing
         await app.send(.otp(.resetSteps))
         state = await app.state
         #expect(state.route == .steps)
-        #expect(state.log.entries.last?.request.params["resetSteps"] == true)
+        let lastList = state.log.entries.last { $0.step != "Steps · next step" }
+        #expect(lastList?.request.params["resetSteps"] == true)
         #expect(state.steps.items.first { $0.name == "deviceActivation" }?.status == "todo")
+        #expect(!state.steps.items.contains { state.isCachedOnly($0) })
+        #expect(state.log.entries.filter { $0.step == "Steps · next step" }.count == asked + 1, "the next step was asked again")
+        #expect(state.steps.nextStep == "deviceActivation")
 
         // Choosing the todo step starts the guided enrollment, which comes back to a refreshed list.
         let index = try #require(state.steps.items.firstIndex { $0.name == "deviceActivation" })
@@ -62,7 +73,7 @@ import Testing
         #expect(state.route == .steps)
         #expect(state.steps.resolving == nil)
         #expect(state.steps.items.first { $0.name == "deviceActivation" }?.status == "alreadyDone")
-        #expect(state.log.entries.last?.step == "Steps · list")
+        #expect(state.log.entries.last { $0.step != "Steps · next step" }?.step == "Steps · list")
     }
 
     @Test("Checklist: a todo phone step runs 4·2 alone and comes back")

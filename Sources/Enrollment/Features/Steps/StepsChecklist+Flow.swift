@@ -70,7 +70,10 @@ extension StepsChecklist.State {
             }.sorted { $0.order < $1.order }
             selection = min(selection, max(items.count - 1, 0))
             if reset { message = "Cache reset (resetSteps: true): the statuses are live again." }
-            return []
+            // A next step shown before this list may be stale: asked again with it.
+            guard nextStep != nil, let id = stepsID else { return [] }
+            nextStep = nil
+            return [.call(.steps(.next), Requests.nextStep(stepsID: id))]
         case .next:
             if let name = r.result?.objectValue?.keys.first {
                 nextStep = name

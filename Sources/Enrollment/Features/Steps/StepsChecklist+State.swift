@@ -34,6 +34,18 @@ extension StepsChecklist {
             }
         }
 
+        /// Whether the step is done in the world as the simulator reads it now (nil: not known).
+        /// A step the backend reports `alreadyDone` that is not done now is the cache speaking (R19).
+        public func isDoneLive(account: AccountSnapshot?, device: String, vin: String?) -> Bool? {
+            guard let account else { return nil }
+            switch need {
+            case .trustedPhone: return account.phone != nil
+            case .deviceActivation: return account.enrolledDevices.contains(device)
+            case .mediumCarKey: return account.vehicles.first { $0.vin == vin }?.carKeyActivated
+            case nil: return nil
+            }
+        }
+
         public var explanation: String {
             switch need {
             case .trustedPhone: "A trusted phone on the account (enrollment step 4·2)."
