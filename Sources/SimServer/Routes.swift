@@ -123,8 +123,12 @@ struct Routes: Sendable {
             // A truncated body, a bad chunk size, a connection closed mid-body: the client's doing.
             throw ClientError(message: "the request body could not be read (\(error))")
         }
+        // JSON is UTF-8 (RFC 8259): a byte that is not is refused, not replaced by U+FFFD.
+        guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
+            throw HTTPError(.badRequest, message: "malformed JSON: the body is not UTF-8 text")
+        }
         do {
-            return try JSONText.parse(String(buffer: buffer))
+            return try JSONText.parse(text)
         } catch {
             throw HTTPError(.badRequest, message: "malformed JSON: \(error.description)")
         }

@@ -57,6 +57,19 @@ import Testing
         }
     }
 
+    @Test func aBodyThatIsNotUTF8Is400NotReplacementCharacters() async throws {
+        try await withServer { server in
+            let connection = try RawConnection(port: server.server.port)
+            let body = "{\"device\": \"caf\u{E9}\"}"  // sent as Latin-1 below: é is the byte E9
+            try connection.send("POST /v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                                + "Content-Length: \(body.unicodeScalars.count)\r\n\r\n", latin1: body)
+            let answer = await connection.readResponse()
+            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer)")
+            #expect(answer.contains("the body is not UTF-8 text"))
+            #expect(server.core.deviceSessions == 0)
+        }
+    }
+
     @Test func headOfHealthzAnswersAsGetWithoutTheBody() async throws {
         try await withServer { server in
             let get = try await server.http.request(.GET, "/healthz")

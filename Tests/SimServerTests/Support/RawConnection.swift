@@ -29,8 +29,9 @@ final class RawConnection: Sendable {
 
     deinit { close(fd) }
 
-    func send(_ text: String) throws {
-        let bytes = Array(text.utf8)
+    /// Sends `text` as UTF-8, then `latin1` one byte per character (for bytes that are not UTF-8).
+    func send(_ text: String, latin1: String = "") throws {
+        let bytes = Array(text.utf8) + latin1.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
         let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == bytes.count else { throw ServeProcess.Failure("send failed: errno \(errno)") }
     }
