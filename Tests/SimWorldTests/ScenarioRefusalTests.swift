@@ -9,14 +9,7 @@ import Testing
 @Suite struct ScenarioRefusalTests {
     static let valid = ScenarioLoadingTests.valid
 
-    func refusal(_ yaml: String) -> ScenarioError? {
-        do {
-            _ = try ScenarioLoader.parse(yaml: yaml, origin: "x.yaml")
-            return nil
-        } catch {
-            return error
-        }
-    }
+    func refusal(_ yaml: String) -> ScenarioError? { ScenarioLoadingTests().refusal(yaml) }
 
     @Test func aKeyWrittenTwiceIsRefusedAtItsSecondLine() throws {
         let e = try #require(refusal(Self.valid + "\nseed: 4\n"))
