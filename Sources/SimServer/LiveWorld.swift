@@ -27,6 +27,8 @@ final class LiveWorld: Sendable {
         /// When each device session's token was last used (wall clock; not stored: a restart counts
         /// as a use, so a restart never expires a session early).
         var lastUsed: [String: Date]
+        /// When idle device sessions were last looked for.
+        var lastSweep = Date.distantPast
         var transactionMark: Int
         var lastSeq = 0
         var epoch = 0
@@ -102,7 +104,7 @@ final class LiveWorld: Sendable {
         let now = clock.now()
         return state.withLock { s in
             let before = s.simulator.world
-            let expired = s.closeIdleSessions(at: now, idle: policy.idle)
+            let expired = s.closeIdleSessions(at: now, idle: policy.idle, force: s.lastUsed.count >= policy.cap)
             if s.lastUsed.count >= policy.cap {
                 if !expired.isEmpty { _ = s.record(before: before, removedTokens: expired) }
                 return nil
@@ -178,8 +180,12 @@ extension LiveWorld.State {
     }
 
     /// Forgets the device sessions idle since `idle` (their tokens, and their sessions in the world);
-    /// returns the digests of the tokens dropped, for the store to delete.
-    mutating func closeIdleSessions(at now: Date, idle: Duration) -> [String] {
+    /// returns the digests of the tokens dropped, for the store to delete. At most once a minute
+    /// unless `force`d (at the cap): removing sessions rewrites the world's session rows, so
+    /// expiries are taken in batches rather than one write of every row per session.
+    mutating func closeIdleSessions(at now: Date, idle: Duration, force: Bool) -> [String] {
+        guard force || now.timeIntervalSince(lastSweep) >= 60 else { return [] }
+        lastSweep = now
         let expired = lastUsed.filter { Self.isIdle(since: $0.value, at: now, idle: idle) }.map(\.key)
         guard !expired.isEmpty else { return [] }
         var names = Set<String>()
