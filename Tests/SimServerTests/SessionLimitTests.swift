@@ -1,5 +1,6 @@
 import Foundation
 import PIMS
+import SimClient
 import SimServer
 import Testing
 
@@ -69,6 +70,13 @@ import Testing
             #expect(wrong.error == "wrong session-opening token (serve --session-token)")
             #expect(try await server.http.post("/v1/sessions", ["device": "d1"], bearer: required).status == 201)
             #expect(try await server.http.post("/v1/sessions", ["device": "d2"], bearer: server.admin).status == 201)
+            // The client without the admin token: its device sessions need the token too.
+            let call = PIMSRequest(.get, "pims.authentication.trustedphonenumber")
+            let without = try RemoteBackend(url: server.url, adminToken: nil, httpClient: TestServer.patientHTTPClient)
+            #expect(await without.send(call, session: "phone").errorCode == 2204)
+            let with = try RemoteBackend(url: server.url, adminToken: nil, sessionToken: required, httpClient: TestServer.patientHTTPClient)
+            let answered = await with.send(call, session: "phone")
+            #expect(answered.transactionId.hasPrefix("tx-"), "the server answered: \(JSONText.encode(answered.json))")
         }
     }
 
