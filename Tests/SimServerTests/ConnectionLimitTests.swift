@@ -5,7 +5,7 @@ import Testing
 /// Connections cannot be held open for nothing: idle keep-alive connections close, a request that
 /// does not arrive in time is a 408, and open connections are capped. The limits are short here
 /// (a second); the tests wait generously for the effect and assert no duration.
-@Suite struct ConnectionLimitTests {
+@Suite(.serialized) struct ConnectionLimitTests {
     static let quickIdle = ConnectionLimits(idle: .seconds(1), request: .seconds(600), maxOpen: 512)
     /// The idle limit stays longer than the request limit, as by default (60 s and 10 s).
     static let quickRequest = ConnectionLimits(idle: .seconds(600), request: .seconds(1), maxOpen: 512)

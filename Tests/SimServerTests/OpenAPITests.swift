@@ -6,7 +6,7 @@ import Testing
 /// `docs/openapi.yaml` says what the server answers: a representative set of requests, every answer
 /// checked against the description (status documented, body of the documented shape); and the
 /// request bodies the description calls valid are the ones the server accepts.
-@Suite struct OpenAPITests {
+@Suite(.serialized) struct OpenAPITests {
     struct Exchange {
         let method: String
         let path: String

@@ -5,7 +5,7 @@ import Testing
 
 /// Input the server refuses rather than guesses at: bodies that are not JSON, requests for another
 /// host name (DNS rebinding), keys written twice; and what it logs of a client's text.
-@Suite struct RequestRefusalTests {
+@Suite(.serialized) struct RequestRefusalTests {
     @Test func aBodyThatIsNotJSONIs415() async throws {
         try await withServer { server in
             let form = try await server.http.request(.POST, "/v1/sessions", body: #"{"device": "d1"}"#,

@@ -6,7 +6,12 @@ import Testing
 
 /// Device sessions cannot fill the server: they close when idle (on the wall clock, injected here),
 /// there is a cap, a rate per client address, and optionally a token to open one.
-@Suite struct SessionLimitTests {
+///
+/// These server suites run their tests one at a time: every in-process server holds a dozen file
+/// descriptors (SQLite's pool, sockets), and with hundreds open at once Foundation's `Process.run()`
+/// crashes reading `/proc/self/fd` (swift-corelibs-foundation #5472, an over-read in
+/// `findMaximumOpenFromProcSelfFD`) while another test launches a child process.
+@Suite(.serialized) struct SessionLimitTests {
     static let call: JSONValue = ["type": "get", "name": "pims.authentication.trustedphonenumber"]
 
     @Test func anIdleDeviceSessionExpiresAndLeavesTheWorld() async throws {
