@@ -110,6 +110,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                // Reads docs/openapi.yaml to check the server's answers against it.
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(

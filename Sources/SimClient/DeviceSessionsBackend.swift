@@ -5,12 +5,16 @@ import SimKernel
 /// is refused with what to do. The flows work; the simulator panel needs the admin token.
 public actor DeviceSessionsBackend: SimBackend {
     private let url: String
+    private let sessionToken: String?
     private var clients: [String: RemoteBackend] = [:]
 
-    public init(url: String) { self.url = url }
+    public init(url: String, sessionToken: String? = nil) {
+        self.url = url
+        self.sessionToken = sessionToken
+    }
 
     public func send(_ request: CallRequest, session: String) async -> CallResponse {
-        guard let client = clients[session] ?? (try? RemoteBackend(url: url, adminToken: nil)) else {
+        guard let client = clients[session] ?? (try? RemoteBackend(url: url, adminToken: nil, sessionToken: sessionToken)) else {
             return .failure("local", .transport(.noInternet, detail: "not a server URL: \(url)"))
         }
         clients[session] = client
@@ -31,7 +35,7 @@ public actor DeviceSessionsBackend: SimBackend {
 
     private func client(_ session: String) -> RemoteBackend? {
         if let client = clients[session] { return client }
-        let client = try? RemoteBackend(url: url, adminToken: nil)
+        let client = try? RemoteBackend(url: url, adminToken: nil, sessionToken: sessionToken)
         clients[session] = client
         return client
     }
@@ -41,7 +45,7 @@ public actor DeviceSessionsBackend: SimBackend {
             return .failure("the simulator controls need the server's admin token: start with --admin-token (or ENROLLSIM_ADMIN_TOKEN)")
         }
         do {
-            clients[name] = try RemoteBackend(url: url, adminToken: nil, device: settings)
+            clients[name] = try RemoteBackend(url: url, adminToken: nil, sessionToken: sessionToken, device: settings)
             return .success(["session": .string(name)])
         } catch {
             return .failure(error.description)

@@ -16,6 +16,8 @@ import Synchronization
 public final class RemoteBackend: SimBackend {
     public let baseURL: String
     let adminToken: String?
+    /// The server's session-opening token (`serve --session-token`), for device sessions.
+    private let sessionToken: String?
     private let device: SessionSettings
     private let timeout: TimeAmount
     let http: HTTPClient
@@ -31,8 +33,9 @@ public final class RemoteBackend: SimBackend {
     ///   - url: `http://HOST:PORT` of the server.
     ///   - adminToken: the server's admin token: controls (`/v1/sim`) and named sessions need it.
     ///   - device: the settings of device sessions, used without an admin token.
+    ///   - sessionToken: the token a server started with `--session-token` needs to open them.
     ///   - timeout: how long one request may take before it answers 2201.
-    public init(url: String, adminToken: String?, device: SessionSettings = SessionSettings(device: "enrollsim-terminal"),
+    public init(url: String, adminToken: String?, sessionToken: String? = nil, device: SessionSettings = SessionSettings(device: "enrollsim-terminal"),
                 timeout: Duration = .seconds(10), httpClient: HTTPClient = RemoteBackend.sharedHTTPClient,
                 eventBackoff: Backoff = Backoff()) throws(SetupError) {
         var base = url
@@ -46,6 +49,7 @@ public final class RemoteBackend: SimBackend {
         }
         baseURL = base
         self.adminToken = adminToken
+        self.sessionToken = sessionToken
         self.device = device
         let (seconds, attoseconds) = timeout.components
         self.timeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
@@ -161,7 +165,7 @@ public final class RemoteBackend: SimBackend {
             bearer = adminToken
         } else {
             body = .object(device.options.merging(["device": .string(device.device)]) { _, new in new })
-            bearer = nil
+            bearer = sessionToken
         }
         let (status, text) = try await post("/v1/sessions", body, bearer: bearer)
         guard status == 201, let token = (try? JSONText.parse(text))?["session"]?.stringValue else {

@@ -55,6 +55,8 @@ struct JSONParser {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a key") }
             let key = try parseString()
+            // Never "the last one wins": a client that wrote a key twice meant one of them.
+            guard o[key] == nil else { throw fail("duplicate key \"\(key.escapingControlCharacters)\"") }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             i += 1

@@ -8,18 +8,26 @@ public enum StrictYAML {
                                          invariants: (T) -> ScenarioProblem?) throws(ScenarioError) -> T {
         func fail(_ line: Int?, _ reason: String) -> ScenarioError { ScenarioError(file: origin, line: line, reason: reason) }
 
+        // Before YAML sees it: a NUL would end the text early for the C parser underneath, silently.
+        if let (line, scalar) = YAMLText.firstControlCharacter(in: yaml) {
+            throw fail(line, "control character U+\(String(format: "%04X", scalar.value)) is not allowed in a scenario")
+        }
         let node: Node
         do {
-            guard let n = try Yams.compose(yaml: yaml) else { throw fail(nil, emptyMessage) }
+            guard let n = try Yams.compose(yaml: yaml) else { throw fail(1, emptyMessage) }
             node = n
         } catch let error as ScenarioError {
             throw error
         } catch let error as YamlError {
-            throw fail(error.line, "not valid YAML: \(error.problem)")
+            // The error's own description quotes the whole text: only its line and problem are kept.
+            throw fail(error.line(in: yaml), "not valid YAML: \(error.problem)")
         } catch {
-            throw fail(nil, "not valid YAML: \(error)")
+            throw fail(1, "not valid YAML")
         }
-        guard node.mapping != nil else { throw fail(node.mark?.line, notMapping) }
+        guard node.mapping != nil else { throw fail(node.mark?.line ?? 1, notMapping) }
+        if let line = NodePath.firstComplexKey(in: node) {
+            throw fail(line, "a key must be a plain name, not a mapping or a list (\"? key\" is not allowed)")
+        }
 
         let world: T
         do {
@@ -28,7 +36,7 @@ public enum StrictYAML {
             let (path, reason) = describe(error)
             throw fail(NodePath.line(of: path, in: node), reason)
         } catch {
-            throw fail(nil, "\(error)")
+            throw fail(node.mark?.line ?? 1, "cannot read the scenario: \(Swift.type(of: error))")
         }
 
         // Unknown keys: every key written must be one the format knows. What the format knows is
@@ -91,18 +99,58 @@ public enum StrictYAML {
 }
 
 extension YamlError {
-    var line: Int? {
+    /// The line the problem is on (1-based), computed where libyaml gives a byte offset instead.
+    func line(in yaml: String) -> Int? {
         switch self {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
-        default: nil
+        case .reader(_, let offset, _, _): offset.map { YAMLText.line(atByteOffset: $0, in: yaml) } ?? 1
+        case .duplicatedKeysInMapping(let keys, let context):
+            YAMLText.lineOfRepeat(of: keys.first ?? "", after: context.mark, in: yaml)
+        default: 1
         }
     }
+
     var problem: String {
         switch self {
         case .scanner(let ctx, let problem, _, _), .parser(let ctx, let problem, _, _), .composer(let ctx, let problem, _, _):
             [ctx?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
-        default: "\(self)"
+        case .reader(let problem, _, let value, _): "\(problem) (#\(value))"
+        case .duplicatedKeysInMapping(let keys, _):
+            "duplicate key \(keys.map { "\"\($0)\"" }.joined(separator: ", ")) in one mapping (a key is written once)"
+        default: "unreadable text"
         }
+    }
+}
+
+/// Where things are in a scenario's text, for errors that the YAML parser reports without a line.
+enum YAMLText {
+    /// The first control character other than tab and line breaks, and its line.
+    static func firstControlCharacter(in yaml: String) -> (line: Int, scalar: Unicode.Scalar)? {
+        var line = 1
+        for scalar in yaml.unicodeScalars {
+            if scalar == "\n" { line += 1; continue }
+            if scalar == "\t" || scalar == "\r" { continue }
+            if String.needsEscape(scalar) { return (line, scalar) }
+        }
+        return nil
+    }
+
+    static func line(atByteOffset offset: Int, in yaml: String) -> Int {
+        1 + yaml.utf8.prefix(offset).count { $0 == UInt8(ascii: "\n") }
+    }
+
+    /// The line where `key` is written again at the column of its first writing (at `first`): the
+    /// line of the duplicate, or the first one's if the repeat is not found that way.
+    static func lineOfRepeat(of key: String, after first: Mark, in yaml: String) -> Int {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        var n = first.line  // 1-based: lines[n] is the line after the first writing
+        while n < lines.count {
+            let text = lines[n].dropFirst(max(0, first.column - 1))
+            let name = text.hasPrefix("- ") ? text.dropFirst(2) : text
+            if name.hasPrefix(key + ":") || name.hasPrefix("\"\(key)\":") || name.hasPrefix("'\(key)':") { return n + 1 }
+            n += 1
+        }
+        return first.line
     }
 }
 
@@ -132,6 +180,19 @@ public enum NodePath {
             }
         }
         return line
+    }
+
+    /// The line of the first key that is not a scalar (YAML's `? key` form, which no scenario needs).
+    public static func firstComplexKey(in node: Node) -> Int? {
+        if let mapping = node.mapping {
+            for (k, v) in mapping {
+                if k.scalar == nil { return k.mark?.line ?? node.mark?.line ?? 1 }
+                if let line = firstComplexKey(in: v) { return line }
+            }
+        } else if let seq = node.sequence {
+            for v in seq { if let line = firstComplexKey(in: v) { return line } }
+        }
+        return nil
     }
 
     public static func firstUnknownKey(in node: Node, known: JSONValue, path: [String]) -> (path: [String], key: String, line: Int?)? {

@@ -7,7 +7,7 @@ import SimKernel
 /// per message with its id, a comment every heartbeat while idle, resumable with `Last-Event-ID`.
 extension Routes {
     /// The session is the bearer's (a session token), or `?session=NAME` with the admin token.
-    func events(_ request: Request, _ context: BasicRequestContext) throws -> Response {
+    func events(_ request: Request, _ context: ServerContext) throws -> Response {
         let session: String
         if auth.isAdmin(request) {
             guard let name = request.uri.queryParameters["session"].map(String.init), !name.isEmpty else {
@@ -16,9 +16,9 @@ extension Routes {
             session = name
         } else {
             let digest = BearerSecret.digest(try AdminAuth.bearer(request, expecting: "session token"))
-            guard let name = core.live.session(digest: digest) else {
-                throw AdminAuth.unauthorized("unknown session token (POST /v1/sessions gives one)")
-            }
+            let state = core.live.use(digest: digest)
+            try checkOpen(state)
+            guard case .open(let name) = state else { return Response(status: .unauthorized) }
             session = name
         }
         var after: Int?

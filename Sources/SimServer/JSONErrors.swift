@@ -15,6 +15,9 @@ struct JSONErrors<Context: RequestContext>: RouterMiddleware {
             response = Self.noRoute(request)
         } catch let error as HTTPError {
             response = Self.response(error.status, error.body ?? Self.defaultMessage(error.status, request), headers: error.headers)
+        } catch let error as ClientError {
+            context.logger.debug("client error", metadata: ["error": .escaped(error.message)])
+            response = Self.response(.badRequest, error.message)
         } catch let error as any HTTPResponseError {
             response = Self.response(error.status, Self.defaultMessage(error.status, request))
         } catch {
@@ -22,7 +25,7 @@ struct JSONErrors<Context: RequestContext>: RouterMiddleware {
             response = Self.response(.internalServerError, "internal error: \(error)")
         }
         let ms = (ContinuousClock.now - start) / .milliseconds(1)
-        context.logger.info("\(request.method) \(request.uri.path) \(response.status.code)",
+        context.logger.info("\(request.method) \(request.uri.path.escapingControlCharacters) \(response.status.code)",
                             metadata: ["ms": "\(String(format: "%.1f", ms))"])
         return response
     }

@@ -1,3 +1,4 @@
+import Foundation
 import SimKernel
 import SimWorld
 import Synchronization
@@ -23,6 +24,11 @@ final class LiveWorld: Sendable {
     fileprivate struct State {
         var simulator: Simulator
         var tokens: [String: SessionToken]
+        /// When each device session's token was last used (wall clock; not stored: a restart counts
+        /// as a use, so a restart never expires a session early).
+        var lastUsed: [String: Date]
+        /// When idle device sessions were last looked for.
+        var lastSweep = Date.distantPast
         var transactionMark: Int
         var lastSeq = 0
         var epoch = 0
@@ -32,25 +38,40 @@ final class LiveWorld: Sendable {
     }
 
     private let state: Mutex<State>
+    let policy: SessionPolicy
+    let clock: WallClock
 
-    init(_ snapshot: WorldStore.Snapshot) {
+    init(_ snapshot: WorldStore.Snapshot, policy: SessionPolicy = .init(), clock: WallClock = .system) {
         var simulator = Simulator(world: snapshot.loaded)
         simulator.world = snapshot.world
-        state = Mutex(State(simulator: simulator, tokens: snapshot.tokens,
+        self.policy = policy
+        self.clock = clock
+        state = Mutex(State(simulator: simulator, tokens: snapshot.tokens, lastUsed: Self.devices(snapshot.tokens, at: clock.now()),
                             transactionMark: snapshot.world.counters.transactions, lastEventID: snapshot.events.last?.id ?? 0))
     }
 
-    /// Does a bearer token with this digest open a session?
-    func knows(digest: String) -> Bool { state.withLock { $0.tokens[digest] != nil } }
+    private static func devices(_ tokens: [String: SessionToken], at now: Date) -> [String: Date] {
+        tokens.compactMapValues { $0.settings == nil ? nil : now }
+    }
 
-    /// The session a bearer token (by its digest) opens, or nil.
-    func session(digest: String) -> String? { state.withLock { $0.tokens[digest]?.session } }
+    enum TokenState: Equatable {
+        case open(session: String)
+        case expired
+        case unknown
+    }
+
+    /// What a bearer token (by its digest) opens; using it keeps a device session alive.
+    func use(digest: String) -> TokenState {
+        let now = clock.now()
+        return state.withLock { s in s.use(digest, at: now, idle: policy.idle) }
+    }
 
     /// One call of any system on the session a bearer token (by its digest) opens; nil for an unknown
     /// token.
     func call(_ request: CallRequest, digest: String) -> (outcome: Simulator.Outcome, ticket: Ticket)? {
-        state.withLock { s -> (outcome: Simulator.Outcome, ticket: Ticket)? in
-            guard let t = s.tokens[digest] else { return nil }
+        let now = clock.now()
+        return state.withLock { s -> (outcome: Simulator.Outcome, ticket: Ticket)? in
+            guard case .open = s.use(digest, at: now, idle: policy.idle), let t = s.tokens[digest] else { return nil }
             let before = s.simulator.world
             if let settings = t.settings, s.simulator.world.sessionIndex(t.session) == nil {
                 s.simulator.world.openSession(t.session, settings: settings)
@@ -75,20 +96,31 @@ final class LiveWorld: Sendable {
         }
     }
 
-    /// A new device session with those settings, and its bearer token.
-    func openSession(_ settings: SessionSettings) -> (token: String, name: String, ticket: Ticket) {
+    /// A new device session with those settings, and its bearer token; nil when the server already
+    /// holds `policy.cap` of them. Device sessions left idle are closed first.
+    func openSession(_ settings: SessionSettings) -> (token: String, name: String, ticket: Ticket)? {
         let token = BearerSecret.generate()
         let digest = BearerSecret.digest(token)
+        let now = clock.now()
         return state.withLock { s in
+            let before = s.simulator.world
+            let expired = s.closeIdleSessions(at: now, idle: policy.idle, force: s.lastUsed.count >= policy.cap)
+            if s.lastUsed.count >= policy.cap {
+                if !expired.isEmpty { _ = s.record(before: before, removedTokens: expired) }
+                return nil
+            }
             var name = BearerSecret.sessionName()
             while s.simulator.world.sessionIndex(name) != nil { name = BearerSecret.sessionName() }
-            let before = s.simulator.world
             s.simulator.world.openSession(name, settings: settings)
             let entry = SessionToken(session: name, settings: settings)
             s.tokens[digest] = entry
-            return (token, name, s.record(before: before, newTokens: [(digest, entry)]))
+            s.lastUsed[digest] = now
+            return (token, name, s.record(before: before, newTokens: [(digest, entry)], removedTokens: expired))
         }
     }
+
+    /// How many device sessions are open (health, tests).
+    var deviceSessions: Int { state.withLock { $0.lastUsed.count } }
 
     /// A token for the world's session named `name` (admin only): how a remote `batch` or test
     /// drives `"default"` and the sessions its `session` controls create.
@@ -120,6 +152,7 @@ final class LiveWorld: Sendable {
             simulator.world = snapshot.world
             s.simulator = simulator
             s.tokens = snapshot.tokens
+            s.lastUsed = Self.devices(snapshot.tokens, at: clock.now())
             s.transactionMark = snapshot.world.counters.transactions
             s.lastEventID = snapshot.events.last?.id ?? 0
             s.pending = []
@@ -132,10 +165,43 @@ final class LiveWorld: Sendable {
 extension LiveWorld.State {
     var ticket: LiveWorld.Ticket { LiveWorld.Ticket(seq: lastSeq, epoch: epoch) }
 
+    /// A token's state at `now`; an open device session's token counts as used.
+    mutating func use(_ digest: String, at now: Date, idle: Duration) -> LiveWorld.TokenState {
+        guard let token = tokens[digest] else { return .unknown }
+        if let last = lastUsed[digest] {
+            guard !Self.isIdle(since: last, at: now, idle: idle) else { return .expired }
+            lastUsed[digest] = now
+        }
+        return .open(session: token.session)
+    }
+
+    static func isIdle(since last: Date, at now: Date, idle: Duration) -> Bool {
+        now.timeIntervalSince(last) >= Double(idle.components.seconds) + Double(idle.components.attoseconds) * 1e-18
+    }
+
+    /// Forgets the device sessions idle since `idle` (their tokens, and their sessions in the world);
+    /// returns the digests of the tokens dropped, for the store to delete. At most once a minute
+    /// unless `force`d (at the cap): removing sessions rewrites the world's session rows, so
+    /// expiries are taken in batches rather than one write of every row per session.
+    mutating func closeIdleSessions(at now: Date, idle: Duration, force: Bool) -> [String] {
+        guard force || now.timeIntervalSince(lastSweep) >= 60 else { return [] }
+        lastSweep = now
+        let expired = lastUsed.filter { Self.isIdle(since: $0.value, at: now, idle: idle) }.map(\.key)
+        guard !expired.isEmpty else { return [] }
+        var names = Set<String>()
+        for digest in expired {
+            if let name = tokens.removeValue(forKey: digest)?.session { names.insert(name) }
+            lastUsed[digest] = nil
+        }
+        simulator.world.closeSessions(names)
+        return expired
+    }
+
     /// Queues what changed since `before` (if anything) and returns the caller's ticket. A step that
     /// changed nothing but the transaction counter still waits for the changes it may have seen.
     mutating func record(before: World, loadedChanged: Bool = false,
-                         newTokens: [(digest: String, token: SessionToken)] = [], events: [PendingEvent] = []) -> LiveWorld.Ticket {
+                         newTokens: [(digest: String, token: SessionToken)] = [], removedTokens: [String] = [],
+                         events: [PendingEvent] = []) -> LiveWorld.Ticket {
         let after = simulator.world
         var change = WorldChange()
         change.tables = WorldChange.between(before, after)
@@ -151,6 +217,7 @@ extension LiveWorld.State {
         }
         if loadedChanged { change.loaded = simulator.loaded }
         change.newTokens = newTokens
+        change.removedTokens = removedTokens
         if !change.isEmpty {
             lastSeq += 1
             pending.append((lastSeq, change))

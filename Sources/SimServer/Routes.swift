@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 import SimKernel
@@ -8,15 +9,17 @@ struct Routes: Sendable {
     static let bodyLimit = 64 * 1024
     /// Every route's path and method: the router's table, and the `Allow` of a 405.
     static let methods: [String: HTTPRequest.Method] = [
-        "/healthz": .get, "/v1/sessions": .post, "/v1/call": .post, "/v1/pims": .post, "/v1/sim": .post, "/v1/events": .get,
+"/healthz": .get, "/v1/sessions": .post, "/v1/call": .post, "/v1/pims": .post, "/v1/sim": .post, "/v1/events": .get,
     ]
 
     let core: ServerCore
     let auth: AdminAuth
     let heartbeat: Duration
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<ServerContext>) {
         router.get("/healthz") { _, _ in await health() }
+        // HEAD answers as GET does, without the body (monitors probe with it).
+        router.head("/healthz") { _, _ in await health().withoutBody() }
         router.post("/v1/sessions") { request, context in try await openSession(request, context) }
         router.post("/v1/call") { request, context in try await call(request, context) }
         // The route's first name, kept so that scripts written for PIMS alone go on working.
@@ -33,7 +36,7 @@ struct Routes: Sendable {
 
     /// `{"device", "platform", "sdk", "variant"}` → a device session; `{"attach": "<name>"}` with the
     /// admin token → a token for the world's session of that name.
-    func openSession(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func openSession(_ request: Request, _ context: ServerContext) async throws -> Response {
         let body = try await Self.jsonObject(request)
         if let attach = body["attach"] {
             try auth.check(request)
@@ -41,26 +44,34 @@ struct Routes: Sendable {
             guard let name = attach.stringValue, !name.isEmpty else { throw HTTPError(.badRequest, message: "\"attach\" must be a session name") }
             let (token, ticket) = core.live.attach(name)
             try await durable(ticket)
-            context.logger.info("session attached", metadata: ["session": "\(name)"])
+            context.logger.info("session attached", metadata: ["session": .escaped(name)])
             return .json(["session": .string(token), "name": .string(name)], status: .created)
         }
+        try checkSessionToken(request)
         try Self.refuseUnknownKeys(body, allowed: Set(["device"] + World.sessionOptionKeys), in: "session settings")
         let control = SimControl("session", body)
         try Self.parse { try World.check(control) }
         guard case .session(_, let settings) = try Self.parse({ try KernelControl(control) }) else {
             throw HTTPError(.badRequest, message: "expected {\"device\", …options}")
         }
-        let (token, name, ticket) = core.live.openSession(settings)
+        if let wait = core.sessionRate.take(context.clientAddress) {
+            throw HTTPError(.tooManyRequests, headers: [.retryAfter: "\(wait)"],
+                            message: "too many new sessions from \(context.clientAddress): at most \(core.live.policy.perMinute) a minute; retry in \(wait) s")
+        }
+        guard let (token, name, ticket) = core.live.openSession(settings) else {
+            throw HTTPError(.tooManyRequests, message: "the server holds its maximum of \(core.live.policy.cap) device sessions; "
+                            + "a session unused for \(Self.describe(core.live.policy.idle)) closes and makes room")
+        }
         try await durable(ticket)
-        context.logger.info("session opened", metadata: ["session": "\(name)", "device": "\(settings.device)"])
+        context.logger.info("session opened", metadata: ["session": "\(name)", "device": .escaped(settings.device)])
         return .json(["session": .string(token), "name": .string(name)], status: .created)
     }
 
     /// A call of any system on the bearer's session: 200 with the envelope, FAILED included.
-    func call(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func call(_ request: Request, _ context: ServerContext) async throws -> Response {
         let digest = BearerSecret.digest(try AdminAuth.bearer(request, expecting: "session token"))
         let unknown = AdminAuth.unauthorized("unknown session token (POST /v1/sessions gives one)")
-        guard core.live.knows(digest: digest) else { throw unknown }
+        try checkOpen(core.live.use(digest: digest))
         let json = try await Self.json(request)
         let call = try Self.parse { try CallRequest(json: json) }
         // The bearer token chooses the session: a `session` key (as in batch) would be silently ignored.
@@ -70,20 +81,20 @@ struct Routes: Sendable {
         if core.honoursLatency && outcome.latencyMs > 0 {
             try await Task.sleep(for: .milliseconds(outcome.latencyMs))
         }
-        context.logger.debug("call", metadata: ["name": "\(call.name)", "status": "\(outcome.response.status.rawValue)",
+        context.logger.debug("call", metadata: ["name": .escaped(call.name), "status": "\(outcome.response.status.rawValue)",
                                                 "code": "\(outcome.response.errorCode?.description ?? "-")"])
         return .json(outcome.response.json)
     }
 
     /// A simulator control, answered as `batch` answers it (`{"ok": false, …}` is still a 200).
-    func sim(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func sim(_ request: Request, _ context: ServerContext) async throws -> Response {
         try auth.check(request)
         let json = try await Self.json(request)
         let control = try Self.parse { try SimControl(json: json) }
         try Self.parse { try World.check(control) }
         let (answer, ticket) = core.live.control(control)
         try await durable(ticket)
-        context.logger.info("control", metadata: ["sim": "\(json["sim"]?.stringValue ?? "")", "ok": "\(answer.ok)"])
+        context.logger.info("control", metadata: ["sim": .escaped(json["sim"]?.stringValue ?? ""), "ok": "\(answer.ok)"])
         return .json(answer.json)
     }
 
@@ -98,9 +109,26 @@ struct Routes: Sendable {
     // MARK: bodies
 
     static func json(_ request: Request) async throws -> JSONValue {
-        let buffer = try await request.body.collect(upTo: bodyLimit)
+        // Only JSON: a web page can send text/plain or a form anywhere without asking first, never JSON.
+        let mediaType = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard mediaType == "application/json" else {
+            throw HTTPError(.unsupportedMediaType, message: "the body must be JSON, sent with \"Content-Type: application/json\" (not \(mediaType.map { "\"\($0.escapingControlCharacters)\"" } ?? "none"))")
+        }
+        let buffer: ByteBuffer
         do {
-            return try JSONText.parse(String(buffer: buffer))
+            buffer = try await request.body.collect(upTo: bodyLimit)
+        } catch let error as any HTTPResponseError {
+            throw error  // over the limit: 413
+        } catch {
+            // A truncated body, a bad chunk size, a connection closed mid-body: the client's doing.
+            throw ClientError(message: "the request body could not be read (\(error))")
+        }
+        // JSON is UTF-8 (RFC 8259): a byte that is not is refused, not replaced by U+FFFD.
+        guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
+            throw HTTPError(.badRequest, message: "malformed JSON: the body is not UTF-8 text")
+        }
+        do {
+            return try JSONText.parse(text)
         } catch {
             throw HTTPError(.badRequest, message: "malformed JSON: \(error.description)")
         }
@@ -120,8 +148,56 @@ struct Routes: Sendable {
         }
     }
 
+    /// Device sessions need the session token when the server was given one (the admin token also works).
+    func checkSessionToken(_ request: Request) throws {
+        guard let required = core.live.policy.token else { return }
+        let given = try AdminAuth.bearer(request, expecting: "session-opening token")
+        guard BearerSecret.equal(given, required) || auth.isAdmin(request) else {
+            throw AdminAuth.unauthorized("wrong session-opening token (serve --session-token)")
+        }
+    }
+
+    /// A 401 unless the token opens a session; an expired one says so.
+    func checkOpen(_ state: LiveWorld.TokenState) throws {
+        switch state {
+        case .open: return
+        case .expired:
+            throw AdminAuth.unauthorized("session expired: unused for \(Self.describe(core.live.policy.idle)) (POST /v1/sessions gives a new one)")
+        case .unknown:
+            throw AdminAuth.unauthorized("unknown session token (POST /v1/sessions gives one)")
+        }
+    }
+
+    /// `24 h`, `5 min`, `90 s`.
+    static func describe(_ d: Duration) -> String {
+        let s = d.components.seconds
+        if s >= 3600 && s % 3600 == 0 { return "\(s / 3600) h" }
+        if s >= 60 && s % 60 == 0 { return "\(s / 60) min" }
+        return "\(s) s"
+    }
+
     /// Runs a parse of the contract's types, turning its error into a 400 that repeats it.
     static func parse<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch { throw HTTPError(.badRequest, message: "\(error)") }
     }
+}
+
+/// A request the client got wrong at the transport level: 400, logged at debug (not an error of ours).
+struct ClientError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+extension Response {
+    /// The same answer without its body, its length kept (HEAD).
+    func withoutBody() -> Response {
+        var headers = self.headers
+        if headers[.contentLength] == nil, let length = body.contentLength { headers[.contentLength] = "\(length)" }
+        return Response(status: status, headers: headers, body: ResponseBody())
+    }
+}
+
+extension Logger.MetadataValue {
+    /// A value from a client (a device name, a username), escaped so that it cannot forge a log line.
+    static func escaped(_ text: String) -> Logger.MetadataValue { .string(text.escapingControlCharacters) }
 }

@@ -8,6 +8,8 @@ public final class ServerCore: Sendable {
     let store: WorldStore
     let live: LiveWorld
     let commits: CommitQueue
+    /// New device sessions per client address.
+    let sessionRate: AddressRateLimiter
     /// What happens to each session, for `GET /v1/events`: published once durable.
     public let events: EventHub
     /// Injected latency (faults, §7) is slept for real unless false (tests that must not wait).
@@ -34,7 +36,11 @@ public final class ServerCore: Sendable {
 
     /// Opens the database at `path`; an empty one is seeded with `seed` (a scenario source), a
     /// non-empty one is resumed as it is.
-    public init(databasePath path: String, seed: ScenarioSource, honoursLatency: Bool = true, logger: Logger = TeamServer.silentLogger) throws(OpenError) {
+    /// - Parameters:
+    ///   - sessions: the limits on device sessions.
+    ///   - clock: the wall clock those limits are measured on.
+    public init(databasePath path: String, seed: ScenarioSource, honoursLatency: Bool = true, logger: Logger = TeamServer.silentLogger,
+                sessions: SessionPolicy = .init(), clock: WallClock = .system) throws(OpenError) {
         let snapshot: WorldStore.Snapshot
         do {
             store = try WorldStore(path: path)
@@ -54,7 +60,8 @@ public final class ServerCore: Sendable {
         } catch {
             throw .database(path: path, underlying: error)
         }
-        live = LiveWorld(snapshot)
+        live = LiveWorld(snapshot, policy: sessions, clock: clock)
+        sessionRate = AddressRateLimiter(perMinute: sessions.perMinute, clock: clock)
         events = EventHub(history: snapshot.events)
         commits = CommitQueue(live: live, store: store, events: events, logger: logger)
         self.honoursLatency = honoursLatency
@@ -70,6 +77,9 @@ public final class ServerCore: Sendable {
     public func pragma(_ name: String) async throws -> Int? {
         try await store.pool.write { db in try Int.fetchOne(db, sql: "PRAGMA \(name)") }
     }
+
+    /// How many device sessions are open (tests).
+    public var deviceSessions: Int { live.deviceSessions }
 
     /// The live world (tests, health).
     public var world: World { live.world }

@@ -14,12 +14,16 @@ public enum TeamServer {
         public var adminToken: String
         /// How often an idle event stream sends a comment, so that proxies and clients see it alive.
         public var heartbeat: Duration
+        /// Timeouts and the cap on open connections.
+        public var connections: ConnectionLimits
 
-        public init(host: String = "127.0.0.1", port: Int = 8080, adminToken: String, heartbeat: Duration = .seconds(15)) {
+        public init(host: String = "127.0.0.1", port: Int = 8080, adminToken: String, heartbeat: Duration = .seconds(15),
+                    connections: ConnectionLimits = .init()) {
             self.host = host
             self.port = port
             self.adminToken = adminToken
             self.heartbeat = heartbeat
+            self.connections = connections
         }
     }
 
@@ -28,14 +32,17 @@ public enum TeamServer {
         core: ServerCore, options: Options, logger: Logger,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        let router = Router()
+        let router = Router(context: ServerContext.self)
         // Before the routes: Hummingbird wraps each route (and the not-found responder) in the
         // middlewares added so far.
-        router.middlewares.add(JSONErrors<BasicRequestContext>())
+        router.middlewares.add(JSONErrors<ServerContext>())
+        if isLoopback(options.host) { router.middlewares.add(LoopbackHostGuard<ServerContext>(ownHost: options.host)) }
         Routes(core: core, auth: AdminAuth(adminToken: options.adminToken), heartbeat: options.heartbeat).register(on: router)
         return Application(
             router: router,
-            configuration: .init(address: .hostname(options.host, port: options.port), serverName: "enrollsim"),
+            server: DeadlineHTTP1Channel.builder(options.connections),
+            configuration: .init(address: .hostname(options.host, port: options.port), serverName: "enrollsim",
+                                 availableConnectionsDelegate: .maximum(options.connections.maxOpen, logger: logger)),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? options.port) },
             logger: logger
         )

@@ -11,11 +11,13 @@ struct WorldChange: Sendable {
     /// The world `reset` returns to, when a `load` replaced it.
     var loaded: World?
     var newTokens: [(digest: String, token: SessionToken)] = []
+    /// The digests of tokens that stopped working (expired device sessions).
+    var removedTokens: [String] = []
     /// The events the step produced, numbered: written with the change, published once durable.
     var events: [SimEvent] = []
 
     var isEmpty: Bool {
-        globals == nil && loaded == nil && newTokens.isEmpty && events.isEmpty && tables.allSatisfy { $0.change.isUnchanged }
+        globals == nil && loaded == nil && newTokens.isEmpty && removedTokens.isEmpty && events.isEmpty && tables.allSatisfy { $0.change.isUnchanged }
     }
 
     /// Everything, for seeding an empty database.

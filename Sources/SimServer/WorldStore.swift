@@ -1,5 +1,10 @@
 import Foundation
 import GRDB
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SimKernel
 import SimWorld
 
@@ -14,8 +19,7 @@ public final class WorldStore: Sendable {
 
     /// Opens (creating the file and its folder if needed) and migrates the database at `path`.
     public init(path: String) throws {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try createOwnerOnly(path)
         ownership = try DatabaseOwnership(database: path)
         pool = try DatabasePool(path: path)
         // FULL: a commit fsyncs the WAL, so an acknowledged call survives a power cut, not only a
@@ -134,6 +138,7 @@ extension WorldChange {
         for (digest, token) in newTokens {
             try TokenRow(digest: digest, session: token.session, settings: token.settings, createdAt: Date()).insert(db)
         }
+        if !removedTokens.isEmpty { _ = try TokenRow.deleteAll(db, keys: removedTokens) }
         for event in events { try EventRecord(id: event.id, event: JSONText.encode(event.json)).insert(db) }
     }
 }
@@ -175,4 +180,19 @@ struct EventRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "event"
     var id: Int
     var event: String
+}
+
+/// The folder (when missing) 0700 and the database file 0600, before SQLite opens it: SQLite
+/// gives the WAL and shared-memory files the database file's mode. The world holds accounts and
+/// session-token digests, which other users of the machine have no business reading.
+private func createOwnerOnly(_ path: String) throws {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    if !FileManager.default.fileExists(atPath: folder.path) {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+    // O_EXCL: never loosen or truncate a file that exists; the mode is set at creation, no window.
+    let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if fd >= 0 { close(fd) } else if errno != EEXIST {
+        throw CommitQueue.StorageFailure(description: "cannot create \(path): \(String(cString: strerror(errno)))")
+    }
 }

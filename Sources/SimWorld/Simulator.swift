@@ -104,4 +104,13 @@ extension World {
         if let i = sessionIndex(name) { sessions[i] = session } else { sessions.append(session) }
         for system in World.systems { system.openSession(name, session.settings, &self) }
     }
+
+    /// Ends sessions: each system forgets their state (as it does for a session started afresh), the
+    /// kernel its entries. How the team server drops device sessions left idle.
+    public mutating func closeSessions(_ names: Set<String>) {
+        for session in sessions where names.contains(session.name) {
+            for system in World.systems { system.openSession(session.name, session.settings, &self) }
+        }
+        sessions.removeAll { names.contains($0.name) }
+    }
 }

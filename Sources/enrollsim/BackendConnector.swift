@@ -20,7 +20,9 @@ struct BackendConnector: Sendable {
                 return .failure(Store.ConnectError(error.description))
             }
         case .remote(let url):
-            guard let adminToken else { return .success(Store.Opened(DeviceSessionsBackend(url: url))) }
+            guard let adminToken else {
+                return .success(Store.Opened(DeviceSessionsBackend(url: url, sessionToken: StartupSettings.sessionToken)))
+            }
             do {
                 return .success(Store.Opened(try RemoteBackend(url: url, adminToken: adminToken)))
             } catch {

@@ -26,7 +26,8 @@ struct BatchCommand: AsyncParsableCommand {
         if let backend = settings.string(.backend) {
             let client: RemoteBackend
             do {
-                client = try RemoteBackend(url: backend.value, adminToken: settings.adminToken?.value.value)
+                client = try RemoteBackend(url: backend.value, adminToken: settings.adminToken?.value.value,
+                                           sessionToken: StartupSettings.sessionToken)
             } catch {
                 throw CommandFailure(error.description)  // checked with the settings: not expected
             }

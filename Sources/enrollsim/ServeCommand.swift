@@ -9,7 +9,8 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Runs the team server: the simulated PIMS backend over HTTP, its world kept in SQLite.",
         discussion: """
-            Routes: POST /v1/sessions, POST /v1/pims, POST /v1/sim (admin), GET /healthz (docs/openapi.yaml).
+            Routes: POST /v1/sessions, POST /v1/call (alias /v1/pims), POST /v1/sim (admin), GET /v1/events,
+            GET /healthz (docs/openapi.yaml). Bodies are JSON (Content-Type: application/json).
             The admin token comes from --admin-token or ENROLLSIM_ADMIN_TOKEN (preferred: flags show in `ps`);
             it is required to listen on anything but loopback. On loopback without one, a random token is
             generated and printed on standard output. Logs go to standard error. SIGTERM or SIGINT stop the
@@ -35,6 +36,27 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "info"
 
+    @Option(name: .long, help: "A device session unused this long closes (e.g. 24h, 90m, 30s).")
+    var sessionIdle: String = "24h"
+
+    @Option(name: .long, help: "At most this many device sessions at once; beyond, 429.")
+    var sessionCap: Int = 10_000
+
+    @Option(name: .long, help: "New device sessions per client address and minute; beyond, 429 with Retry-After.")
+    var sessionRate: Int = 600
+
+    @Option(name: .long, help: "Require this token (Authorization: Bearer) to open a device session; also ENROLLSIM_SESSION_TOKEN.")
+    var sessionToken: String?
+
+    @Option(name: .long, help: "An idle keep-alive connection closes after this long.")
+    var idleTimeout: String = "60s"
+
+    @Option(name: .long, help: "A request's head and body must arrive within this long of its first byte, else 408.")
+    var requestTimeout: String = "10s"
+
+    @Option(name: .long, help: "At most this many open connections; more wait, then are refused.")
+    var maxConnections: Int = 512
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
         guard Logger.Level(rawValue: logLevel) != nil else {
@@ -45,17 +67,31 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("listening on \(host) (not loopback) needs an admin token: --admin-token or ENROLLSIM_ADMIN_TOKEN")
         }
         if let db, db.isEmpty { throw ValidationError("--db must be a file path") }
+        for (flag, text) in [("--session-idle", sessionIdle), ("--idle-timeout", idleTimeout), ("--request-timeout", requestTimeout)] {
+            guard Self.duration(text) != nil else { throw ValidationError("\(flag) must be a duration such as 24h, 90m or 30s, not \"\(text)\"") }
+        }
+        for (flag, value) in [("--session-cap", sessionCap), ("--session-rate", sessionRate), ("--max-connections", maxConnections)] where value < 1 {
+            throw ValidationError("\(flag) must be at least 1, not \(value)")
+        }
+        if let token = givenSessionToken, token.count < 16 { throw ValidationError("the session token must have at least 16 characters") }
     }
 
     var givenToken: String? {
         adminToken ?? ProcessInfo.processInfo.environment["ENROLLSIM_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    static func isLoopback(_ host: String) -> Bool {
-        // 127.0.0.0/8 written as a dotted IPv4 address, or the loopback names.
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        let isLoopbackIPv4 = octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
-        return host == "localhost" || host == "::1" || isLoopbackIPv4
+    var givenSessionToken: String? {
+        sessionToken ?? ProcessInfo.processInfo.environment["ENROLLSIM_SESSION_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    static func isLoopback(_ host: String) -> Bool { TeamServer.isLoopback(host) }
+
+    /// `24h`, `90m`, `30s`, `1.5s`, or plain seconds.
+    static func duration(_ text: String) -> Duration? {
+        let units: [(String, Double)] = [("ms", 0.001), ("h", 3600), ("m", 60), ("s", 1)]
+        let (number, scale) = units.first { text.hasSuffix($0.0) }.map { (String(text.dropLast($0.0.count)), $0.1) } ?? (text, 1)
+        guard let value = Double(number), value > 0, value.isFinite else { return nil }
+        return .milliseconds(Int64((value * scale * 1000).rounded()))
     }
 
     static var defaultDatabasePath: String {
@@ -77,7 +113,9 @@ struct ServeCommand: AsyncParsableCommand {
         let path = db ?? Self.defaultDatabasePath
         let core: ServerCore
         do {
-            core = try ServerCore(databasePath: path, seed: .parse(scenario ?? "team"), logger: logger)
+            let sessions = SessionPolicy(idle: Self.duration(sessionIdle) ?? .seconds(86_400), cap: sessionCap,
+                                         perMinute: sessionRate, token: givenSessionToken)
+            core = try ServerCore(databasePath: path, seed: .parse(scenario ?? "team"), logger: logger, sessions: sessions)
         } catch {
             throw ValidationError(error.description)
         }
@@ -98,7 +136,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
 
         let host = host
-        let app = TeamServer.application(core: core, options: .init(host: host, port: port, adminToken: token), logger: logger) { port in
+        let connections = ConnectionLimits(idle: Self.duration(idleTimeout) ?? .seconds(60),
+                                           request: Self.duration(requestTimeout) ?? .seconds(10), maxOpen: maxConnections)
+        let options = TeamServer.Options(host: host, port: port, adminToken: token, connections: connections)
+        let app = TeamServer.application(core: core, options: options, logger: logger) { port in
             logger.notice("listening on http://\(host):\(port)")
         }
         try await app.runService()

@@ -10,6 +10,12 @@ import SimWorld
 enum StartupSettings {
     static let badConfigurationStatus: Int32 = 2
 
+    /// The token a server started with `--session-token` needs to open device sessions: the same
+    /// variable the server reads, so a team sets it once.
+    static var sessionToken: String? {
+        ProcessInfo.processInfo.environment["ENROLLSIM_SESSION_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     static func load(flags: [ConfigKey: Settings.Flag], adminToken: String?) throws -> Settings {
         let settings: Settings
         do {

@@ -29,6 +29,11 @@ import Testing
         (["serve", "--admin-token", "short"], "at least 16 characters"),
         (["serve", "--log-level", "loud"], "--log-level must be"),
         (["serve", "--port", "0", "--scenario", "no-such-scenario"], "no built-in scenario named \"no-such-scenario\""),
+        (["serve", "--session-idle", "a day"], "--session-idle must be a duration such as 24h, 90m or 30s, not \"a day\""),
+        (["serve", "--request-timeout", "0s"], "--request-timeout must be a duration"),
+        (["serve", "--session-cap", "0"], "--session-cap must be at least 1, not 0"),
+        (["serve", "--max-connections=-3"], "--max-connections must be at least 1, not -3"),
+        (["serve", "--session-token", "short"], "the session token must have at least 16 characters"),
     ])
     func badFlagsAreRefusedWithTheReason(arguments: [String], reason: String) async throws {
         let db = TemporaryFolder.make().appendingPathComponent("world.db").path
@@ -47,5 +52,17 @@ import Testing
         // Stopped, it lets the next one in.
         let second = try await ServeProcess.start(database: db)
         #expect(await second.stop(SIGTERM) == 0)
+    }
+
+    /// The limits reach the server from the command line: here a session-opening token.
+    @Test func theSessionTokenFlagGuardsDeviceSessions() async throws {
+        let db = TemporaryFolder.make().appendingPathComponent("world.db").path
+        let token = "team-session-token-0123456789"
+        let server = try await ServeProcess.start(database: db, extra: ["--session-token", token, "--session-idle", "90m"])
+        let anonymous = try await server.http.post("/v1/sessions", ["device": "d1"])
+        let allowed = try await server.http.post("/v1/sessions", ["device": "d1"], bearer: token)
+        #expect(await server.stop(SIGTERM) == 0)
+        #expect(anonymous.status == 401)
+        #expect(allowed.status == 201)
     }
 }

@@ -43,6 +43,12 @@ struct BatchTests {
         #expect(out[10] == #"{"now":"2026-01-05T09:01:00Z","ok":true}"#)
     }
 
+    /// A key written twice is refused, never "the last one wins": the line is not run.
+    @Test func aKeyWrittenTwiceIsRefused() async throws {
+        let out = try await run(#"{"type": "get", "name": "x", "name": "pims.authentication.trustedphonenumber"}"#)
+        #expect(out == [#"{"error":"line 1: not valid JSON: duplicate key \"name\" at offset 35","ok":false}"#])
+    }
+
     @Test func twoRunsOfTheSameScriptPrintIdenticalOutput() async throws {
         let a = try await run(Self.script)
         let b = try await run(Self.script)

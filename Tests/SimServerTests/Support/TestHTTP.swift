@@ -12,6 +12,8 @@ struct TestHTTP: Sendable {
     struct Answer: Sendable {
         let status: Int
         let text: String
+        var headers: [(String, String)] = []
+        func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
         var json: JSONValue? { try? JSONText.parse(text) }
         /// The `{"error": "…"}` message of an error answer.
         var error: String? { json?["error"]?.stringValue }
@@ -21,10 +23,13 @@ struct TestHTTP: Sendable {
         var request = HTTPClientRequest(url: base + path)
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
-        if let body { request.body = .bytes(ByteBuffer(string: body)) }
+        if let body {
+            request.body = .bytes(ByteBuffer(string: body))
+            if !headers.contains(where: { $0.0.lowercased() == "content-type" }) { request.headers.add(name: "Content-Type", value: "application/json") }
+        }
         let response = try await RemoteBackend.sharedHTTPClient.execute(request, timeout: .seconds(30))
         let buffer = try await response.body.collect(upTo: 16 * 1024 * 1024)
-        return Answer(status: Int(response.status.code), text: String(buffer: buffer))
+        return Answer(status: Int(response.status.code), text: String(buffer: buffer), headers: response.headers.map { ($0.name, $0.value) })
     }
 
     func post(_ path: String, _ body: JSONValue, bearer: String? = nil) async throws -> Answer {

@@ -1,8 +1,10 @@
 import AsyncHTTPClient
 import Foundation
+import Logging
 import PIMS
 import SimClient
 import SimServer
+import Synchronization
 
 /// A server in this process on 127.0.0.1 (ephemeral port) over a database in a temporary folder.
 struct TestServer: Sendable {
@@ -29,11 +31,12 @@ struct TestServer: Sendable {
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 
-    static func start(scenario: String = "fresh", databasePath: String? = nil) async throws -> TestServer {
+    static func start(scenario: String = "fresh", databasePath: String? = nil, sessions: SessionPolicy = .init(),
+                      clock: WallClock = .system, connections: ConnectionLimits = .init(), logger: Logger = TeamServer.silentLogger) async throws -> TestServer {
         let path = databasePath ?? TemporaryFolder.make().appendingPathComponent("world.db").path
-        let core = try ServerCore(databasePath: path, seed: .parse(scenario), honoursLatency: false)
+        let core = try ServerCore(databasePath: path, seed: .parse(scenario), honoursLatency: false, sessions: sessions, clock: clock)
         let admin = "test-admin-token-0123456789"
-        let server = try await TeamServer.start(core: core, options: .init(port: 0, adminToken: admin))
+        let server = try await TeamServer.start(core: core, options: .init(port: 0, adminToken: admin, connections: connections), logger: logger)
         return TestServer(core: core, server: server, admin: admin, databasePath: path)
     }
 
@@ -60,8 +63,11 @@ extension RemoteBackend {
 }
 
 /// Runs `body` against a fresh in-process server, stopping it afterwards.
-func withServer<T>(_ scenario: String = "fresh", databasePath: String? = nil, _ body: (TestServer) async throws -> T) async throws -> T {
-    let server = try await TestServer.start(scenario: scenario, databasePath: databasePath)
+func withServer<T>(_ scenario: String = "fresh", databasePath: String? = nil, sessions: SessionPolicy = .init(), clock: WallClock = .system,
+                   connections: ConnectionLimits = .init(), logger: Logger = TeamServer.silentLogger,
+                   _ body: (TestServer) async throws -> T) async throws -> T {
+    let server = try await TestServer.start(scenario: scenario, databasePath: databasePath, sessions: sessions, clock: clock,
+                                            connections: connections, logger: logger)
     do {
         let result = try await body(server)
         await server.stop()
@@ -70,4 +76,11 @@ func withServer<T>(_ scenario: String = "fresh", databasePath: String? = nil, _ 
         await server.stop()
         throw error
     }
+}
+
+/// A wall clock that moves only when told: a day of idleness in no time.
+final class ManualClock: Sendable {
+    private let instant = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    var clock: WallClock { WallClock { [self] in instant.withLock { $0 } } }
+    func advance(_ d: Duration) { instant.withLock { $0 += Double(d.components.seconds) } }
 }

@@ -1,0 +1,138 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTPTypes
+
+/// How long a connection may sit idle or take to send a request, and how many may be open: without
+/// them, 500 half-open connections stay open forever.
+public struct ConnectionLimits: Sendable {
+    /// A keep-alive connection with no request in flight is closed after this long.
+    public var idle: Duration
+    /// A request's head and body must have arrived this long after its first byte, else 408 and the
+    /// connection is closed (a slowloris client sends a byte now and then, forever).
+    public var request: Duration
+    /// Beyond this many open connections, new ones wait in the kernel's backlog (and beyond the
+    /// backlog, are refused) until one closes.
+    public var maxOpen: Int
+
+    public init(idle: Duration = .seconds(60), request: Duration = .seconds(10), maxOpen: Int = 512) {
+        self.idle = idle
+        self.request = request
+        self.maxOpen = maxOpen
+    }
+}
+
+/// Hummingbird's HTTP/1 channel (its `idleTimeout` closes idle connections) with a request deadline
+/// in front of it.
+struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
+    typealias Value = HTTP1Channel.Value
+    let inner: HTTP1Channel
+    let deadline: TimeAmount
+
+    init(responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits) {
+        deadline = .nanoseconds(Int64(limits.request / .nanoseconds(1)))
+        inner = HTTP1Channel(responder: responder, configuration: .init(
+            additionalChannelHandlers: [RequestEndSignal()],
+            idleTimeout: .nanoseconds(Int64(limits.idle / .nanoseconds(1)))))
+    }
+
+    var responder: HTTPChannelHandler.Responder { inner.responder }
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        let deadline = deadline
+        return channel.eventLoop.makeCompletedFuture {
+            // First in the pipeline, before the HTTP decoder: it sees the request's first byte.
+            try channel.pipeline.syncOperations.addHandler(RequestDeadline(deadline: deadline, logger: logger), position: .first)
+        }.flatMap { inner.setup(channel: channel, logger: logger) }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await inner.handle(value: value, logger: logger)
+    }
+
+    static func builder(_ limits: ConnectionLimits) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in DeadlineHTTP1Channel(responder: responder, limits: limits) }
+    }
+}
+
+/// Sent down the pipeline (outbound) once a request's last part is decoded.
+struct RequestFullyRead {}
+
+/// After the HTTP decoder: tells `RequestDeadline` that the request it timed has arrived whole.
+final class RequestEndSignal: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .end = unwrapInboundIn(data) { context.triggerUserOutboundEvent(RequestFullyRead(), promise: nil) }
+        context.fireChannelRead(data)
+    }
+}
+
+/// Bytes on the wire: starts a deadline at a request's first byte, cancels it once the request is
+/// read; at the deadline, answers 408 (unless an answer has begun) and closes the connection.
+final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let deadline: TimeAmount
+    private let logger: Logger
+    private var timer: Scheduled<Void>?
+    private var answering = false
+
+    init(deadline: TimeAmount, logger: Logger) {
+        self.deadline = deadline
+        self.logger = logger
+    }
+
+    static let timeoutAnswer: ByteBuffer = {
+        let body = #"{"error":"the request did not arrive in time"}"#
+        return ByteBuffer(string: "HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\ncontent-length: \(body.utf8.count)\r\nconnection: close\r\n\r\n\(body)")
+    }()
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if timer == nil {
+            answering = false
+            let loopBound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+            timer = context.eventLoop.scheduleTask(in: deadline) {
+                let (handler, context) = loopBound.value
+                handler.expire(context)
+            }
+        }
+        context.fireChannelRead(data)
+    }
+
+    private func expire(_ context: ChannelHandlerContext) {
+        timer = nil
+        logger.debug("request not read in time, closing the connection")
+        if answering {
+            context.close(promise: nil)
+        } else {
+            context.writeAndFlush(wrapOutboundOut(Self.timeoutAnswer)).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        answering = true
+        context.write(data, promise: promise)
+    }
+
+    func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
+        if event is RequestFullyRead {
+            timer?.cancel()
+            timer = nil
+            promise?.succeed()
+        } else {
+            context.triggerUserOutboundEvent(event, promise: promise)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        timer?.cancel()
+        timer = nil
+        context.fireChannelInactive()
+    }
+}

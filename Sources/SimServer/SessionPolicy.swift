@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+
+/// The limits on device sessions (`POST /v1/sessions` with settings), which anyone who can reach
+/// the server may open: without them a script fills the database and slows every write.
+public struct SessionPolicy: Sendable {
+    /// A device session not used for this long is closed (its token stops working, its session
+    /// leaves the world). Measured on the wall clock: it is a resource of the server, not a thing
+    /// of the simulated world, whose clock a control can move.
+    public var idle: Duration
+    /// At most this many device sessions at once; beyond, 429 until some expire.
+    public var cap: Int
+    /// New device sessions per client address and minute (a burst of as many, then a steady rate).
+    public var perMinute: Int
+    /// When set, opening a device session needs `Authorization: Bearer <token>` (or the admin token).
+    public var token: String?
+
+    public init(idle: Duration = .seconds(24 * 3600), cap: Int = 10_000, perMinute: Int = 600, token: String? = nil) {
+        self.idle = idle
+        self.cap = cap
+        self.perMinute = perMinute
+        self.token = token
+    }
+}
+
+/// The wall clock, injectable: tests move it instead of waiting a day.
+public struct WallClock: Sendable {
+    public let now: @Sendable () -> Date
+
+    public init(now: @escaping @Sendable () -> Date) { self.now = now }
+
+    public static let system = WallClock { Date() }
+}
+
+/// Token buckets per client address: `perMinute` tokens, refilled continuously.
+final class AddressRateLimiter: Sendable {
+    private let perMinute: Int
+    private let clock: WallClock
+    private let buckets = Mutex<[String: (tokens: Double, at: Date)]>([:])
+    /// Beyond this many addresses, the full buckets (nothing to remember) are dropped.
+    private static let remembered = 10_000
+
+    init(perMinute: Int, clock: WallClock) {
+        self.perMinute = perMinute
+        self.clock = clock
+    }
+
+    /// Takes one token for `address`; nil if granted, else the seconds until one is available.
+    func take(_ address: String) -> Int? {
+        let now = clock.now()
+        let capacity = Double(perMinute), rate = capacity / 60
+        return buckets.withLock { buckets in
+            var bucket = buckets[address] ?? (capacity, now)
+            bucket.tokens = min(capacity, bucket.tokens + max(0, now.timeIntervalSince(bucket.at)) * rate)
+            bucket.at = now
+            defer {
+                buckets[address] = bucket
+                if buckets.count > Self.remembered {
+                    buckets = buckets.filter { $0.value.tokens + max(0, now.timeIntervalSince($0.value.at)) * rate < capacity }
+                }
+            }
+            guard bucket.tokens >= 1 else { return max(1, Int(((1 - bucket.tokens) / rate).rounded(.up))) }
+            bucket.tokens -= 1
+            return nil
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import SimServer
+import Testing
+
+/// Connections cannot be held open for nothing: idle keep-alive connections close, a request that
+/// does not arrive in time is a 408, and open connections are capped. The limits are short here
+/// (a second); the tests wait generously for the effect and assert no duration.
+@Suite(.serialized) struct ConnectionLimitTests {
+    static let quickIdle = ConnectionLimits(idle: .seconds(1), request: .seconds(600), maxOpen: 512)
+    /// The idle limit stays longer than the request limit, as by default (60 s and 10 s).
+    static let quickRequest = ConnectionLimits(idle: .seconds(600), request: .seconds(1), maxOpen: 512)
+    static let health = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+
+    @Test func anIdleKeepAliveConnectionIsClosed() async throws {
+        try await withServer(connections: Self.quickIdle) { server in
+            let connection = try RawConnection(port: server.server.port)
+            try connection.send(Self.health)
+            #expect(await connection.readResponse().hasPrefix("HTTP/1.1 200"))
+            let (_, closed) = await connection.readUntilClosed()
+            #expect(closed, "the idle connection stayed open")
+        }
+    }
+
+    @Test func halfARequestHeadIsAnswered408AndClosed() async throws {
+        try await withServer(connections: Self.quickRequest) { server in
+            let connection = try RawConnection(port: server.server.port)
+            try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            let (text, closed) = await connection.readUntilClosed()
+            #expect(text.hasPrefix("HTTP/1.1 408 Request Timeout"), "\(text)")
+            #expect(text.contains(#"{"error":"the request did not arrive in time"}"#))
+            #expect(closed)
+        }
+    }
+
+    @Test func aBodyThatStopsComingIsAnswered408AndClosed() async throws {
+        try await withServer(connections: Self.quickRequest) { server in
+            let connection = try RawConnection(port: server.server.port)
+            try connection.send("POST /v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"device\":")
+            let (text, closed) = await connection.readUntilClosed()
+            #expect(text.hasPrefix("HTTP/1.1 408 Request Timeout"), "\(text)")
+            #expect(closed)
+            #expect(server.core.deviceSessions == 0)
+        }
+    }
+
+    /// A slowloris client: a byte every so often keeps the connection active, never the request whole.
+    @Test func aTrickleOfBytesDoesNotHoldTheRequestOpen() async throws {
+        try await withServer(connections: Self.quickRequest) { server in
+            let connection = try RawConnection(port: server.server.port)
+            try connection.send("GET /healthz HTTP/1.1\r\n")
+            var answer = ""
+            for i in 0..<600 where answer.isEmpty {
+                try? connection.send("X-\(i): y\r\n")
+                answer = await connection.read(patience: .milliseconds(100)) { !$0.isEmpty }.text
+            }
+            #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer)")
+        }
+    }
+
+    @Test func connectionsBeyondTheCapWaitUntilOneCloses() async throws {
+        let two = ConnectionLimits(idle: .seconds(600), request: .seconds(600), maxOpen: 2)
+        try await withServer(connections: two) { server in
+            var open: [RawConnection] = []
+            for _ in 0..<2 {
+                let c = try RawConnection(port: server.server.port)
+                try c.send(Self.health)
+                #expect(await c.readResponse().hasPrefix("HTTP/1.1 200"))
+                open.append(c)
+            }
+            let third = try RawConnection(port: server.server.port)  // the kernel's backlog takes it
+            try third.send(Self.health)
+            let early = await third.read(patience: .seconds(1)) { !$0.isEmpty }
+            #expect(early.text.isEmpty, "a third connection was served")
+            open.removeFirst()  // closes one
+            #expect(await third.readResponse().hasPrefix("HTTP/1.1 200"))
+        }
+    }
+
+    @Test func aTruncatedBodyIs400NotAServerError() async throws {
+        let log = CapturedLog()
+        try await withServer(logger: log.logger()) { server in
+            let connection = try RawConnection(port: server.server.port)
+            try connection.send("POST /v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"device\":")
+            connection.shutdownWrite()
+            let (text, _) = await connection.readUntilClosed()
+            #expect(text.hasPrefix("HTTP/1.1 400"), "\(text)")
+        }
+        // The client's fault: at debug, not an error of the server.
+        #expect(log.all.contains { $0.hasPrefix("debug client error") }, "\(log.all)")
+        #expect(!log.all.contains { $0.hasPrefix("error") }, "\(log.all)")
+    }
+
+    @Test func aBadChunkSizeIs400NotAServerError() async throws {
+        let log = CapturedLog()
+        try await withServer(logger: log.logger()) { server in
+            let connection = try RawConnection(port: server.server.port)
+            try connection.send("POST /v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n")
+            let (text, _) = await connection.readUntilClosed()
+            #expect(text.hasPrefix("HTTP/1.1 400"), "\(text)")
+        }
+        // The client's fault: at debug, not an error of the server.
+        #expect(log.all.contains { $0.hasPrefix("debug client error") }, "\(log.all)")
+        #expect(!log.all.contains { $0.hasPrefix("error") }, "\(log.all)")
+    }
+}

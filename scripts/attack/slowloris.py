@@ -1,0 +1,60 @@
+"""Slowloris against 127.0.0.1:PORT (see slowloris.sh). Standard library only."""
+import argparse, socket, time
+
+p = argparse.ArgumentParser()
+p.add_argument("--port", type=int, required=True)
+p.add_argument("--connections", type=int, default=500)
+p.add_argument("--seconds", type=float, default=30)
+a = p.parse_args()
+assert a.connections <= 2000 and a.seconds <= 300, "bounded: at most 2000 connections for 300 s"
+
+socks, refused = [], 0
+for i in range(a.connections):
+    try:
+        s = socket.create_connection(("127.0.0.1", a.port), timeout=2)
+        s.setblocking(False)
+        s.send(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        socks.append(s)
+    except OSError:
+        refused += 1
+
+answered_408 = closed = 0
+done = set()
+worst_probe, probes_failed = 0.0, 0
+start = time.monotonic()
+next_trickle = start
+while time.monotonic() - start < a.seconds:
+    now = time.monotonic()
+    if now >= next_trickle:
+        for i, s in enumerate(socks):
+            if i in done: continue
+            try: s.send(b"X-a: b\r\n")
+            except OSError: pass
+        next_trickle = now + 2
+    for i, s in enumerate(socks):
+        if i in done: continue
+        try:
+            data = s.recv(4096)
+            if data.startswith(b"HTTP/1.1 408"): answered_408 += 1
+            done.add(i); closed += 1
+        except BlockingIOError:
+            pass
+        except OSError:
+            done.add(i); closed += 1
+    t = time.monotonic()
+    try:
+        with socket.create_connection(("127.0.0.1", a.port), timeout=10) as probe:
+            probe.settimeout(10)
+            probe.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            if not probe.recv(64).startswith(b"HTTP/1.1 200"): probes_failed += 1
+    except OSError:
+        probes_failed += 1
+    worst_probe = max(worst_probe, time.monotonic() - t)
+    time.sleep(max(0, 1 - (time.monotonic() - t)))
+
+still_open = len(socks) - closed
+for s in socks: s.close()
+print(f"slowloris: {a.connections} connections for {a.seconds:.0f} s: {answered_408} answered 408 and closed, "
+      f"{closed - answered_408} closed otherwise, {still_open} still open, {refused} refused; "
+      f"/healthz probes: worst wait {worst_probe * 1000:.0f} ms, {probes_failed} failed")
+raise SystemExit(1 if still_open == len(socks) or probes_failed else 0)
