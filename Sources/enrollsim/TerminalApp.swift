@@ -2,6 +2,8 @@ import Enrollment
 import Foundation
 import Screens
 import TerminalUI
+import Walk
+import WalkPlayer
 
 /// The loop between a terminal driver and the store: events become actions through the app's
 /// keymap, and every new state is painted. The driver is used from one thread only (this loop's);
@@ -13,9 +15,12 @@ final class TerminalApp: @unchecked Sendable {
     private let store: Store
     /// The newest state the store reported (the loop's tests read it).
     let latest: LatestState
+    /// Writes the walk (`--record`): keys here, calls, controls and events from the store.
+    private let recorder: WalkRecorder?
 
-    init(driver: any TerminalDriver, config: SessionConfig, connector: @escaping Store.Connector) {
+    init(driver: any TerminalDriver, config: SessionConfig, connector: @escaping Store.Connector, recorder: WalkRecorder? = nil) {
         self.driver = driver
+        self.recorder = recorder
         let latest = LatestState(AppState(config: config), wakeup: driver.wakeup)
         self.latest = latest
         store = Store(state: AppState(config: config), connector: connector, clock: SystemClock(),
@@ -31,7 +36,8 @@ final class TerminalApp: @unchecked Sendable {
                               return "cannot write \(path): \(error.localizedDescription)"
                           }
                       },
-                      observe: { latest.set($0) })
+                      observe: { latest.set($0) },
+                      tap: { recorder?.record($0) })
     }
 
     /// Runs until the user quits or a termination signal arrives; the caller tears the terminal down.
@@ -85,6 +91,7 @@ final class TerminalApp: @unchecked Sendable {
         if state.quitRequested { return .finish(.quit) }
         switch event {
         case .key(let key):
+            recorder?.key(key.walkName)
             switch AppKeymap.command(for: key, in: state) {
             case .send(let action)?: send(action)
             case .forceQuit?: return .finish(.quit)
@@ -94,8 +101,10 @@ final class TerminalApp: @unchecked Sendable {
             case nil: break
             }
         case .paste(let text):
+            recorder?.paste(text)
             send(.pasted(text))
         case .resize:
+            recorder?.resize(width: driver.size.width, height: driver.size.height)
             return .repaint
         case .signal(let signal):
             return .finish(.signal(signal))

@@ -1,0 +1,93 @@
+import Enrollment
+import EnrollsimAssets
+import Foundation
+import SimKernel
+import SimWorld
+import Walk
+import WalkPlayer
+
+/// The demo tours as keyboard scripts, recorded headless against the built-in scenarios: the walks
+/// in Assets/walks are these, recorded with ENROLLSIM_RECORD_TOURS=1.
+enum Tours {
+    struct Tour {
+        let name: String
+        let title: String
+        let scenario: String
+        let captions: [String: String]
+        /// The script; false when a screen it waited for never came.
+        let script: @Sendable (WalkScript) async -> Bool
+        /// What the last screen shows when the tour went as planned.
+        let finalText: String
+    }
+
+    static let all: [Tour] = [shortcut, wrongPIN, stepsCache]
+
+    /// Records `tour` to `path` on a fresh world of its scenario; the script's result and the last screen.
+    static func record(_ tour: Tour, to path: String) async throws -> (ok: Bool, screen: String) {
+        let (yaml, origin) = try ScenarioLoader.text(of: .named(tour.scenario))
+        let world = try ScenarioLoader.parse(yaml: yaml, origin: origin)
+        var config = SessionConfig(backend: .inProcess(scenario: tour.scenario))
+        config.device = world.session.device
+        if let user = world.session.user, let account = world.account(user) {
+            config.username = user
+            config.password = account.password
+        }
+        var header = WalkHeader(enrollsim: "tour", scenario: yaml, scenarioOrigin: origin, session: config.walkFields,
+                                width: 100, height: 32, backend: "in-process", title: tour.title)
+        header.captions = tour.captions
+        let script = try await WalkScript(path: path, header: header, config: config,
+                                          backend: InProcessBackend(world: world, honoursLatency: false))
+        let ok = await tour.script(script)
+        return (ok && script.screen.contains(tour.finalText), script.screen)
+    }
+
+    /// Log in (Enter on the session screen), open the guided enrollment (Enter on Home).
+    static func startGuided(_ s: WalkScript) async -> Bool {
+        await s.press("Enter", pauseMs: 800)
+        guard await s.wait(for: "Home") else { return false }
+        await s.press("Enter", pauseMs: 800)
+        return await s.wait(for: "Flow map")
+    }
+
+    static let shortcut = Tour(
+        name: "shortcut-enrollment", title: "The shortcut enrollment (4·1) on a fresh account", scenario: "fresh",
+        captions: [
+            "Session · login": "Basic authentication: the session logs in (R0a).",
+            "Enrollment · step 1": "Is this device enrolled? Not yet (R1).",
+            "Enrollment · step 2": "Is the account blocked? No (R2).",
+            "Enrollment · step 3": "No trusted phone yet (R3): the shortcut 4·1 is offered from SDK 2.1.",
+            "Enrollment · step 4·1": "One SMS to the new phone, then phone, code and PIN in one call (R4, R8).",
+        ],
+        script: { s in
+            guard await startGuided(s), await s.wait(for: "s shortcut 4·1") else { return false }
+            await s.press("s", pauseMs: 600)
+            guard await s.wait(for: "Phone number") else { return false }
+            await s.type("0612345678")
+            await s.press("Enter", pauseMs: 1000)
+            guard await s.wait(for: "types the code") else { return false }
+            await s.press("Ctrl-F", pauseMs: 600)
+            await s.type("1357")
+            await s.press("Tab")
+            await s.type("1357")
+            await s.press("Enter", pauseMs: 1500)
+            return await s.wait(for: "alice-iphone is enrolled")
+        },
+        finalText: "alice-iphone is enrolled")
+
+    static let wrongPIN = Tour(
+        name: "wrong-pin-recovery", title: "The full enrollment with a wrong PIN, and the recovery through step A", scenario: "phone-registered",
+        captions: [
+            "Enrollment · step 5": "An enrollment SMS to the trusted phone (R5).",
+            "Enrollment · step 6": "The code is checked: the enrollment window opens (R10).",
+            "Enrollment · step 8": "A wrong PIN counts: 2308 says how many attempts are left (R11).",
+            "Enrollment · step A": "Step A removes every enrollment and the PIN (R12): the flow starts over.",
+        ],
+        script: { _ in false },
+        finalText: "enrolled")
+
+    static let stepsCache = Tour(
+        name: "steps-cache-trap", title: "The steps cache trap (R19)", scenario: "stale-steps",
+        captions: ["Steps · steps": "A step once reported alreadyDone stays so for its stepsID (R19), until resetSteps."],
+        script: { _ in false },
+        finalText: "alreadyDone")
+}
