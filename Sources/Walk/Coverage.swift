@@ -7,16 +7,22 @@ public struct Coverage: Sendable, Equatable {
     /// system → rule → branch → answers.
     public private(set) var hits: [String: [String: [String: Int]]] = [:]
     public private(set) var answers = 0
+    /// system → error codes answered (a branch marked by its rule still answered a code: PIN blocked is 2317).
+    public private(set) var codes: [String: Set<String>] = [:]
 
     public init() {}
 
-    public mutating func add(_ trace: AnswerTrace) {
+    /// One answer: what produced it, and its error code (a name where the system names its codes).
+    public mutating func add(_ trace: AnswerTrace, code: String?) {
         answers += 1
+        if let code { codes[trace.system ?? "world", default: []].insert(code) }
         hits[trace.system ?? "world", default: [:]][trace.rule ?? "input", default: [:]][trace.branch, default: 0] += 1
     }
 
     public mutating func add(_ walk: Walk) {
-        for call in walk.calls { if let trace = call.response.trace { add(trace) } }
+        for call in walk.calls {
+            if let trace = call.response.trace { add(trace, code: call.response.error.map { $0.name ?? $0.code.description }) }
+        }
     }
 
     /// A walk, or a transcript of JSON lines whose answers carry a `trace` (`enrollsim batch --trace`).
@@ -36,7 +42,8 @@ public struct Coverage: Sendable, Equatable {
             }
             guard let t = json["trace"] else { continue }
             guard let trace = AnswerTrace(json: t) else { throw WalkError(file: path, line: i + 1, reason: "\"trace\" must be {system, rule, branch, at}") }
-            add(trace)
+            let error = json["error"]
+            add(trace, code: error?["name"]?.stringValue ?? error?["code"].flatMap(ErrorCodeValue.init(json:))?.description)
             found += 1
         }
         if found == 0 {
@@ -88,7 +95,7 @@ public struct CoverageReport: Sendable {
                 rules.append(Rule(id: id, summary: id == "input" ? "input checks" : "not in the catalogue",
                                   branches: hits[id]!.keys.sorted().map { Branch(name: $0, count: hits[id]![$0]!) }))
             }
-            let answered = Set(hits.values.flatMap(\.keys))
+            let answered = coverage.codes[catalogue.system] ?? []
             return System(id: catalogue.system, rules: rules, codesHit: catalogue.errorCodes.filter(answered.contains),
                           codesNever: catalogue.errorCodes.filter { !answered.contains($0) })
         }

@@ -12,7 +12,7 @@ public final class WalkSession: @unchecked Sendable {
     public init(_ walk: Walk) async {
         self.walk = walk
         let clock = PlaybackClock()
-        let config = SessionConfig(walkFields: walk.header.session, backend: .inProcess(scenario: walk.header.scenarioOrigin ?? "walk"))
+        let config = SessionConfig(walkFields: walk.header.session)
         front = await HeadlessFront(config: config, size: Size(width: walk.header.width, height: walk.header.height),
                                     backend: PlaybackBackend(walk, clock: clock), clock: clock)
     }

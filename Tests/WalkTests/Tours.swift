@@ -75,19 +75,51 @@ enum Tours {
         finalText: "alice-iphone is enrolled")
 
     static let wrongPIN = Tour(
-        name: "wrong-pin-recovery", title: "The full enrollment with a wrong PIN, and the recovery through step A", scenario: "phone-registered",
+        name: "wrong-pin-recovery", title: "The full enrollment with a wrong PIN, and the recovery through step A", scenario: "enrolled-elsewhere",
         captions: [
             "Enrollment · step 5": "An enrollment SMS to the trusted phone (R5).",
             "Enrollment · step 6": "The code is checked: the enrollment window opens (R10).",
-            "Enrollment · step 8": "A wrong PIN counts: 2308 says how many attempts are left (R11).",
+            "Enrollment · step 8": "A wrong PIN counts: 2308 says how many are left; at the limit the account is PINBlocked, 2317 (R11).",
+            "Enrollment · step 7": "No PIN any more: a new one is chosen (R11 step 7), and step 8 confirms it.",
             "Enrollment · step A": "Step A removes every enrollment and the PIN (R12): the flow starts over.",
         ],
-        script: { _ in false },
-        finalText: "enrolled")
+        script: { s in
+            guard await startGuided(s), await s.wait(for: "types the code") else { return false }
+            await s.press("Ctrl-F", pauseMs: 500)
+            await s.press("Enter", pauseMs: 1200)
+            for attempt in 1...3 {
+                guard await s.wait(for: attempt == 1 ? "already has a PIN" : "Wrong PIN") else { return false }
+                await s.type("0000")
+                await s.press("Enter", pauseMs: 1500)
+            }
+            guard await s.wait(for: "remove all") else { return false }
+            await s.press("a", pauseMs: 1000)
+            await s.press("Enter", pauseMs: 1500)
+            guard await s.wait(for: "types the code") else { return false }
+            await s.press("Ctrl-F", pauseMs: 500)
+            await s.press("Enter", pauseMs: 1200)
+            guard await s.wait(for: "Step 7") else { return false }
+            await s.type("8642")
+            await s.press("Tab")
+            await s.type("8642")
+            await s.press("Enter", pauseMs: 1500)
+            return await s.wait(for: "alice-iphone is enrolled")
+        },
+        finalText: "alice-iphone is enrolled")
 
     static let stepsCache = Tour(
         name: "steps-cache-trap", title: "The steps cache trap (R19)", scenario: "stale-steps",
-        captions: ["Steps · steps": "A step once reported alreadyDone stays so for its stepsID (R19), until resetSteps."],
-        script: { _ in false },
-        finalText: "alreadyDone")
+        captions: [:],
+        script: { s in
+            await s.press("Enter", pauseMs: 800)
+            guard await s.wait(for: "Home") else { return false }
+            await s.press("↓")
+            await s.press("↓")
+            await s.press("Enter", pauseMs: 800)
+            await s.press("Enter", pauseMs: 1500)
+            guard await s.wait(for: "alreadyDone") else { return false }
+            await s.press("s", pauseMs: 1500)
+            return await s.wait(for: "todo")
+        },
+        finalText: "todo")
 }

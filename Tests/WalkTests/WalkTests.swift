@@ -35,6 +35,21 @@ import WalkPlayer
         #expect(report.calls == walk.calls.count)
     }
 
+    /// Played through the front and answered by the walk itself, the walk ends on the screen the
+    /// recording ended on, and never presses a key the front does not bind.
+    @Test func aReplayShowsTheRecordedScreens() async throws {
+        let path = Self.temporary("shortcut.jsonl")
+        let (ok, recorded) = try await Tours.record(Tours.shortcut, to: path)
+        #expect(ok)
+        let walk = try Walk.read(path: path)
+        let session = await WalkSession(walk)
+        for entry in walk.entries {
+            let bound = await session.play(entry)
+            #expect(bound, "\(entry.json)")
+        }
+        #expect(session.frame.textSnapshot == recorded)
+    }
+
     /// A rule changed on purpose (R8 answering 2305 as if the code were wrong): the check stops at
     /// that call and says where, what was asked, and both answers.
     @Test func aChangedRuleMakesTheCheckFailReadably() async throws {
@@ -146,6 +161,31 @@ import WalkPlayer
         #expect(r8.branches.first { $0.name == "ok" }?.count == 1)
         #expect(report.table.contains("✓ R8"))
         #expect(report.table.contains("· R11"))
+        #expect(pims.codesHit.isEmpty)
+    }
+
+    /// The wrong PIN tour: R11's own marks (step 7, PIN blocked) and the codes answered, 2317 included
+    /// though its branch is a mark; the same from a `batch --trace` transcript of its export.
+    @Test func coverageCountsMarkedBranchesAndTheirCodes() async throws {
+        let path = Self.temporary("wrong-pin.jsonl")
+        let (ok, screen) = try await Tours.record(Tours.wrongPIN, to: path)
+        #expect(ok, "\(screen)")
+        let walk = try Walk.read(path: path)
+        var coverage = Coverage()
+        try coverage.add(file: path)
+        let pims = try #require(coverage.report(World.ruleCatalogues).systems.first { $0.id == "pims" })
+        let r11 = try #require(pims.rules.first { $0.id == "R11" })
+        #expect(r11.branches.filter { $0.count > 0 }.map(\.name).sorted() == ["2308", "PIN blocked", "step 7", "step 8 · already enrolled"])
+        #expect(pims.codesHit == ["2308", "2317"])
+
+        var session = BatchSession(backend: try InProcessBackend(scenario: "fresh", honoursLatency: false), trace: true, checkControl: World.check)
+        var transcript = ""
+        for line in walk.batchScript.split(separator: "\n") { transcript += (await session.answer(String(line)) ?? "") + "\n" }
+        let transcriptPath = Self.temporary("transcript.jsonl")
+        try transcript.write(toFile: transcriptPath, atomically: true, encoding: .utf8)
+        var fromBatch = Coverage()
+        try fromBatch.add(file: transcriptPath)
+        #expect(fromBatch == coverage)
     }
 }
 
