@@ -54,7 +54,7 @@ struct TUICommand: AsyncParsableCommand {
             }
         }
         let outcome = await TerminalApp(driver: driver, config: config, connector: recorder?.recording(connector.open) ?? connector.open,
-                                        recorder: recorder)
+                                        recorder: recorder, theme: Theme.named(settings.theme.value.rawValue) ?? .dark)
             .run(exitAfterFirstFrame: exitAfterFirstFrame)
         driver.teardown()
         if case .signal(let signal) = outcome { throw ExitCode(signal.exitStatus) }

@@ -17,10 +17,17 @@ final class TerminalApp: @unchecked Sendable {
     let latest: LatestState
     /// Writes the walk (`--record`): keys here, calls, controls and events from the store.
     private let recorder: WalkRecorder?
+    /// The colours a screenshot's SVG is drawn with.
+    private let theme: Theme
+    /// Where screenshots go (the working directory).
+    private let screenshots: String
 
-    init(driver: any TerminalDriver, config: SessionConfig, connector: @escaping Store.Connector, recorder: WalkRecorder? = nil) {
+    init(driver: any TerminalDriver, config: SessionConfig, connector: @escaping Store.Connector, recorder: WalkRecorder? = nil,
+         theme: Theme = .dark, screenshots: String = FileManager.default.currentDirectoryPath) {
         self.driver = driver
+        self.screenshots = screenshots
         self.recorder = recorder
+        self.theme = theme
         let latest = LatestState(AppState(config: config), wakeup: driver.wakeup)
         self.latest = latest
         store = Store(state: AppState(config: config), connector: connector, clock: SystemClock(),
@@ -98,6 +105,8 @@ final class TerminalApp: @unchecked Sendable {
             case .redraw?:
                 driver.invalidate()
                 return .repaint
+            case .screenshot?:
+                screenshot(state)
             case nil: break
             }
         case .paste(let text):
@@ -110,6 +119,17 @@ final class TerminalApp: @unchecked Sendable {
             return .finish(.signal(signal))
         }
         return .goOn
+    }
+
+    /// Saves the screen as it is now into the working directory, and says where on the screen.
+    private func screenshot(_ state: AppState) {
+        let frame = Screens.render(state, size: driver.size)
+        let name = Screenshot.name(screen: state.route.title, simulatedTime: state.simulator.now)
+        do {
+            send(.screenshotSaved(paths: try Screenshot.save(frame, theme: theme, name: name, directory: screenshots), error: nil))
+        } catch {
+            send(.screenshotSaved(paths: [], error: error.localizedDescription))
+        }
     }
 
     /// Sends an action and waits until the store has reduced it, so keys keep their order.
