@@ -90,7 +90,8 @@ let package = Package(
         ),
 
         .testTarget(name: "PIMSTests", dependencies: ["PIMS"]),
-        .testTarget(name: "WalkTests", dependencies: ["Walk", "WalkPlayer", "SimKernel", "PIMS", "SimWorld", "Enrollment", "TerminalUI", "EnrollsimAssets"]),
+        .testTarget(name: "WalkTests", dependencies: ["Walk", "WalkPlayer", "SimKernel", "PIMS", "SimWorld", "Enrollment", "TerminalUI",
+                                               "EnrollsimAssets", "SimServer", "SimClient"]),
         .testTarget(name: "FuturaeTests", dependencies: ["SimKernel", "Futurae"]),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel", "SimTestSupport"]),
         .testTarget(

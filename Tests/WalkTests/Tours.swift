@@ -23,7 +23,8 @@ enum Tours {
     static let all: [Tour] = [shortcut, wrongPIN, stepsCache]
 
     /// Records `tour` to `path` on a fresh world of its scenario; the script's result and the last screen.
-    static func record(_ tour: Tour, to path: String) async throws -> (ok: Bool, screen: String) {
+    /// `backend`: another than a fresh in-process world of the scenario (a server already on it).
+    static func record(_ tour: Tour, to path: String, backend: (any SimBackend)? = nil) async throws -> (ok: Bool, screen: String) {
         let (yaml, origin) = try ScenarioLoader.text(of: .named(tour.scenario))
         let world = try ScenarioLoader.parse(yaml: yaml, origin: origin)
         var config = SessionConfig(backend: .inProcess(scenario: tour.scenario))
@@ -36,7 +37,7 @@ enum Tours {
                                 width: 100, height: 32, backend: "in-process", title: tour.title)
         header.captions = tour.captions
         let script = try await WalkScript(path: path, header: header, config: config,
-                                          backend: InProcessBackend(world: world, honoursLatency: false))
+                                          backend: backend ?? InProcessBackend(world: world, honoursLatency: false))
         let ok = await tour.script(script)
         return (ok && script.screen.contains(tour.finalText), script.screen)
     }
