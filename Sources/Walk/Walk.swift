@@ -43,20 +43,5 @@ public struct Walk: Sendable, Hashable {
     }
 }
 
-/// Why a walk file was refused: the file, the line (when known) and the reason.
-public struct WalkError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var file: String
-    public var line: Int?
-    public var reason: String
-
-    public init(file: String, line: Int?, reason: String) {
-        self.file = file
-        self.line = line
-        self.reason = reason
-    }
-
-    public var description: String {
-        if let line { return "\(file):\(line): \(reason)" }
-        return "\(file): \(reason)"
-    }
-}
+/// Why a walk file was refused: the file, the line (when known) and the reason, as for scenarios.
+public typealias WalkError = ScenarioError

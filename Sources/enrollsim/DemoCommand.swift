@@ -41,12 +41,7 @@ struct DemoCommand: AsyncParsableCommand {
         guard Self.tours.contains(name) else {
             throw CommandFailure("no tour named \"\(name)\" (known: \(Self.tours.joined(separator: ", ")))")
         }
-        let walk: Walk
-        do {
-            walk = try Walk.read(path: Self.path(name))
-        } catch {
-            throw CommandFailure(error.description)
-        }
+        let walk = try Walk.forCommand(Self.path(name))
         try await TerminalReplay.run(walk, speed: speed, stepping: false, autoplay: autoplay)
     }
 }

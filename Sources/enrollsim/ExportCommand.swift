@@ -38,12 +38,7 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let loaded: Walk
-        do {
-            loaded = try Walk.read(path: walk)
-        } catch {
-            throw CommandFailure(error.description)
-        }
+        let loaded = try Walk.forCommand(walk)
         if let batch { try write(loaded.batchScript, to: batch) }
         if let markdown { try write(loaded.markdown, to: markdown) }
         if let cast { try write(await Asciicast.export(loaded, theme: Theme.named(theme) ?? .dark), to: cast) }

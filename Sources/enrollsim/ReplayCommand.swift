@@ -45,12 +45,7 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let loaded: Walk
-        do {
-            loaded = try Walk.read(path: walk)
-        } catch {
-            throw CommandFailure(error.description)
-        }
+        let loaded = try Walk.forCommand(walk)
         if check {
             let report = try await WalkCheck.run(loaded, file: walk, open: WalkOpeners.opener(backend: backend, adminToken: adminToken))
             if let divergence = report.divergence {
