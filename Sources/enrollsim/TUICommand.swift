@@ -37,6 +37,10 @@ struct TUICommand: AsyncParsableCommand {
         let settings = try StartupSettings.load(flags: source.settingFlags.merging(session.settingFlags) { $1 },
                                                 adminToken: source.adminToken)
         let config = try TUISession.config(settings: settings, options: session)
+        // Refused before curses takes the terminal: a kept walk is never overwritten.
+        if let record, FileManager.default.fileExists(atPath: record) {
+            throw CommandFailure("\(record): exists already: record to a new file")
+        }
         let driver: CursesDriver
         do {
             driver = try CursesDriver(environment: ProcessInfo.processInfo.environment, theme: Theme.named(settings.theme.value.rawValue) ?? .dark)

@@ -96,7 +96,6 @@ final class TerminalReplay: @unchecked Sendable {
                 paint(session, position: position, of: total)
             case .paste: break
             }
-            if !waitingForKey && paused { waitingForKey = false }
         }
     }
 
