@@ -6,11 +6,16 @@ import SimKernel
 public actor DeviceSessionsBackend: SimBackend {
     private let url: String
     private var clients: [String: RemoteBackend] = [:]
+    private let trace: Bool
 
-    public init(url: String) { self.url = url }
+    /// - Parameter trace: ask for each answer's trace (a walk records it).
+    public init(url: String, trace: Bool = false) {
+        self.url = url
+        self.trace = trace
+    }
 
     public func send(_ request: CallRequest, session: String) async -> CallResponse {
-        guard let client = clients[session] ?? (try? RemoteBackend(url: url, adminToken: nil)) else {
+        guard let client = clients[session] ?? (try? RemoteBackend(url: url, adminToken: nil, trace: trace)) else {
             return .failure("local", .transport(.noInternet, detail: "not a server URL: \(url)"))
         }
         clients[session] = client
@@ -31,7 +36,7 @@ public actor DeviceSessionsBackend: SimBackend {
 
     private func client(_ session: String) -> RemoteBackend? {
         if let client = clients[session] { return client }
-        let client = try? RemoteBackend(url: url, adminToken: nil)
+        let client = try? RemoteBackend(url: url, adminToken: nil, trace: trace)
         clients[session] = client
         return client
     }
@@ -41,7 +46,7 @@ public actor DeviceSessionsBackend: SimBackend {
             return .failure("the simulator controls need the server's admin token: start with --admin-token (or ENROLLSIM_ADMIN_TOKEN)")
         }
         do {
-            clients[name] = try RemoteBackend(url: url, adminToken: nil, device: settings)
+            clients[name] = try RemoteBackend(url: url, adminToken: nil, device: settings, trace: trace)
             return .success(["session": .string(name)])
         } catch {
             return .failure(error.description)

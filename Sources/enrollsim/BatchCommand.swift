@@ -21,7 +21,7 @@ struct BatchCommand: AsyncParsableCommand {
 
     @OptionGroup var source: BackendOptions
 
-    @Flag(name: .long, help: "Add to each answer its \"trace\": the rule and branch that answered (in-process), for `enrollsim coverage`.")
+    @Flag(name: .long, help: "Add to each answer its \"trace\": the rule and branch that answered, for `enrollsim coverage`.")
     var trace = false
 
     func run() async throws {
@@ -29,7 +29,7 @@ struct BatchCommand: AsyncParsableCommand {
         if let backend = settings.string(.backend) {
             let client: RemoteBackend
             do {
-                client = try RemoteBackend(url: backend.value, adminToken: settings.adminToken?.value.value)
+                client = try RemoteBackend(url: backend.value, adminToken: settings.adminToken?.value.value, trace: trace)
             } catch {
                 throw CommandFailure(error.description)  // checked with the settings: not expected
             }

@@ -47,7 +47,7 @@ struct TUICommand: AsyncParsableCommand {
         } catch {
             throw TerminalUnavailable(reason: error.description)
         }
-        let connector = BackendConnector(adminToken: settings.adminToken?.value.value)
+        let connector = BackendConnector(adminToken: settings.adminToken?.value.value, trace: record != nil)
         var recorder: WalkRecorder?
         if let record {
             do {

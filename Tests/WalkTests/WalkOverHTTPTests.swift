@@ -37,9 +37,13 @@ import Walk
     @Test func aWalkRecordedOnAServerChecksInProcess() async throws {
         try await Self.withServer { url in
             let path = WalkTests.temporary("remote.jsonl")
-            let (ok, screen) = try await Tours.record(Tours.shortcut, to: path, backend: try RemoteBackend(url: url, adminToken: Self.admin))
+            let (ok, screen) = try await Tours.record(Tours.shortcut, to: path,
+                                                      backend: try RemoteBackend(url: url, adminToken: Self.admin, trace: true))
             #expect(ok, "\(screen)")
             let walk = try Walk.read(path: path)
+            // Asked for, the server sends each answer's trace: coverage of a server's walk is the same.
+            #expect(walk.calls.allSatisfy { $0.response.trace != nil })
+            #expect(walk.calls.map { $0.response.trace?.rule } == ["R0a", "R1", "R2", "R3", "R4", "R8"])
             let inProcess = try await WalkCheck.run(walk, file: path, open: WalkTests.inProcess)
             #expect(inProcess.divergence == nil, "\(inProcess.divergence?.description ?? "")")
             let again = try await WalkCheck.run(walk, file: path, open: Self.remote(url))
