@@ -50,6 +50,15 @@ enum Tours {
         return await s.wait(for: "Flow map")
     }
 
+    /// A new PIN and its confirmation, sent: the device is enrolled.
+    static func newPINTwice(_ s: WalkScript, _ pin: String) async -> Bool {
+        await s.type(pin)
+        await s.press("Tab")
+        await s.type(pin)
+        await s.press("Enter", pauseMs: 1500)
+        return await s.wait(for: "alice-iphone is enrolled")
+    }
+
     static let shortcut = Tour(
         name: "shortcut-enrollment", title: "The shortcut enrollment (4·1) on a fresh account", scenario: "fresh",
         captions: [
@@ -67,11 +76,7 @@ enum Tours {
             await s.press("Enter", pauseMs: 1000)
             guard await s.wait(for: "types the code") else { return false }
             await s.press("Ctrl-F", pauseMs: 600)
-            await s.type("1357")
-            await s.press("Tab")
-            await s.type("1357")
-            await s.press("Enter", pauseMs: 1500)
-            return await s.wait(for: "alice-iphone is enrolled")
+            return await newPINTwice(s, "1357")
         },
         finalText: "alice-iphone is enrolled")
 
@@ -100,11 +105,7 @@ enum Tours {
             await s.press("Ctrl-F", pauseMs: 500)
             await s.press("Enter", pauseMs: 1200)
             guard await s.wait(for: "Step 7") else { return false }
-            await s.type("8642")
-            await s.press("Tab")
-            await s.type("8642")
-            await s.press("Enter", pauseMs: 1500)
-            return await s.wait(for: "alice-iphone is enrolled")
+            return await newPINTwice(s, "8642")
         },
         finalText: "alice-iphone is enrolled")
 
