@@ -33,7 +33,7 @@ let package = Package(
             dependencies: ["SimKernel", "PIMS", "Futurae", "EnrollsimAssets", .product(name: "Yams", package: "Yams")]
         ),
         // Assets/ (built-in scenarios) as a resource bundle.
-        .target(name: "EnrollsimAssets", path: "Assets", resources: [.copy("scenarios")]),
+        .target(name: "EnrollsimAssets", path: "Assets", resources: [.copy("scenarios"), .copy("walks")]),
         // The team server: Hummingbird routes over the world, SQLite store through GRDB.
         .target(
             name: "SimServer",
@@ -55,6 +55,10 @@ let package = Package(
         ),
         // The view-model: state, actions, pure reducer, effects.
         .target(name: "Enrollment", dependencies: ["PIMS", "Futurae"]),
+        // Walks: the recorded file (strict reading), replay --check, batch and Markdown exports, coverage.
+        .target(name: "Walk", dependencies: ["SimKernel"]),
+        // A walk played through the front headless: frames for asciicast, the terminal replay, screenshots.
+        .target(name: "WalkPlayer", dependencies: ["Walk", "Enrollment", "Screens", "TerminalUI", "PIMS"]),
         // Frames, styles, widgets, keymap: no curses here.
         .target(name: "TerminalUI"),
         // render(State, Size) -> Frame for every screen.
@@ -80,7 +84,7 @@ let package = Package(
             name: "enrollsim",
             dependencies: [
                 "SimKernel", "PIMS", "SimWorld", "SimServer", "SimClient", "Enrollment", "Screens",
-                "TerminalUI", "CursesTerminal", "EnrollsimConfig",
+                "TerminalUI", "CursesTerminal", "EnrollsimConfig", "Walk", "WalkPlayer", "EnrollsimAssets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -93,6 +97,8 @@ let package = Package(
         ),
 
         .testTarget(name: "PIMSTests", dependencies: ["PIMS"]),
+        .testTarget(name: "WalkTests", dependencies: ["Walk", "WalkPlayer", "SimKernel", "PIMS", "SimWorld", "Enrollment", "TerminalUI",
+                                               "EnrollsimAssets", "SimServer", "SimClient"]),
         .testTarget(name: "FuturaeTests", dependencies: ["SimKernel", "Futurae"]),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel", "SimTestSupport"]),
         .testTarget(

@@ -6,4 +6,9 @@ public enum EnrollsimAssets {
     public static var scenariosDirectory: URL {
         Bundle.module.resourceURL!.appendingPathComponent("scenarios", isDirectory: true)
     }
+
+    /// The folder holding the demo tours (walks, `*.jsonl`).
+    public static var walksDirectory: URL {
+        Bundle.module.resourceURL!.appendingPathComponent("walks", isDirectory: true)
+    }
 }

@@ -45,9 +45,11 @@ struct FuturaeStep {
         case .deleteAccount(let userId):
             return try deleteAccount(userId)
         case .unlock(let method):
+            if device.archived { kernel.took("deviceArchived", rule: "F7") }
             try requireNotArchived()
             return try unlock(method)
         case .lock:
+            if device.archived { kernel.took("deviceArchived", rule: "F7") }
             try requireNotArchived()
             return lock()
         }

@@ -113,6 +113,7 @@ extension PIMSStep {
         }
         // R0c: everything else needs a logged-in session.
         guard let username = session.user, let a = accountIndex(username) else {
+            kernel.took("2301", rule: "R0c")
             throw PIMSError(.needBasicAuthentication)
         }
         let before = kernel.recordsEvents ? accounts[a] : nil

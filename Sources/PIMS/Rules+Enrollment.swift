@@ -72,6 +72,7 @@ extension PIMSStep {
             accounts[a].pin = pin
             accounts[a].pinFailures = 0
             enrollDevice(a)
+            kernel.took("step 7")
             return ["status": "Enrolled"]
         }
         // Step 8: the PIN is checked.
@@ -81,6 +82,7 @@ extension PIMSStep {
         accounts[a].pinFailures = 0
         enrollDevice(a)
         session.enrollmentWindow = nil
+        kernel.took(already ? "step 8 · already enrolled" : "step 8")
         return ["status": already ? "AlreadyEnrolled" : "Enrolled"]
     }
 

@@ -63,6 +63,7 @@ extension PIMSStep {
         let limit = policy.pinFailuresBeforeBlock
         if accounts[a].pinFailures >= limit {
             accounts[a].blockState = .pinBlocked
+            kernel.took("PIN blocked")
             return PIMSError(.forbiddenOperation, detail: "wrong PIN \(limit) times: the account is now PINBlocked")
         }
         let left = limit - accounts[a].pinFailures
@@ -74,6 +75,7 @@ extension PIMSStep {
         let device = settings.device
         if !accounts[a].isEnrolled(device) && accounts[a].enrolledDevices.count >= policy.maxEnrolledDevices {
             accounts[a].blockState = .accountBlocked
+            kernel.took("device limit")
             throw PIMSError(.forbiddenOperation, detail: "device limit: \(policy.maxEnrolledDevices) devices already enrolled; the account is now AccountBlocked")
         }
     }

@@ -2,11 +2,12 @@ import Enrollment
 import TerminalUI
 
 /// What a key does in the app: an action for the view-model, or one of the few things only the
-/// terminal side does (quit at once, redraw).
+/// terminal side does (quit at once, redraw, save a screenshot).
 public enum UICommand: Hashable, Sendable {
     case send(Action)
     case forceQuit
     case redraw
+    case screenshot
 }
 
 /// The one keymap table of the app, built for the current state: the state's own commands (from
@@ -39,6 +40,7 @@ public enum AppKeymap {
             Binding(.escape, command: .send(.cancel), help: "Back, cancel, stop waiting", group: "Move"),
             Binding(.ctrlC, command: .forceQuit, help: "Quit at once, cleanly", group: "App"),
             Binding(.ctrlL, command: .redraw, help: "Redraw the screen", group: "App"),
+            Binding(.function(12), command: .screenshot, help: "Save a screenshot (text and SVG)", group: "App"),
         ]
         return Keymap(bindings)
     }

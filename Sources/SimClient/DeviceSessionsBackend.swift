@@ -7,14 +7,17 @@ public actor DeviceSessionsBackend: SimBackend {
     private let url: String
     private let sessionToken: String?
     private var clients: [String: RemoteBackend] = [:]
+    private let trace: Bool
 
-    public init(url: String, sessionToken: String? = nil) {
+    /// - Parameter trace: ask for each answer's trace (a walk records it).
+    public init(url: String, sessionToken: String? = nil, trace: Bool = false) {
         self.url = url
         self.sessionToken = sessionToken
+        self.trace = trace
     }
 
     public func send(_ request: CallRequest, session: String) async -> CallResponse {
-        guard let client = clients[session] ?? (try? RemoteBackend(url: url, adminToken: nil, sessionToken: sessionToken)) else {
+        guard let client = clients[session] ?? (try? RemoteBackend(url: url, adminToken: nil, sessionToken: sessionToken, trace: trace)) else {
             return .failure("local", .transport(.noInternet, detail: "not a server URL: \(url)"))
         }
         clients[session] = client
@@ -35,7 +38,7 @@ public actor DeviceSessionsBackend: SimBackend {
 
     private func client(_ session: String) -> RemoteBackend? {
         if let client = clients[session] { return client }
-        let client = try? RemoteBackend(url: url, adminToken: nil, sessionToken: sessionToken)
+        let client = try? RemoteBackend(url: url, adminToken: nil, sessionToken: sessionToken, trace: trace)
         clients[session] = client
         return client
     }
@@ -45,7 +48,7 @@ public actor DeviceSessionsBackend: SimBackend {
             return .failure("the simulator controls need the server's admin token: start with --admin-token (or ENROLLSIM_ADMIN_TOKEN)")
         }
         do {
-            clients[name] = try RemoteBackend(url: url, adminToken: nil, sessionToken: sessionToken, device: settings)
+            clients[name] = try RemoteBackend(url: url, adminToken: nil, sessionToken: sessionToken, device: settings, trace: trace)
             return .success(["session": .string(name)])
         } catch {
             return .failure(error.description)

@@ -19,6 +19,7 @@ public final class RemoteBackend: SimBackend {
     /// The server's session-opening token (`serve --session-token`), for device sessions.
     private let sessionToken: String?
     private let device: SessionSettings
+    private let trace: Bool
     private let timeout: TimeAmount
     let http: HTTPClient
     let backoff: Backoff
@@ -35,9 +36,11 @@ public final class RemoteBackend: SimBackend {
     ///   - device: the settings of device sessions, used without an admin token.
     ///   - sessionToken: the token a server started with `--session-token` needs to open them.
     ///   - timeout: how long one request may take before it answers 2201.
+    ///   - trace: ask for each answer's trace (the rule and branch that answered: a walk records it).
     public init(url: String, adminToken: String?, sessionToken: String? = nil, device: SessionSettings = SessionSettings(device: "enrollsim-terminal"),
                 timeout: Duration = .seconds(10), httpClient: HTTPClient = RemoteBackend.sharedHTTPClient,
-                eventBackoff: Backoff = Backoff()) throws(SetupError) {
+                eventBackoff: Backoff = Backoff(), trace: Bool = false) throws(SetupError) {
+        self.trace = trace
         var base = url
         while base.hasSuffix("/") { base.removeLast() }
         guard let parsed = URL(string: base), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil,
@@ -81,7 +84,10 @@ public final class RemoteBackend: SimBackend {
             }
             guard status == 200 else { return localFailure(TransportFailure.error(status: status, body: body, url: baseURL)) }
             do {
-                return try CallResponse(json: try JSONText.parse(body))
+                let json = try JSONText.parse(body)
+                var response = try CallResponse(json: json)
+                response.trace = json["trace"].flatMap(AnswerTrace.init(json:))
+                return response
             } catch {
                 return localFailure(.transport(.invalidReturn, detail: "not an envelope: \(error)"))
             }
@@ -186,6 +192,7 @@ public final class RemoteBackend: SimBackend {
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
         if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
+        if trace && path == "/v1/call" { request.headers.add(name: "Enrollsim-Trace", value: "1") }
         request.body = .bytes(ByteBuffer(string: JSONText.encode(body)))
         let response = try await http.execute(request, timeout: timeout)
         let buffer = try await response.body.collect(upTo: 64 * 1024 * 1024)

@@ -5,10 +5,14 @@ public struct BatchSession: Sendable {
     /// Reads a control before it is sent, so that a malformed one gets the same answer whichever the
     /// backend (the world's `World.check`; the kernel knows no system's controls).
     public let checkControl: @Sendable (SimControl) throws(ControlError) -> Void
+    /// Adds each answer's `trace` (the rule and branch that answered) for coverage, when the backend knows it.
+    public let trace: Bool
     private var lineNumber = 0
 
-    public init(backend: any SimBackend, checkControl: @escaping @Sendable (SimControl) throws(ControlError) -> Void = { _ in }) {
+    public init(backend: any SimBackend, trace: Bool = false,
+                checkControl: @escaping @Sendable (SimControl) throws(ControlError) -> Void = { _ in }) {
         self.backend = backend
+        self.trace = trace
         self.checkControl = checkControl
     }
 
@@ -46,7 +50,10 @@ public struct BatchSession: Sendable {
         }
         do {
             let request = try CallRequest(json: json)
-            return await backend.send(request, session: session).json
+            let response = await backend.send(request, session: session)
+            guard trace, let t = response.trace, case .object(var o) = response.json else { return response.json }
+            o["trace"] = t.json
+            return .object(o)
         } catch {
             return failure("\(error.description) (a call is {\"type\": \"get\"|\"set\"|\"call\", \"name\": …, \"params\": {…}}; a control has a \"sim\" key)")
         }

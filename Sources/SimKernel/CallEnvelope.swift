@@ -71,6 +71,18 @@ public struct CallResponse: Sendable, Hashable {
     public var outcome: Result<JSONValue, CallError>
     /// The response object of a failure, for systems whose SDK returns one (nil for PIMS).
     public var failureResult: JSONValue?
+    /// Which rule answered and when: metadata for walks and coverage, not part of the envelope
+    /// (neither its JSON nor its equality), so clients see what the SDK gives them.
+    public var trace: AnswerTrace?
+
+    public static func == (a: CallResponse, b: CallResponse) -> Bool {
+        a.transactionId == b.transactionId && a.outcome == b.outcome && a.failureResult == b.failureResult
+    }
+    public func hash(into h: inout Hasher) {
+        h.combine(transactionId)
+        h.combine(outcome)
+        h.combine(failureResult)
+    }
 
     public init(transactionId: String, outcome: Result<JSONValue, CallError>, failureResult: JSONValue? = nil) {
         self.transactionId = transactionId

@@ -14,6 +14,10 @@ public struct KernelContext: Sendable {
     /// How long after this step the call is answered (an injected latency fault), in milliseconds:
     /// the call is in flight that long, which a rule may need to know (Futurae F2.2).
     public var latencyMs = 0
+    /// The branch of the rule that answered, when one code covers several (coverage): "step 8", "cached".
+    public private(set) var branch: String?
+    /// The rule that answered when it is not the call's own (a rule every call passes: R0c, F7).
+    public private(set) var rule: String?
 
     public init(now: SimTime, session: String, settings: SessionSettings?, codes: SeededGenerator, recordsEvents: Bool = true) {
         self.now = now
@@ -21,6 +25,13 @@ public struct KernelContext: Sendable {
         self.settings = settings
         self.codes = codes
         self.recordsEvents = recordsEvents
+    }
+
+    /// Marks the branch a rule took (the last mark wins): one line at a decision point. `rule` names
+    /// a rule every call passes through (R0c) when that one answered instead of the call's own.
+    public mutating func took(_ branch: String, rule: String? = nil) {
+        self.branch = branch
+        if let rule { self.rule = rule }
     }
 
     public mutating func emit(_ kind: SimEvent.Kind, _ data: @autoclosure () -> JSONValue, to sessions: @autoclosure () -> [String]? = nil) {

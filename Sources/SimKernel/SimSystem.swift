@@ -12,6 +12,8 @@ public protocol SimSystem: Sendable {
     static var controlKinds: [String] { get }
     /// The session options this system reads.
     static var sessionOptions: [SessionOption] { get }
+    /// The contract's rules and their branches, for coverage (what was exercised, what never was).
+    static var ruleCatalogue: RuleCatalogue { get }
 
     /// Why an injected fault's `code` is not one of this system's, or nil.
     static func faultCodeProblem(_ code: ErrorCodeValue) -> String?
@@ -27,6 +29,10 @@ public protocol SimSystem: Sendable {
     static func checkControl(_ control: SimControl) throws(ControlError)
     /// A session was created or replaced (the `session` control): start it afresh.
     static func openSession(_ name: String, settings: SessionSettings, state: inout State)
+}
+
+extension SimSystem {
+    public static var ruleCatalogue: RuleCatalogue { RuleCatalogue(system: id, rules: [], errorCodes: []) }
 }
 
 /// A failure the world itself decides, worded by the system that owns the call.

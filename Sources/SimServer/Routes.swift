@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import SimKernel
@@ -83,7 +84,17 @@ struct Routes: Sendable {
         }
         context.logger.debug("call", metadata: ["name": .escaped(call.name), "status": "\(outcome.response.status.rawValue)",
                                                 "code": "\(outcome.response.errorCode?.description ?? "-")"])
-        return .json(outcome.response.json)
+        return .json(Self.answer(outcome.response, traced: request.headers[values: Self.traceHeader].contains("1")))
+    }
+
+    /// Asks the server to add each answer's `trace` (the rule and branch that answered, for walks and
+    /// coverage): never sent otherwise, so clients see the envelope the SDK gives them.
+    static let traceHeader = HTTPField.Name("Enrollsim-Trace")!
+
+    static func answer(_ response: CallResponse, traced: Bool) -> JSONValue {
+        guard traced, let trace = response.trace, case .object(var o) = response.json else { return response.json }
+        o["trace"] = trace.json
+        return .object(o)
     }
 
     /// A simulator control, answered as `batch` answers it (`{"ok": false, …}` is still a 200).

@@ -45,14 +45,17 @@ public struct Simulator: Sendable {
         var events: [PendingEvent] = []
         let fault = world.drawFault(for: request, events: &events)
         if let code = fault?.code {
-            return Outcome(response: .failure(tx, system.kernelFailure(.injected(code))), latencyMs: fault?.latencyMs ?? 0, rule: nil,
-                           events: events)
+            var response = CallResponse.failure(tx, system.kernelFailure(.injected(code)))
+            response.trace = AnswerTrace(system: system.id, rule: nil, branch: "fault \(code)", at: world.clock)
+            return Outcome(response: response, latencyMs: fault?.latencyMs ?? 0, rule: nil, events: events)
         }
         var kernel = world.context(for: sessionName, recordingEvents: recordingEvents)
         kernel.latencyMs = fault?.latencyMs ?? 0
         let answer = system.handle(request, &world, &kernel)
         world.counters.codes = kernel.codes.state
-        let response = CallResponse(transactionId: tx, outcome: answer.outcome, failureResult: answer.failureResult)
+        var response = CallResponse(transactionId: tx, outcome: answer.outcome, failureResult: answer.failureResult)
+        response.trace = AnswerTrace(system: system.id, rule: kernel.rule ?? answer.rule,
+                                     branch: AnswerTrace.branch(of: answer.outcome, marked: kernel.branch), at: world.clock)
         return Outcome(response: response, latencyMs: fault?.latencyMs ?? 0, rule: answer.rule,
                        events: events.isEmpty ? kernel.events : events + kernel.events)
     }

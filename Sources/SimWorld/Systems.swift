@@ -83,6 +83,7 @@ final class RegisteredSystem: Sendable {
     let callPrefix: String
     let controlKinds: [String]
     let sessionOptions: [SessionOption]
+    let ruleCatalogue: RuleCatalogue
     let faultCodeProblem: @Sendable (ErrorCodeValue) -> String?
     let kernelFailure: @Sendable (KernelFailure) -> CallError
     let handle: @Sendable (CallRequest, inout World, inout KernelContext) -> SystemAnswer
@@ -128,6 +129,7 @@ final class RegisteredSystem: Sendable {
         callPrefix = S.callPrefix
         controlKinds = S.controlKinds
         sessionOptions = S.sessionOptions
+        ruleCatalogue = S.ruleCatalogue
         faultCodeProblem = { S.faultCodeProblem($0) }
         kernelFailure = { S.kernelFailure($0) }
         handle = { request, world, kernel in S.handle(request, state: &world[keyPath: state], kernel: &kernel) }
@@ -138,6 +140,9 @@ final class RegisteredSystem: Sendable {
 }
 
 extension World {
+    /// Each system's rules and error codes, in the systems' order (coverage).
+    public static var ruleCatalogues: [RuleCatalogue] { systems.map(\.ruleCatalogue) }
+
     /// Every session option key any system reads.
     public static var sessionOptionKeys: [String] { systems.flatMap(\.sessionOptions).map(\.key) }
 }

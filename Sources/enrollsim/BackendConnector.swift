@@ -8,6 +8,8 @@ import SimWorld
 struct BackendConnector: Sendable {
     /// The server's admin token, for a remote backend (the simulator panel and named sessions need it).
     let adminToken: String?
+    /// Ask a server for each answer's trace (when a walk is recorded).
+    var trace = false
 
     @Sendable func open(_ choice: BackendChoice) async -> Result<Store.Opened, Store.ConnectError> {
         switch choice {
@@ -21,10 +23,10 @@ struct BackendConnector: Sendable {
             }
         case .remote(let url):
             guard let adminToken else {
-                return .success(Store.Opened(DeviceSessionsBackend(url: url, sessionToken: StartupSettings.sessionToken)))
+                return .success(Store.Opened(DeviceSessionsBackend(url: url, sessionToken: StartupSettings.sessionToken, trace: trace)))
             }
             do {
-                return .success(Store.Opened(try RemoteBackend(url: url, adminToken: adminToken)))
+                return .success(Store.Opened(try RemoteBackend(url: url, adminToken: adminToken, trace: trace)))
             } catch {
                 return .failure(Store.ConnectError(error.description))
             }

@@ -21,28 +21,31 @@ struct BatchCommand: AsyncParsableCommand {
 
     @OptionGroup var source: BackendOptions
 
+    @Flag(name: .long, help: "Add to each answer its \"trace\": the rule and branch that answered, for `enrollsim coverage`.")
+    var trace = false
+
     func run() async throws {
         let settings = try StartupSettings.load(flags: source.settingFlags, adminToken: source.adminToken)
         if let backend = settings.string(.backend) {
             let client: RemoteBackend
             do {
                 client = try RemoteBackend(url: backend.value, adminToken: settings.adminToken?.value.value,
-                                           sessionToken: StartupSettings.sessionToken)
+                                           sessionToken: StartupSettings.sessionToken, trace: trace)
             } catch {
                 throw CommandFailure(error.description)  // checked with the settings: not expected
             }
-            try await BatchRunner.run(backend: client)
+            try await BatchRunner.run(backend: client, trace: trace)
             return
         }
         let scenario = settings.string(.scenario) ?? Sourced(Settings.defaultScenario, from: .builtIn)
-        try await BatchRunner.run(backend: InProcessBackend(world: try StartupSettings.world(scenario)))
+        try await BatchRunner.run(backend: InProcessBackend(world: try StartupSettings.world(scenario)), trace: trace)
     }
 }
 
 /// Reads standard input line by line and writes each answer, flushed, to standard output.
 enum BatchRunner {
-    static func run(backend: any PIMSBackend) async throws {
-        var session = BatchSession(backend: backend, checkControl: World.check)
+    static func run(backend: any PIMSBackend, trace: Bool = false) async throws {
+        var session = BatchSession(backend: backend, trace: trace, checkControl: World.check)
         while let line = readLine(strippingNewline: true) {
             if let answer = await session.answer(line) {
                 // One write per answer: each line reaches a reading pipe as soon as it is known.

@@ -8,6 +8,7 @@ import SimClient
 import SimWorld
 import Screens
 import TerminalUI
+import Walk
 
 /// The terminal UI (the default subcommand): the view-model's store, the screens, and the curses
 /// driver, on the in-process simulator or a remote server.
@@ -25,6 +26,9 @@ struct TUICommand: AsyncParsableCommand {
     @OptionGroup var source: BackendOptions
     @OptionGroup var session: SessionOptions
 
+    @Option(name: .long, help: ArgumentHelp("Record the walk to this new file (JSON lines): every key, call and answer, control, event and step, for `enrollsim replay`, `export` and `coverage`.", valueName: "walk.jsonl"))
+    var record: String?
+
     /// For the start-up benchmark: paint the first frame, then leave.
     @Flag(name: .long, help: .hidden)
     var exitAfterFirstFrame = false
@@ -33,14 +37,28 @@ struct TUICommand: AsyncParsableCommand {
         let settings = try StartupSettings.load(flags: source.settingFlags.merging(session.settingFlags) { $1 },
                                                 adminToken: source.adminToken)
         let config = try TUISession.config(settings: settings, options: session)
+        // Refused before curses takes the terminal: a kept walk is never overwritten.
+        if let record, FileManager.default.fileExists(atPath: record) {
+            throw CommandFailure("\(record): exists already: record to a new file")
+        }
         let driver: CursesDriver
         do {
             driver = try CursesDriver(environment: ProcessInfo.processInfo.environment, theme: Theme.named(settings.theme.value.rawValue) ?? .dark)
         } catch {
             throw TerminalUnavailable(reason: error.description)
         }
-        let connector = BackendConnector(adminToken: settings.adminToken?.value.value)
-        let outcome = await TerminalApp(driver: driver, config: config, connector: connector.open)
+        let connector = BackendConnector(adminToken: settings.adminToken?.value.value, trace: record != nil)
+        var recorder: WalkRecorder?
+        if let record {
+            do {
+                recorder = try WalkRecorder.start(path: record, config: config, width: driver.size.width, height: driver.size.height)
+            } catch {
+                driver.teardown()
+                throw CommandFailure("\(error)")
+            }
+        }
+        let outcome = await TerminalApp(driver: driver, config: config, connector: recorder?.recording(connector.open) ?? connector.open,
+                                        recorder: recorder, theme: Theme.named(settings.theme.value.rawValue) ?? .dark)
             .run(exitAfterFirstFrame: exitAfterFirstFrame)
         driver.teardown()
         if case .signal(let signal) = outcome { throw ExitCode(signal.exitStatus) }

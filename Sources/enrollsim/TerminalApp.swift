@@ -2,6 +2,8 @@ import Enrollment
 import Foundation
 import Screens
 import TerminalUI
+import Walk
+import WalkPlayer
 
 /// The loop between a terminal driver and the store: events become actions through the app's
 /// keymap, and every new state is painted. The driver is used from one thread only (this loop's);
@@ -13,9 +15,19 @@ final class TerminalApp: @unchecked Sendable {
     private let store: Store
     /// The newest state the store reported (the loop's tests read it).
     let latest: LatestState
+    /// Writes the walk (`--record`): keys here, calls, controls and events from the store.
+    private let recorder: WalkRecorder?
+    /// The colours a screenshot's SVG is drawn with.
+    private let theme: Theme
+    /// Where screenshots go (the working directory).
+    private let screenshots: String
 
-    init(driver: any TerminalDriver, config: SessionConfig, connector: @escaping Store.Connector) {
+    init(driver: any TerminalDriver, config: SessionConfig, connector: @escaping Store.Connector, recorder: WalkRecorder? = nil,
+         theme: Theme = .dark, screenshots: String = FileManager.default.currentDirectoryPath) {
         self.driver = driver
+        self.screenshots = screenshots
+        self.recorder = recorder
+        self.theme = theme
         let latest = LatestState(AppState(config: config), wakeup: driver.wakeup)
         self.latest = latest
         store = Store(state: AppState(config: config), connector: connector, clock: SystemClock(),
@@ -31,7 +43,8 @@ final class TerminalApp: @unchecked Sendable {
                               return "cannot write \(path): \(error.localizedDescription)"
                           }
                       },
-                      observe: { latest.set($0) })
+                      observe: { latest.set($0) },
+                      tap: { recorder?.record($0) })
     }
 
     /// Runs until the user quits or a termination signal arrives; the caller tears the terminal down.
@@ -85,22 +98,38 @@ final class TerminalApp: @unchecked Sendable {
         if state.quitRequested { return .finish(.quit) }
         switch event {
         case .key(let key):
+            recorder?.key(key.walkName)
             switch AppKeymap.command(for: key, in: state) {
             case .send(let action)?: send(action)
             case .forceQuit?: return .finish(.quit)
             case .redraw?:
                 driver.invalidate()
                 return .repaint
+            case .screenshot?:
+                screenshot(state)
             case nil: break
             }
         case .paste(let text):
+            recorder?.paste(text)
             send(.pasted(text))
         case .resize:
+            recorder?.resize(width: driver.size.width, height: driver.size.height)
             return .repaint
         case .signal(let signal):
             return .finish(.signal(signal))
         }
         return .goOn
+    }
+
+    /// Saves the screen as it is now into the working directory, and says where on the screen.
+    private func screenshot(_ state: AppState) {
+        let frame = Screens.render(state, size: driver.size)
+        let name = Screenshot.name(screen: state.route.title, simulatedTime: state.simulator.now)
+        do {
+            send(.screenshotSaved(paths: try Screenshot.save(frame, theme: theme, name: name, directory: screenshots), error: nil))
+        } catch {
+            send(.screenshotSaved(paths: [], error: error.localizedDescription))
+        }
     }
 
     /// Sends an action and waits until the store has reduced it, so keys keep their order.

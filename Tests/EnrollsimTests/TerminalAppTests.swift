@@ -1,4 +1,5 @@
 import Enrollment
+import Foundation
 import Testing
 import TerminalUI
 @testable import enrollsim
@@ -58,5 +59,29 @@ import TerminalUI
         let app = Self.app(driver)
         guard case .quit = await app.run() else { Issue.record("Ctrl-C did not quit"); return }
         #expect(app.latest.peek().session.form[.scenario] == "fresh" + String(repeating: "x", count: 300))
+    }
+}
+
+/// F12 saves the screen as it is: plain text equal to the frame, and SVG with its text, named after
+/// the screen; the notice says where.
+@Suite struct ScreenshotKeyTests {
+    @Test func f12SavesTheScreenAsTextAndSVG() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-shot-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let driver = MemoryDriver(events: [.key(.function(12))])
+        driver.pause()
+        driver.enqueue([.key(.ctrlC)])
+        let app = TerminalApp(driver: driver, config: SessionConfig(), connector: { _ in .failure(Store.ConnectError("none")) },
+                              screenshots: dir)
+        guard case .quit = await app.run() else { Issue.record("Ctrl-C did not quit"); return }
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(files == ["enrollsim-session-start.svg", "enrollsim-session-start.txt"])
+        let text = try String(contentsOfFile: dir + "/enrollsim-session-start.txt", encoding: .utf8)
+        #expect(text == driver.frames[0].textSnapshot + "\n")
+        let svg = try String(contentsOfFile: dir + "/enrollsim-session-start.svg", encoding: .utf8)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.contains(">Scenario</text>") || svg.contains("Scenario"))
+        #expect(app.latest.peek().notice?.label == "Screenshot saved: \(dir)/enrollsim-session-start.txt, \(dir)/enrollsim-session-start.svg.")
+        #expect(driver.lastFrame?.textSnapshot.contains("Screenshot saved:") == true, "\(driver.lastFrame?.textSnapshot ?? "")")
     }
 }

@@ -41,4 +41,6 @@ public enum Action: Hashable, Sendable {
     case event(SimEvent)
     case timerFired(TimerID)
     case fileSaved(path: String, error: String?)
+    /// The terminal saved the screen (F12): where, or why not.
+    case screenshotSaved(paths: [String], error: String?)
 }

@@ -25,7 +25,7 @@ extension AppState {
             case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .choose, .session, .home, .guided, .account, .otp,
                  .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts:
                 return []
-            case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved: break
+            case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved: break
             }
         }
         // While a call is in flight the flows wait for it: only what cannot start or change a flow
@@ -49,6 +49,10 @@ extension AppState {
         case .event(let event): return received(event)
         case .timerFired(.callTimeout(let id)): return timedOut(id)
         case .fileSaved(let path, let error): return Features.simulator.send(.fileSaved(path: path, error: error), to: &self)
+        case .screenshotSaved(let paths, let error):
+            notice = error.map { Notice(kind: .warning, label: "Screenshot not saved: \($0)", advice: "") }
+                ?? .success("Screenshot saved: \(paths.joined(separator: ", ")).")
+            return []
         case .typed(let c):
             type(c)
             return []
@@ -87,7 +91,7 @@ extension Action {
         case .futurae(let a): a.isAllowedWhileBusy
         case .futuraeAccounts(let a): a.isAllowedWhileBusy
         case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .submit, .cancel, .connected, .response, .controlAnswer,
-             .event, .timerFired, .fileSaved:
+             .event, .timerFired, .fileSaved, .screenshotSaved:
             true
         }
     }

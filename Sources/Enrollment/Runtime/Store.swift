@@ -26,6 +26,7 @@ public actor Store {
     private let connector: Connector
     private let clock: any RuntimeClock
     private let observe: @Sendable (AppState) -> Void
+    private let tap: @Sendable (StoreTap) -> Void
     private let write: @Sendable (String, String) async -> String?
     /// Effects whose answers are awaited (calls, controls, connects, saves): `settle` waits for them.
     private var running: [Task<Void, Never>] = []
@@ -39,16 +40,19 @@ public actor Store {
     ///   - connector: opens a backend for the session screen's choice.
     ///   - writeFile: saves a scenario export; returns an error message or nil.
     ///   - observe: called with every new state (the screens redraw).
+    ///   - tap: told every call, control and event that passes (a walk's recorder).
     public init(state: AppState = AppState(), backend: (any PIMSBackend)? = nil, connector: @escaping Connector,
                 clock: any RuntimeClock = SystemClock(),
                 writeFile: @escaping @Sendable (String, String) async -> String? = { _, _ in "saving is not available" },
-                observe: @escaping @Sendable (AppState) -> Void = { _ in }) {
+                observe: @escaping @Sendable (AppState) -> Void = { _ in },
+                tap: @escaping @Sendable (StoreTap) -> Void = { _ in }) {
         self.state = state
         self.backend = backend
         self.connector = connector
         self.clock = clock
         self.write = writeFile
         self.observe = observe
+        self.tap = tap
     }
 
     /// Reduces one action and starts its effects.
@@ -79,18 +83,21 @@ public actor Store {
                 send(.response(id, .failure("local", PIMSError(.noInternet, detail: "no backend open")), durationMs: 0, purpose: purpose))
                 return
             }
-            track { [clock] in
+            track { [clock, tap] in
                 let start = clock.nowMs()
                 let response = await backend.send(request, session: session)
-                await self.send(.response(id, response, durationMs: clock.nowMs() - start, purpose: purpose))
+                let ms = clock.nowMs() - start
+                tap(.call(request, session: session, step: purpose.stepLabel, response: response, durationMs: ms))
+                await self.send(.response(id, response, durationMs: ms, purpose: purpose))
             }
         case .control(let id, let control, let purpose):
             guard let backend else {
                 send(.controlAnswer(id, .failure("no backend open"), purpose: purpose))
                 return
             }
-            track {
+            track { [tap] in
                 let answer = await backend.control(control)
+                tap(.control(control, answer: answer))
                 await self.send(.controlAnswer(id, answer, purpose: purpose))
             }
         case .subscribe(let session):
@@ -100,6 +107,7 @@ public actor Store {
             subscription = Task {
                 for await event in events {
                     if Task.isCancelled { return }
+                    self.tap(.event(event))
                     self.send(.event(event))
                 }
             }

@@ -1,0 +1,84 @@
+import Foundation
+import SimKernel
+
+extension Walk {
+    /// A transcript for a ticket: the session, then each flow step with its requests and answers (and
+    /// the rule that answered), then a Mermaid sequence diagram of App → SDK → backend.
+    public var markdown: String {
+        var out = "# \(header.title ?? "enrollsim walk")\n\n"
+        out += "- scenario: \(header.scenarioOrigin ?? "(not recorded)")\n"
+        out += "- backend: \(header.backend)\n"
+        out += "- session: " + header.session.keys.sorted().filter { $0 != "password" }
+            .map { "\($0) \(header.session[$0].map(Self.plain) ?? "")" }.joined(separator: ", ") + "\n"
+        out += "- recorded by enrollsim \(header.enrollsim), \(calls.count) calls\n"
+        var step: String?
+        for entry in entries {
+            switch entry.what {
+            case .step(let label):
+                step = label
+                out += "\n## \(label)\n"
+            case .call(let call):
+                if step == nil {
+                    step = call.step
+                    out += "\n## \(call.step)\n"
+                }
+                out += "\n`\(call.request.type.rawValue) \(call.request.name)` → **\(Self.outcome(call.response))**"
+                if let trace = call.response.trace { out += " (\(trace.rule ?? "input") · \(trace.branch))" }
+                out += "\n\n```json\n" + JSONText.encode(Self.masked(call.request).json) + "\n" + JSONText.encode(call.response.json) + "\n```\n"
+            case .control(let control, let answer):
+                out += "\n- simulator: `\(control.kind)` → \(answer.ok ? "ok" : "refused: \(answer.error ?? "")")\n"
+            case .event(let event):
+                out += "\n- event: `\(event.kind)` \(JSONText.encode(event.data))\n"
+            default:
+                continue
+            }
+        }
+        out += "\n## Sequence\n\n```mermaid\n" + mermaid + "```\n"
+        return out
+    }
+
+    /// App → SDK → backend, one exchange per call; controls and events as notes.
+    public var mermaid: String {
+        var out = "sequenceDiagram\n    participant App\n    participant SDK\n    participant Backend\n"
+        var step: String?
+        for entry in entries {
+            switch entry.what {
+            case .call(let call):
+                if call.step != step {
+                    step = call.step
+                    out += "    Note over App,Backend: \(Self.mermaidText(call.step))\n"
+                }
+                let sub = call.request.subAPI.map { " (\($0))" } ?? ""
+                out += "    App->>SDK: \(Self.mermaidText(call.request.name + sub))\n"
+                out += "    SDK->>Backend: \(call.request.type.rawValue)\n"
+                let rule = call.response.trace.map { " · \($0.rule ?? "input") \($0.branch)" } ?? ""
+                out += "    Backend-->>SDK: \(Self.mermaidText(Self.outcome(call.response) + rule))\n"
+                out += "    SDK-->>App: \(Self.mermaidText(Self.outcome(call.response)))\n"
+            case .event(let event):
+                out += "    Backend-)App: event \(Self.mermaidText(event.kind.rawValue))\n"
+            default:
+                continue
+            }
+        }
+        return out
+    }
+
+    static func outcome(_ response: CallResponse) -> String {
+        guard let error = response.error else { return "SUCCEEDED" }
+        return "FAILED \(error.name ?? error.code.description)"
+    }
+
+    /// Mermaid ends a message at `;` and reads `#` as an entity: both replaced.
+    static func mermaidText(_ s: String) -> String {
+        s.replacingOccurrences(of: ";", with: ",").replacingOccurrences(of: "#", with: "no.")
+    }
+
+    /// A transcript goes into tickets: passwords are masked (PINs and codes are the simulator's own).
+    static func masked(_ request: CallRequest) -> CallRequest {
+        var r = request
+        if r.params["password"] != nil { r.params["password"] = "•••" }
+        return r
+    }
+
+    static func plain(_ v: JSONValue) -> String { v.stringValue ?? JSONText.encode(v) }
+}

@@ -1,0 +1,69 @@
+import TerminalUI
+
+extension Frame {
+    /// The frame as an SVG image with its colours (for a ticket): one `<text>` run per stretch of
+    /// cells of one look, on a dark or light background as the theme is.
+    public func svg(theme: Theme) -> String {
+        let cw = 8.4, ch = 17.0
+        let light = theme.name == "light"
+        let paper = light ? "#ffffff" : "#1e1e1e", ink = light ? "#1e1e1e" : "#d4d4d4"
+        let w = Int((Double(size.width) * cw).rounded(.up)), h = Int(Double(size.height) * ch)
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
+        out += "<rect width=\"100%\" height=\"100%\" fill=\"\(paper)\"/>\n"
+        out += "<g font-family=\"DejaVu Sans Mono, Menlo, monospace\" font-size=\"14\" xml:space=\"preserve\">\n"
+        for y in 0..<size.height {
+            var x = 0
+            while x < size.width {
+                let look = theme.look(for: self[x, y].style)
+                var run = ""
+                let start = x
+                while x < size.width, theme.look(for: self[x, y].style) == look {
+                    let cell = self[x, y]
+                    if !cell.isWideTail { run.append(cell.glyph) }
+                    x += 1
+                }
+                var fg = Self.hex(look.foreground) ?? ink, bg = Self.hex(look.background)
+                if look.attributes.contains(.reverse) { (fg, bg) = (bg ?? paper, fg) }
+                let px = Double(start) * cw, py = Double(y) * ch
+                if let bg {
+                    out += "<rect x=\"\(px)\" y=\"\(py)\" width=\"\(Double(x - start) * cw)\" height=\"\(ch)\" fill=\"\(bg)\"/>\n"
+                }
+                guard run.contains(where: { $0 != " " }) else { continue }
+                var attrs = "x=\"\(px)\" y=\"\(py + 13)\" fill=\"\(fg)\""
+                if look.attributes.contains(.bold) { attrs += " font-weight=\"bold\"" }
+                if look.attributes.contains(.underline) { attrs += " text-decoration=\"underline\"" }
+                if look.attributes.contains(.dim) { attrs += " opacity=\"0.6\"" }
+                out += "<text \(attrs)>\(Self.escaped(run))</text>\n"
+            }
+        }
+        return out + "</g>\n</svg>\n"
+    }
+
+    static func hex(_ c: TerminalColor) -> String? {
+        switch c {
+        case .default: nil
+        case .black: "#000000"
+        case .red: "#cd3131"
+        case .green: "#0dbc79"
+        case .yellow: "#e5e510"
+        case .blue: "#2472c8"
+        case .magenta: "#bc3fbc"
+        case .cyan: "#11a8cd"
+        case .white: "#e5e5e5"
+        }
+    }
+
+    static func escaped(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,43 @@
+import Enrollment
+import PIMS
+import Screens
+import TerminalUI
+
+/// The front without a terminal: a store on a backend, fed keys through the app's keymap, each
+/// key's effects settled before the next. A walk plays through it (answered by the walk), and tours
+/// and tests record through it (answered by a world).
+public final class HeadlessFront: @unchecked Sendable {
+    private let store: Store
+    public var size: Size
+    public private(set) var state: AppState
+
+    public init(config: SessionConfig, size: Size, backend: any SimBackend, clock: any RuntimeClock,
+                tap: @escaping @Sendable (StoreTap) -> Void = { _ in }) async {
+        store = Store(state: AppState(config: config), connector: { _ in .success(Store.Opened(backend)) }, clock: clock, tap: tap)
+        self.size = size
+        state = await store.state
+    }
+
+    /// What the screen shows now.
+    public var frame: Frame { Screens.render(state, size: size, tick: 0) }
+
+    /// A key, as the terminal loop handles it; false when nothing here binds it.
+    @discardableResult
+    public func press(_ key: Key) async -> Bool {
+        guard case .send(let action)? = AppKeymap.command(for: key, in: state) else { return false }
+        await send(action)
+        return true
+    }
+
+    /// Takes in what arrived on its own since (events and the refreshes they started).
+    public func refresh() async {
+        await store.settle()
+        state = await store.state
+    }
+
+    public func send(_ action: Action) async {
+        await store.send(action)
+        await store.settle()
+        state = await store.state
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import TerminalUI
+
+/// A screen saved for a ticket: the same frame as plain text (`.txt`) and as SVG with its colours,
+/// named after the screen and the simulated time (`enrollsim-guided-enrollment-2026-01-05T09-00-00Z`),
+/// so two screenshots of one walk sort in the order they were taken.
+public enum Screenshot {
+    public static func name(screen: String, simulatedTime: String?) -> String {
+        let slug = String(screen.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }).split(separator: "-").joined(separator: "-")
+        let time = (simulatedTime ?? "start").replacingOccurrences(of: ":", with: "-")
+        return "enrollsim-\(slug)-\(time)"
+    }
+
+    /// Writes both files into `directory`, never replacing one (a suffix `-2`, `-3` … is added);
+    /// the paths written.
+    public static func save(_ frame: Frame, theme: Theme, name: String, directory: String) throws -> [String] {
+        var base = (directory as NSString).appendingPathComponent(name)
+        var n = 2
+        while FileManager.default.fileExists(atPath: base + ".txt") || FileManager.default.fileExists(atPath: base + ".svg") {
+            base = (directory as NSString).appendingPathComponent("\(name)-\(n)")
+            n += 1
+        }
+        try (frame.textSnapshot + "\n").write(toFile: base + ".txt", atomically: true, encoding: .utf8)
+        try frame.svg(theme: theme).write(toFile: base + ".svg", atomically: true, encoding: .utf8)
+        return [base + ".txt", base + ".svg"]
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import TerminalUI
+import Walk
+import WalkPlayer
+
+/// `enrollsim export WALK --cast|--markdown|--batch OUT`: a walk for a ticket, a player or a script.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Exports a walk as asciicast v2, a Markdown transcript, or a batch script.",
+        discussion: """
+            --cast writes asciicast v2 (asciinema): the screens with the recorded times and a marker per
+            flow step; the same walk always gives the same bytes. --markdown writes each step's requests
+            and answers and a Mermaid sequence diagram. --batch writes the calls and controls as a script
+            that `enrollsim batch` answers as recorded. Several may be given at once.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The walk file.", valueName: "walk.jsonl"))
+    var walk: String
+
+    @Option(name: .long, help: ArgumentHelp("Write asciicast v2 here.", valueName: "out.cast"))
+    var cast: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write a Markdown transcript here.", valueName: "out.md"))
+    var markdown: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write a batch script here.", valueName: "out.jsonl"))
+    var batch: String?
+
+    @Option(name: .long, help: "The asciicast's colours: dark, light or monochrome.")
+    var theme: String = "dark"
+
+    func validate() throws {
+        if cast == nil && markdown == nil && batch == nil { throw ValidationError("say what to write: --cast, --markdown or --batch") }
+        if Theme.named(theme) == nil { throw ValidationError("--theme must be dark, light or monochrome") }
+    }
+
+    func run() async throws {
+        let loaded = try Walk.forCommand(walk)
+        if let batch { try write(loaded.batchScript, to: batch) }
+        if let markdown { try write(loaded.markdown, to: markdown) }
+        if let cast { try write(await Asciicast.export(loaded, theme: Theme.named(theme) ?? .dark), to: cast) }
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw CommandFailure("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+}

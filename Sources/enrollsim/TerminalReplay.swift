@@ -1,0 +1,128 @@
+import CursesTerminal
+import Foundation
+import Screens
+import TerminalUI
+import Walk
+import WalkPlayer
+
+/// A walk played in the terminal: the front's screens above one line of replay chrome (the step,
+/// the caption, the keys). At the recorded pace times `speed` (a pause longer than 2 s is cut to 2 s,
+/// as asciinema's idle limit does), or one entry per key with `stepping`; Space pauses, q leaves.
+/// `pauseAtSteps`: a demo waits for a key where each flow step begins.
+final class TerminalReplay: @unchecked Sendable {
+    static let idleLimitMs = 2000
+
+    private let driver: any TerminalDriver
+    private let walk: Walk
+    private let speed: Double
+    private var stepping: Bool
+    private let pauseAtSteps: Bool
+    private var paused = false
+    private var step = ""
+
+    init(driver: any TerminalDriver, walk: Walk, speed: Double, stepping: Bool, pauseAtSteps: Bool) {
+        self.driver = driver
+        self.walk = walk
+        self.speed = speed
+        self.stepping = stepping
+        self.pauseAtSteps = pauseAtSteps
+    }
+
+    static func run(_ walk: Walk, speed: Double, stepping: Bool, autoplay: Bool) async throws {
+        let driver: CursesDriver
+        do {
+            driver = try CursesDriver(environment: ProcessInfo.processInfo.environment, theme: .dark)
+        } catch {
+            throw TerminalUnavailable(reason: error.description)
+        }
+        let replay = TerminalReplay(driver: driver, walk: walk, speed: speed, stepping: stepping, pauseAtSteps: !autoplay)
+        let session = await WalkSession(walk)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                replay.loop(session)
+                done.resume()
+            }
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+        driver.teardown()
+    }
+
+    /// Plays every entry; returns when the walk ends and a key is pressed, or on q.
+    func loop(_ session: WalkSession) {
+        var previous = 0
+        let total = walk.entries.count
+        paint(session, position: 0, of: total)
+        for (i, entry) in walk.entries.enumerated() {
+            let stepBegins: Bool
+            if case .step(let label) = entry.what {
+                step = label
+                stepBegins = true
+            } else {
+                stepBegins = false
+            }
+            let delay = stepping ? nil : Int(Double(min(entry.t - previous, Self.idleLimitMs)) / speed)
+            previous = entry.t
+            if !wait(delay, stopHere: stepping || (pauseAtSteps && stepBegins), session: session, position: i, of: total) { return }
+            blocking { await session.play(entry) }
+            paint(session, position: i + 1, of: total)
+        }
+        paused = true
+        paint(session, position: total, of: total, ended: true)
+        _ = wait(nil, stopHere: true, session: session, position: total, of: total)
+    }
+
+    /// Waits `ms` (nil: for a key); false when the user leaves.
+    private func wait(_ ms: Int?, stopHere: Bool, session: WalkSession, position: Int, of total: Int) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(ms ?? 0)
+        var waitingForKey = stopHere
+        while true {
+            let left = deadline - ContinuousClock.now
+            if !waitingForKey && !paused && left <= .zero { return true }
+            let timeout: Duration? = (waitingForKey || paused) ? .milliseconds(250) : min(left, .milliseconds(250))
+            guard let event = driver.nextEvent(timeout: timeout) else { continue }
+            switch event {
+            case .key(.char("q")), .key(.escape), .key(.ctrlC), .signal: return false
+            case .key(.char(" ")):
+                if waitingForKey { return true }
+                paused.toggle()
+                paint(session, position: position, of: total)
+            case .key:
+                if waitingForKey || paused {
+                    paused = false
+                    return true
+                }
+            case .resize:
+                paint(session, position: position, of: total)
+            case .paste: break
+            }
+        }
+    }
+
+    private func paint(_ session: WalkSession, position: Int, of total: Int, ended: Bool = false) {
+        let size = driver.size
+        var frame = Frame(size: size)
+        let app = session.frame
+        // The recorded screen, clipped to this terminal, above the chrome line.
+        for y in 0..<min(app.size.height, size.height - 1) {
+            for x in 0..<min(app.size.width, size.width) where !app[x, y].isWideTail {
+                frame.put(String(app[x, y].glyph), x: x, y: y, style: app[x, y].style)
+            }
+        }
+        let caption = walk.header.captions[step].map { " · " + $0 } ?? ""
+        let state = ended ? "end · any key leaves" : paused ? "paused · Space resumes" : stepping ? "any key: next" : "Space pauses"
+        let chrome = " ▶ replay \(position)/\(total) · \(step.isEmpty ? "start" : step)\(caption) · \(state) · q quits"
+        frame.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1), style: .selected)
+        frame.put(chrome, x: 0, y: size.height - 1, style: .selected)
+        driver.draw(frame)
+    }
+
+    private func blocking(_ body: @escaping @Sendable () async -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await body()
+            done.signal()
+        }
+        done.wait()
+    }
+}

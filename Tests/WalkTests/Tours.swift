@@ -1,0 +1,127 @@
+import Enrollment
+import EnrollsimAssets
+import Foundation
+import SimKernel
+import SimWorld
+import Walk
+import WalkPlayer
+
+/// The demo tours as keyboard scripts, recorded headless against the built-in scenarios: the walks
+/// in Assets/walks are these, recorded with ENROLLSIM_RECORD_TOURS=1.
+enum Tours {
+    struct Tour {
+        let name: String
+        let title: String
+        let scenario: String
+        let captions: [String: String]
+        /// The script; false when a screen it waited for never came.
+        let script: @Sendable (WalkScript) async -> Bool
+        /// What the last screen shows when the tour went as planned.
+        let finalText: String
+    }
+
+    static let all: [Tour] = [shortcut, wrongPIN, stepsCache]
+
+    /// Records `tour` to `path` on a fresh world of its scenario; the script's result and the last screen.
+    /// `backend`: another than a fresh in-process world of the scenario (a server already on it).
+    static func record(_ tour: Tour, to path: String, backend: (any SimBackend)? = nil) async throws -> (ok: Bool, screen: String) {
+        let (yaml, origin) = try ScenarioLoader.text(of: .named(tour.scenario))
+        let world = try ScenarioLoader.parse(yaml: yaml, origin: origin)
+        var config = SessionConfig(backend: .inProcess(scenario: tour.scenario))
+        config.device = world.session.device
+        if let user = world.session.user, let account = world.account(user) {
+            config.username = user
+            config.password = account.password
+        }
+        var header = WalkHeader(enrollsim: "tour", scenario: yaml, scenarioOrigin: origin, session: config.walkFields,
+                                width: 100, height: 32, backend: "in-process", title: tour.title)
+        header.captions = tour.captions
+        let script = try await WalkScript(path: path, header: header, config: config,
+                                          backend: backend ?? InProcessBackend(world: world, honoursLatency: false))
+        let ok = await tour.script(script)
+        return (ok && script.screen.contains(tour.finalText), script.screen)
+    }
+
+    /// Log in (Enter on the session screen), open the guided enrollment (Enter on Home).
+    static func startGuided(_ s: WalkScript) async -> Bool {
+        await s.press("Enter", pauseMs: 800)
+        guard await s.wait(for: "Home") else { return false }
+        await s.press("Enter", pauseMs: 800)
+        return await s.wait(for: "Flow map")
+    }
+
+    /// A new PIN and its confirmation, sent: the device is enrolled.
+    static func newPINTwice(_ s: WalkScript, _ pin: String) async -> Bool {
+        await s.type(pin)
+        await s.press("Tab")
+        await s.type(pin)
+        await s.press("Enter", pauseMs: 1500)
+        return await s.wait(for: "alice-iphone is enrolled")
+    }
+
+    static let shortcut = Tour(
+        name: "shortcut-enrollment", title: "The shortcut enrollment (4·1) on a fresh account", scenario: "fresh",
+        captions: [
+            "Session · login": "Basic authentication: the session logs in (R0a).",
+            "Enrollment · step 1": "Is this device enrolled? Not yet (R1).",
+            "Enrollment · step 2": "Is the account blocked? No (R2).",
+            "Enrollment · step 3": "No trusted phone yet (R3): the shortcut 4·1 is offered from SDK 2.1.",
+            "Enrollment · step 4·1": "One SMS to the new phone, then phone, code and PIN in one call (R4, R8).",
+        ],
+        script: { s in
+            guard await startGuided(s), await s.wait(for: "s shortcut 4·1") else { return false }
+            await s.press("s", pauseMs: 600)
+            guard await s.wait(for: "Phone number") else { return false }
+            await s.type("0612345678")
+            await s.press("Enter", pauseMs: 1000)
+            guard await s.wait(for: "types the code") else { return false }
+            await s.press("Ctrl-F", pauseMs: 600)
+            return await newPINTwice(s, "1357")
+        },
+        finalText: "alice-iphone is enrolled")
+
+    static let wrongPIN = Tour(
+        name: "wrong-pin-recovery", title: "The full enrollment with a wrong PIN, and the recovery through step A", scenario: "enrolled-elsewhere",
+        captions: [
+            "Enrollment · step 5": "An enrollment SMS to the trusted phone (R5).",
+            "Enrollment · step 6": "The code is checked: the enrollment window opens (R10).",
+            "Enrollment · step 8": "A wrong PIN counts: 2308 says how many are left; at the limit the account is PINBlocked, 2317 (R11).",
+            "Enrollment · step 7": "No PIN any more: a new one is chosen (R11 step 7), and step 8 confirms it.",
+            "Enrollment · step A": "Step A removes every enrollment and the PIN (R12): the flow starts over.",
+        ],
+        script: { s in
+            guard await startGuided(s), await s.wait(for: "types the code") else { return false }
+            await s.press("Ctrl-F", pauseMs: 500)
+            await s.press("Enter", pauseMs: 1200)
+            for attempt in 1...3 {
+                guard await s.wait(for: attempt == 1 ? "already has a PIN" : "Wrong PIN") else { return false }
+                await s.type("0000")
+                await s.press("Enter", pauseMs: 1500)
+            }
+            guard await s.wait(for: "remove all") else { return false }
+            await s.press("a", pauseMs: 1000)
+            await s.press("Enter", pauseMs: 1500)
+            guard await s.wait(for: "types the code") else { return false }
+            await s.press("Ctrl-F", pauseMs: 500)
+            await s.press("Enter", pauseMs: 1200)
+            guard await s.wait(for: "Step 7") else { return false }
+            return await newPINTwice(s, "8642")
+        },
+        finalText: "alice-iphone is enrolled")
+
+    static let stepsCache = Tour(
+        name: "steps-cache-trap", title: "The steps cache trap (R19)", scenario: "stale-steps",
+        captions: [:],
+        script: { s in
+            await s.press("Enter", pauseMs: 800)
+            guard await s.wait(for: "Home") else { return false }
+            await s.press("↓")
+            await s.press("↓")
+            await s.press("Enter", pauseMs: 800)
+            await s.press("Enter", pauseMs: 1500)
+            guard await s.wait(for: "alreadyDone") else { return false }
+            await s.press("s", pauseMs: 1500)
+            return await s.wait(for: "todo")
+        },
+        finalText: "todo")
+}
