@@ -44,25 +44,7 @@ enum CardWalk {
 }
 
 func benchmarkCard(_ bench: inout Bench) async throws -> [String] {
-    var lines: [String] = []
-    let echo = EchoBackend()
-    let baseline = await bench.measure("baseline: echo backend, card walk", iterations: 20_000) { n in
-        var calls = 0
-        for _ in 0..<n { calls += await CardWalk.walk(echo) }
-        return calls
-    }
-    lines.append(Bench.report(baseline, baseline: nil))
-    let backend = try InProcessBackend(scenario: "card-replacement", honoursLatency: false)
-    let walk = await bench.measure("in-process: card auto-enrollment walk (calls)", iterations: 20_000) { n in
-        var calls = 0
-        for _ in 0..<n {
-            _ = await backend.control(.reset)
-            calls += await CardWalk.walk(backend)
-        }
-        return calls
-    }
-    lines.append(Bench.report(walk, baseline: baseline))
-
+    var lines = try await walkRows(&bench, baseline: "baseline: echo backend, card walk", name: "in-process: card auto-enrollment walk (calls)", scenario: "card-replacement", walk: CardWalk.walk)
     lines += try await batchRows(&bench, system: "Card", script: CardWalk.lines(repeats: 2_000), scenario: "card-replacement",
                                  endToEndInput: CardWalk.lines(repeats: 5_000))
     return lines

@@ -17,14 +17,9 @@ public enum CardControl: Sendable, Hashable {
     /// The system's reading of a control, or nil when `kind` is not its.
     public init?(_ control: SimControl) throws(ControlError) {
         let f = control.read
-        func refuseUnknown(_ known: [String]) throws(ControlError) {
-            if let key = control.fields.keys.sorted().first(where: { !known.contains($0) }) {
-                throw f.fail("unknown key \"\(key)\" (known: \(known.joined(separator: ", ")))")
-            }
-        }
         switch control.kind {
         case "casa.purchase":
-            try refuseUnknown(["card", "merchant", "amount", "currency"])
+            try control.refuseUnknownKeys(["card", "merchant", "amount", "currency"])
             let card = try f.string("card")
             let merchant = try f.string("merchant").trimmed
             guard (1...CardPolicy.longestMerchantName).contains(merchant.count) else {
@@ -38,13 +33,13 @@ public enum CardControl: Sendable, Hashable {
             }
             self = .purchase(card: card, merchant: merchant, amount: amount)
         case "casa.pushes":
-            try refuseUnknown(["session"])
+            try control.refuseUnknownKeys(["session"])
             self = .pushes(session: try f.optionalString("session") ?? "default")
         case "casa.activationCode":
-            try refuseUnknown(["card"])
+            try control.refuseUnknownKeys(["card"])
             self = .activationCode(card: try f.string("card"))
         case "casa.card":
-            try refuseUnknown(["card", "state"])
+            try control.refuseUnknownKeys(["card", "state"])
             let written = try f.string("state")
             guard let state = CardState(rawValue: written), state != .uploaded else {
                 throw f.fail("\"state\" must be inactive or active, not \"\(written)\"")

@@ -23,12 +23,7 @@ struct CardBatchTests {
         """
 
     func run(_ lines: [String], scenario: String = "card-replacement") async throws -> [JSONValue] {
-        var session = BatchSession(backend: try InProcessBackend(scenario: scenario, honoursLatency: false), checkControl: World.check)
-        var out: [JSONValue] = []
-        for line in lines {
-            if let answer = await session.answer(line) { out.append(try JSONText.parse(answer)) }
-        }
-        return out
+        try await batchAnswers(lines, scenario: scenario)
     }
 
     @Test func theREADMESessionAnswersAsTheContractSays() async throws {

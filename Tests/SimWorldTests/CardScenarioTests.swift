@@ -59,14 +59,7 @@ struct CardScenarioTests {
                   sentAt: "2026-01-05T09:00:00Z"
         """
 
-    func refusal(_ yaml: String) -> ScenarioError? {
-        do {
-            _ = try ScenarioLoader.parse(yaml: yaml, origin: "c.yaml")
-            return nil
-        } catch {
-            return error
-        }
-    }
+    func refusal(_ yaml: String) -> ScenarioError? { scenarioRefusal(yaml, origin: "c.yaml") }
 
     @Test func aValidSectionLoads() throws {
         let world = try ScenarioLoader.parse(yaml: Self.valid, origin: "c.yaml")
@@ -110,12 +103,7 @@ struct CardScenarioTests {
         ("        - transactionId: D60945AF07648C0A\n          sentAt", "        - transactionId: 0000\n          sentAt", 49, "no transaction 0000"),
     ])
     func everyRefusalNamesTheFileTheLineAndTheReason(find: String, replace: String, line: Int, reason: String) throws {
-        let yaml = Self.valid.replacingOccurrences(of: find, with: replace)
-        #expect(yaml != Self.valid, "the test's find text is not in the scenario")
-        let e = try #require(refusal(yaml))
-        #expect(e.file == "c.yaml")
-        #expect(e.line == line, "\(e)")
-        #expect(e.reason.contains(reason), "\(e)")
+        try expectRefusal(of: Self.valid, replacing: find, with: replace, origin: "c.yaml", line: line, reason: reason)
     }
 
     @Test func aSecondCardholderCardOrTransactionWithTheSameIdIsRefused() throws {
