@@ -72,10 +72,11 @@ public enum CardSystem: SectionedSystem {
         _ = try CardControl(control)
     }
 
-    /// A new or replaced session is a fresh install of the app: no cards, no notifications. The
-    /// server's records (cards, transactions) stay.
+    /// A new or replaced session is a fresh install of the app: no cards, no notifications, and no
+    /// verification waiting for it (C7). The server's records (cards, transactions) stay.
     public static func openSession(_ name: String, settings: SessionSettings, state: inout CardWorld) {
         state.devices.removeAll { $0.session == name }
+        for t in state.transactions.indices where state.transactions[t].verifiedOn == name { state.transactions[t].verifiedOn = nil }
     }
 
     public static func firstProblem(in state: CardWorld, sessions: [String]) -> ScenarioProblem? {

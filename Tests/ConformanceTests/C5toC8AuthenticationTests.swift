@@ -160,6 +160,18 @@ struct C7C8EnrollAndStandardFlowTests {
     }
 
     @Test(arguments: BackendKind.available)
+    func c7AReinstalledAppHasNoVerificationWaiting(kind: BackendKind) async throws {
+        try await withBackend(kind, "card-replacement") { d in
+            try await d.casa.secondPhone("ipad")
+            let id = try await d.casa.purchase()
+            expectCardSuccess(await d.casa.verifyPIN("1234", id, session: "ipad"))
+            try await d.casa.session("ipad")  // the app installed afresh under the same session
+            expectCardError(await d.casa.autoEnroll(session: "ipad"), .notVerified)
+            #expect(await d.casa.status(id) == "pending")
+        }
+    }
+
+    @Test(arguments: BackendKind.available)
     func c7AVerifiedTransactionLeftPastItsExpiryIsExpired(kind: BackendKind) async throws {
         try await withBackend(kind, "card-replacement") { d in
             let id = try await d.casa.purchase()
