@@ -21,7 +21,8 @@ public struct CardDevice: Sendable, Hashable, Codable {
     /// A fresh install: nothing to remember.
     public var isFresh: Bool { self == CardDevice(session: session) }
 
-    public func received(_ transactionId: String) -> Bool { pushes.contains { $0.transactionId == transactionId } }
+    /// Searched from the newest, as the phone's list is read.
+    public func received(_ transactionId: String) -> Bool { pushes.lastIndex { $0.transactionId == transactionId } != nil }
 
     enum CodingKeys: String, CodingKey { case session, accounts, provisioning, pushes }
 

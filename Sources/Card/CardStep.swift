@@ -25,7 +25,7 @@ struct CardStep {
     /// Writes the device back into the world; a fresh install is not stored until it has state.
     mutating func storeDevice() {
         if let i = world.devices.firstIndex(where: { $0.session == device.session }) {
-            if world.devices[i] != device { world.devices[i] = device }
+            world.devices[i] = device  // no comparison first: a phone's pushes grow with use
         } else if !device.isFresh {
             world.devices.append(device)
         }

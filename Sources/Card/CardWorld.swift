@@ -45,7 +45,8 @@ public struct CardWorld: Sendable, Hashable, Codable {
     public func cardholder(_ userId: String) -> Cardholder? { cardholderIndex(userId).map { cardholders[$0] } }
     public func cardIndex(_ accountId: String) -> Int? { cards.firstIndex { $0.accountId == accountId } }
     public func card(_ accountId: String) -> CardAccount? { cardIndex(accountId).map { cards[$0] } }
-    public func transactionIndex(_ id: String) -> Int? { transactions.firstIndex { $0.transactionId == id } }
+    /// Searched from the newest: the transactions a phone answers are the recent ones.
+    public func transactionIndex(_ id: String) -> Int? { transactions.lastIndex { $0.transactionId == id } }
     public func transaction(_ id: String) -> Transaction? { transactionIndex(id).map { transactions[$0] } }
     public func device(session: String) -> CardDevice? { devices.first { $0.session == session } }
 
