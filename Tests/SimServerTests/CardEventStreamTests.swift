@@ -58,15 +58,9 @@ import Testing
     }
 
     @Test func aSubscriberOfThePhoneSeesPushesAcrossARestartOnce() async throws {
-        let path = TemporaryFolder.make().appendingPathComponent("world.db").path
-        let host = "127.0.0.\(Int.random(in: 2...254))"
-        let admin = "test-admin-token-0123456789"
-        let firstCore = try ServerCore(databasePath: path, seed: .named("card-replacement"), honoursLatency: false)
-        let firstServer = try await TeamServer.start(core: firstCore, options: .init(host: host, port: 0, adminToken: admin))
-        let first = TestServer(core: firstCore, server: firstServer, admin: admin, databasePath: path, host: host)
-        let port = first.server.port
+        let first = try await TestServer.startOnOwnAddress(scenario: "card-replacement")
         // A slow reconnect, so that the second purchase is made while the phone is away.
-        let phone = try RemoteBackend(url: first.url, adminToken: admin, timeout: .seconds(120), eventBackoff: .init(first: .seconds(2), last: .seconds(2)))
+        let phone = try RemoteBackend(url: first.url, adminToken: first.admin, timeout: .seconds(120), eventBackoff: .init(first: .seconds(2), last: .seconds(2)))
         let shop = try first.client()
         let events = EventReader(phone.events(session: "default"))
         try await events.waitUntilLive(shop)
@@ -75,8 +69,7 @@ import Testing
         let before = try await events.next(of: .push)
 
         await first.stop()
-        let core = try ServerCore(databasePath: path, seed: .named("card-replacement"), honoursLatency: false)
-        let second = try await EventStreamTests.startAgain(core: core, options: .init(host: host, port: port, adminToken: admin))
+        let second = try await first.restarted(scenario: "card-replacement")
         let away = try await shop.control(Self.purchase)
         #expect(away.ok, "\(away.error ?? "")")
 
