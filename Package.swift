@@ -27,10 +27,12 @@ let package = Package(
         .target(name: "PIMS", dependencies: ["SimKernel"]),
         // A system: Futurae (activation-code enrollment: catalogue, errors, value types, rules F0–F7, controls).
         .target(name: "Futurae", dependencies: ["SimKernel"]),
+        // A system: CA Strong Authentication (card activation and auto-enrollment by push: rules C0–C12, controls).
+        .target(name: "Card", dependencies: ["SimKernel"]),
         // The world: the systems composed, the simulator core, scenarios, the in-process backend.
         .target(
             name: "SimWorld",
-            dependencies: ["SimKernel", "PIMS", "Futurae", "EnrollsimAssets", .product(name: "Yams", package: "Yams")]
+            dependencies: ["SimKernel", "PIMS", "Futurae", "Card", "EnrollsimAssets", .product(name: "Yams", package: "Yams")]
         ),
         // Assets/ (built-in scenarios) as a resource bundle.
         .target(name: "EnrollsimAssets", path: "Assets", resources: [.copy("scenarios"), .copy("walks")]),
@@ -100,15 +102,16 @@ let package = Package(
         .testTarget(name: "WalkTests", dependencies: ["Walk", "WalkPlayer", "SimKernel", "PIMS", "SimWorld", "Enrollment", "TerminalUI",
                                                "EnrollsimAssets", "SimServer", "SimClient"]),
         .testTarget(name: "FuturaeTests", dependencies: ["SimKernel", "Futurae"]),
+        .testTarget(name: "CardTests", dependencies: ["SimKernel", "Card"]),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel", "SimTestSupport"]),
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "SimKernel", "PIMS", "Futurae", "SimWorld", "SimServer", "SimClient", "SimTestSupport",
+                "SimKernel", "PIMS", "Futurae", "Card", "SimWorld", "SimServer", "SimClient", "SimTestSupport",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
-        .testTarget(name: "SimWorldTests", dependencies: ["SimKernel", "PIMS", "Futurae", "SimWorld", "SimTestSupport"]),
+        .testTarget(name: "SimWorldTests", dependencies: ["SimKernel", "PIMS", "Futurae", "Card", "SimWorld", "SimTestSupport"]),
         .testTarget(
             name: "SimServerTests",
             dependencies: [

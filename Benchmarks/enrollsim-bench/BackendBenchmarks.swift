@@ -74,3 +74,25 @@ func benchmarkBackend(_ bench: inout Bench) async throws -> [String] {
     }
     return lines
 }
+
+/// The two walk rows of a system: its walk on the echo backend (the baseline), and in process on
+/// `scenario`, the world reset before each walk (the reset timed, not counted).
+func walkRows(_ bench: inout Bench, baseline: String, name: String, scenario: String,
+              walk: @escaping (any PIMSBackend) async -> Int) async throws -> [String] {
+    let echo = EchoBackend()
+    let base = await bench.measure(baseline, iterations: 20_000) { n in
+        var calls = 0
+        for _ in 0..<n { calls += await walk(echo) }
+        return calls
+    }
+    let backend = try InProcessBackend(scenario: scenario, honoursLatency: false)
+    let walked = await bench.measure(name, iterations: 20_000) { n in
+        var calls = 0
+        for _ in 0..<n {
+            _ = await backend.control(.reset)
+            calls += await walk(backend)
+        }
+        return calls
+    }
+    return [Bench.report(base, baseline: nil), Bench.report(walked, baseline: base)]
+}

@@ -6,25 +6,53 @@ import SimServer
 import SimWorld
 
 /// From a call to the event its subscriber sees: in process, and over HTTP on loopback through a team
-/// server (SQLite, each event published once its commit is durable). One SMS per call; the clock
-/// moves between calls (not timed) so that the send limit never answers instead.
+/// server (SQLite, each event published once its commit is durable). Two kinds: an SMS (PIMS: one per
+/// call; the clock moves between calls, not timed, so that the send limit never answers instead), and
+/// a push (CA Strong Authentication: a purchase made with `casa.purchase`, seen by the phone's session).
 func benchmarkEvents(count: Int = 1000) async throws -> [String] {
-    var lines = ["", "events: call → event seen by the subscriber, \(count) events, one at a time"]
+    var lines: [String] = []
+    for trigger in [EventTrigger.sms, .push] {
+        lines += ["", "events: \(trigger.name) → event seen by the subscriber, \(count) events, one at a time"]
+        let local = try InProcessBackend(scenario: trigger.scenario, honoursLatency: false)
+        lines.append(try await EventLatency.measure("in process (AsyncStream)", backend: local, trigger: trigger, count: count).line)
 
-    let local = try InProcessBackend(scenario: "phone-registered", honoursLatency: false)
-    lines.append(try await EventLatency.measure("in process (AsyncStream)", backend: local, count: count).line)
-
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-bench-events-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let core = try ServerCore(databasePath: folder.appendingPathComponent("world.db").path, seed: .named("phone-registered"),
-                              honoursLatency: false)
-    let admin = TeamServer.generateAdminToken()
-    let server = try await TeamServer.start(core: core, options: .init(port: 0, adminToken: admin))
-    let remote = try RemoteBackend(url: "http://127.0.0.1:\(server.port)", adminToken: admin)
-    let http = try await EventLatency.measure("HTTP (server-sent events, durable)", backend: remote, count: count)
-    lines.append(http.line)
-    await server.stop()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-bench-events-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let core = try ServerCore(databasePath: folder.appendingPathComponent("world.db").path, seed: .named(trigger.scenario),
+                                  honoursLatency: false)
+        let admin = TeamServer.generateAdminToken()
+        let server = try await TeamServer.start(core: core, options: .init(port: 0, adminToken: admin))
+        let remote = try RemoteBackend(url: "http://127.0.0.1:\(server.port)", adminToken: admin)
+        lines.append(try await EventLatency.measure("HTTP (server-sent events, durable)", backend: remote, trigger: trigger, count: count).line)
+        await server.stop()
+    }
     return lines
+}
+
+/// What makes the event, on which scenario, and what is untimed between two.
+struct EventTrigger: Sendable {
+    var name: String
+    var scenario: String
+    var kind: SimEvent.Kind
+    /// Untimed preparation before each event.
+    var prepare: @Sendable (any SimBackend) async -> Void
+    /// The timed action; nil when it worked, else why not.
+    var fire: @Sendable (any SimBackend) async -> String?
+
+    static let sms = EventTrigger(name: "SMS call", scenario: "phone-registered", kind: .smsDelivered,
+                                  prepare: { _ = await $0.control(.advance(seconds: 121)) },
+                                  fire: { backend in
+                                      let answer = await backend.send(CallRequest(.get, "pims.authentication.smscode", ["type": "enrollment"]), session: "default")
+                                      return answer.status == .succeeded ? nil : "the SMS call failed: \(JSONText.encode(answer.json))"
+                                  })
+    /// A purchase with alice's active card: a push to her phone (the default session).
+    static let push = EventTrigger(name: "casa.purchase", scenario: "card-replacement", kind: .push,
+                                   prepare: { _ in },
+                                   fire: { backend in
+                                       let answer = await backend.control(SimControl("casa.purchase", ["card": "4242", "merchant": "Demo Shop",
+                                                                                                      "amount": 4999, "currency": "EUR"]))
+                                       return answer.ok ? nil : "the purchase failed: \(answer.error ?? "")"
+                                   })
 }
 
 struct EventLatency {
@@ -39,8 +67,7 @@ struct EventLatency {
             + String(format: "  max %.2f ms", millis.last ?? 0)
     }
 
-    static func measure(_ name: String, backend: any SimBackend, count: Int) async throws -> EventLatency {
-        let sms = CallRequest(.get, "pims.authentication.smscode", ["type": "enrollment"])
+    static func measure(_ name: String, backend: any SimBackend, trigger: EventTrigger, count: Int) async throws -> EventLatency {
         var events = backend.events(session: "default").makeAsyncIterator()
         // Connected first: over HTTP the stream opens in the background.
         let probe = Task {
@@ -54,12 +81,11 @@ struct EventLatency {
         await probe.value
         var millis: [Double] = []
         for _ in 0..<count {
-            _ = await backend.control(.advance(seconds: 121))
+            await trigger.prepare(backend)
             let start = ContinuousClock.now
-            let answer = await backend.send(sms, session: "default")
-            guard answer.status == .succeeded else { throw BenchError("the SMS call failed: \(JSONText.encode(answer.json))") }
+            if let failure = await trigger.fire(backend) { throw BenchError(failure) }
             while let e = await events.next() {
-                if e.kind == .smsDelivered { break }
+                if e.kind == trigger.kind { break }
             }
             millis.append((ContinuousClock.now - start) / .milliseconds(1))
         }

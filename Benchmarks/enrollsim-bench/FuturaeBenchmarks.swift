@@ -36,25 +36,7 @@ enum FuturaeWalk {
 }
 
 func benchmarkFuturae(_ bench: inout Bench) async throws -> [String] {
-    var lines: [String] = []
-    let echo = EchoBackend()
-    let baseline = await bench.measure("baseline: echo backend, Futurae walk", iterations: 20_000) { n in
-        var calls = 0
-        for _ in 0..<n { calls += await FuturaeWalk.walk(echo) }
-        return calls
-    }
-    lines.append(Bench.report(baseline, baseline: nil))
-    let backend = try InProcessBackend(scenario: "futurae-pin", honoursLatency: false)
-    let walk = await bench.measure("in-process: Futurae enroll walk (calls)", iterations: 20_000) { n in
-        var calls = 0
-        for _ in 0..<n {
-            _ = await backend.control(.reset)
-            calls += await FuturaeWalk.walk(backend)
-        }
-        return calls
-    }
-    lines.append(Bench.report(walk, baseline: baseline))
-
+    var lines = try await walkRows(&bench, baseline: "baseline: echo backend, Futurae walk", name: "in-process: Futurae enroll walk (calls)", scenario: "futurae-pin", walk: FuturaeWalk.walk)
     lines += try await batchRows(&bench, system: "Futurae", script: FuturaeWalk.lines(repeats: 2_000), scenario: "futurae-enrolled",
                                  endToEndInput: FuturaeWalk.lines(repeats: 5_000))
     return lines

@@ -1,7 +1,7 @@
 import Foundation
 
 // Benchmarks for the README's figures. Run in release:
-//   swift build -c release && swift run -c release enrollsim-bench [backend|batch|futurae|events|screens|paste|all]
+//   swift build -c release && swift run -c release enrollsim-bench [backend|batch|futurae|card|events|screens|paste|all]
 func runBenchmarks(_ which: String) async throws {
     var bench = Bench()
     print("enrollsim benchmarks (median of \(bench.samples) samples; ratio to the baseline of the same run)")
@@ -14,6 +14,9 @@ func runBenchmarks(_ which: String) async throws {
     }
     if which == "all" || which == "futurae" {
         for line in try await benchmarkFuturae(&bench) { print(line) }
+    }
+    if which == "all" || which == "card" {
+        for line in try await benchmarkCard(&bench) { print(line) }
     }
     if which == "all" || which == "events" {
         for line in try await benchmarkEvents() { print(line) }

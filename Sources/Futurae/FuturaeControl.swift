@@ -13,21 +13,16 @@ public enum FuturaeControl: Sendable, Hashable {
     /// Futurae's reading of a control, or nil when `kind` is not Futurae's.
     public init?(_ control: SimControl) throws(ControlError) {
         let f = control.read
-        func refuseUnknown(_ known: [String]) throws(ControlError) {
-            if let key = control.fields.keys.sorted().first(where: { !known.contains($0) }) {
-                throw f.fail("unknown key \"\(key)\" (known: \(known.joined(separator: ", ")))")
-            }
-        }
         switch control.kind {
         case "futurae.activation":
-            try refuseUnknown(["user", "shortCode", "binding", "validSeconds"])
+            try control.refuseUnknownKeys(["user", "shortCode", "binding", "validSeconds"])
             let validSeconds = try f.optionalInt("validSeconds")
             let longest = FuturaePolicy.longestLifetimeSeconds
             if let v = validSeconds, !(1...longest).contains(v) { throw f.fail("\"validSeconds\" must be from 1 to \(longest)") }
             self = .activation(user: try f.string("user"), shortCode: try f.bool("shortCode"), binding: try f.bool("binding"),
                                validSeconds: validSeconds)
         case "futurae.activations":
-            try refuseUnknown(["user"])
+            try control.refuseUnknownKeys(["user"])
             self = .activations(user: try f.optionalString("user"))
         default:
             return nil

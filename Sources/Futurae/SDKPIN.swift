@@ -1,3 +1,5 @@
+import SimKernel
+
 /// The SDK PIN of lock type `sdkPinWithBiometricsOptional`: 4 to 8 digits (§2 policy, decision).
 public struct SDKPIN: Sendable, Hashable, Codable, CustomStringConvertible {
     public let value: String

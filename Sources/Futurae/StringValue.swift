@@ -1,27 +1,7 @@
 import SimKernel
 
-/// Reading and writing the contract's string-shaped values (codes, tokens, PINs) in scenarios: a
-/// value that is not of its form is refused with what the form is.
-enum StringValue {
-    static func decode<T>(_ decoder: any Decoder, _ make: (String) -> T?, form: String) throws -> T {
-        let c = try decoder.singleValueContainer()
-        let text = try c.decode(String.self)
-        guard let value = make(text) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "\"\(text)\" is not \(form)")
-        }
-        return value
-    }
-
-    static func encode(_ text: String, _ encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(text)
-    }
-}
-
-extension Character {
-    /// 0–9 only (`Character.isNumber` also takes other scripts' digits and fractions).
-    var isASCIIDigit: Bool { isASCII && ("0"..."9").contains(self) }
-}
+// `StringValue` (scenario forms) and `Character.isASCIIDigit` moved to the kernel when a second system
+// needed them.
 
 extension SeededGenerator {
     /// `count` seeded bytes.

@@ -25,6 +25,13 @@ public struct SimControl: Sendable, Hashable, CustomStringConvertible {
 
     /// Typed reading of the fields, with errors that name the control and the key.
     public var read: ControlFields { ControlFields(fields, kind) }
+
+    /// Refuses a field the control does not take (a typo is caught, not ignored), naming the known ones.
+    public func refuseUnknownKeys(_ known: [String]) throws(ControlError) {
+        if let key = fields.keys.sorted().first(where: { !known.contains($0) }) {
+            throw read.fail("unknown key \"\(key)\" (known: \(known.joined(separator: ", ")))")
+        }
+    }
 }
 
 /// Why a control was refused before it ran.

@@ -14,6 +14,10 @@ public struct SimEvent: Sendable, Hashable {
         public static let faultsChanged = Kind(rawValue: "faults")
         /// data: {scenario}
         public static let worldReloaded = Kind(rawValue: "world")
+        /// A push notification to a phone (CA Strong Authentication's 3-D Secure purchase), data:
+        /// {transactionId, merchantName, amount, currency, currencyExponent, displayAmount,
+        /// maskedCardNumber, sentAt, expiresAt, transactionStatus}
+        public static let push = Kind(rawValue: "push")
     }
 
     /// Increasing per backend (the server-sent event's `id`, which a reconnect resumes after).

@@ -1,3 +1,4 @@
+import Card
 import Futurae
 import PIMS
 import SimKernel
@@ -8,6 +9,7 @@ extension World {
     static let systems: [RegisteredSystem] = [
         RegisteredSystem(PIMSSystem.self, \.pims),
         RegisteredSystem(FuturaeSystem.self, \.futurae),
+        RegisteredSystem(CardSystem.self, \.casa),
     ]
 
     /// The system that answers calls named `name`: the one whose prefix it has. A name no system claims
@@ -64,7 +66,7 @@ extension World {
         if settings.device.isEmpty { return ("device", "the device id is empty") }
         for key in settings.options.keys.sorted() {
             guard let option = sessionOption(key) else {
-                let known = systems.flatMap(\.sessionOptions).map(\.key)
+                let known = sessionOptionKeys
                 return (key, "unknown session option \"\(key)\" (known: device, \(known.joined(separator: ", ")))")
             }
             if option.canonical(settings.options[key]!) == nil {
@@ -143,8 +145,12 @@ extension World {
     /// Each system's rules and error codes, in the systems' order (coverage).
     public static var ruleCatalogues: [RuleCatalogue] { systems.map(\.ruleCatalogue) }
 
-    /// Every session option key any system reads.
-    public static var sessionOptionKeys: [String] { systems.flatMap(\.sessionOptions).map(\.key) }
+    /// Every session option key any system reads, once (two systems may read the same device
+    /// property: `biometrics`; the first system's declaration checks it).
+    public static var sessionOptionKeys: [String] {
+        var seen = Set<String>()
+        return systems.flatMap(\.sessionOptions).map(\.key).filter { seen.insert($0).inserted }
+    }
 }
 
 /// A coding key for sections named at run time.

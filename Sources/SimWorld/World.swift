@@ -1,3 +1,4 @@
+import Card
 import Futurae
 import PIMS
 import SimKernel
@@ -22,6 +23,7 @@ public struct World: Sendable, Hashable {
     // The systems: one line each (and one in `World.systems`).
     public var pims: PIMSWorld
     public var futurae = FuturaeWorld.empty
+    public var casa = CardWorld.empty
 
     /// The default session: its settings (`device` and each system's options), and the PIMS account it
     /// starts logged in as.

@@ -70,6 +70,25 @@ import Testing
         #expect(a.contains { $0.contains("no session named \\\"ghost\\\"") })
     }
 
+    /// A system's script run on `scenario` in process and against a served world seeded with it: the
+    /// in-process lines, each checked equal to its line over HTTP (one line an input line).
+    func sameLinesInProcessAndOverHTTP(scenario: String, script: String) async throws -> [Substring] {
+        let folder = TemporaryFolder.make()
+        let inProcess = try await runBatch(["batch", "--scenario", scenario], input: script)
+        let server = try await ServeProcess.start(database: folder.appendingPathComponent("world.db").path, scenario: scenario)
+        let overHTTP = try await runBatch(["batch", "--backend", server.url, "--admin-token", ServeProcess.admin], input: script)
+        await server.stop(SIGTERM)
+
+        let a = inProcess.split(separator: "\n")
+        let b = overHTTP.split(separator: "\n")
+        #expect(a.count == script.split(separator: "\n").count)
+        #expect(a.count == b.count)
+        for (i, (x, y)) in zip(a, b).enumerated() {
+            #expect(x == y, "line \(i + 1) differs:\nin process: \(x.prefix(300))\nover HTTP:  \(y.prefix(300))")
+        }
+        return a
+    }
+
     /// Runs the built binary with `input` on its standard input; returns its standard output.
     func runBatch(_ arguments: [String], input: String) async throws -> String {
         let process = Process()

@@ -10,15 +10,7 @@ import Testing
 /// `GET /v1/events` (issue 8): server-sent events that survive a restart and a dropped connection.
 @Suite struct EventStreamTests {
     @Test func aSubscriberResumesAcrossARestartAndSeesEachEventOnce() async throws {
-        let path = TemporaryFolder.make().appendingPathComponent("world.db").path
-        // An address of its own on loopback: the restart takes the same port back, and no other test's
-        // connection can be holding it meanwhile (they all use 127.0.0.1).
-        let host = "127.0.0.\(Int.random(in: 2...254))"
-        let admin = "test-admin-token-0123456789"
-        let firstCore = try ServerCore(databasePath: path, seed: .named("phone-registered"), honoursLatency: false)
-        let firstServer = try await TeamServer.start(core: firstCore, options: .init(host: host, port: 0, adminToken: admin))
-        let first = TestServer(core: firstCore, server: firstServer, admin: admin, databasePath: path, host: host)
-        let port = first.server.port
+        let first = try await TestServer.startOnOwnAddress(scenario: "phone-registered")
         // A slow reconnect, so that the SMS below is sent while the watcher is away: it must come from
         // the server's stored events, not from a live connection.
         let watcher = try RemoteBackend(url: first.url, adminToken: first.admin,
@@ -31,8 +23,7 @@ import Testing
         let before = try await events.next(of: .smsDelivered)
 
         await first.stop()
-        let core = try ServerCore(databasePath: path, seed: .named("phone-registered"), honoursLatency: false)
-        let second = try await Self.startAgain(core: core, options: .init(host: host, port: port, adminToken: first.admin))
+        let second = try await first.restarted(scenario: "phone-registered")
         let afterRestart = await sender.call(.get, "pims.authentication.smscode", ["type": "enrollment"])
         #expect(afterRestart.status == .succeeded, "\(JSONText.encode(afterRestart.json))")
 

@@ -29,20 +29,7 @@ import Testing
         """
 
     @Test func theSameFuturaeScriptGivesTheSameBytesInProcessAndOverHTTP() async throws {
-        let folder = TemporaryFolder.make()
-        let runner = BatchOverHTTPTests()
-        let inProcess = try await runner.runBatch(["batch", "--scenario", "futurae-enrolled"], input: Self.script)
-        let server = try await ServeProcess.start(database: folder.appendingPathComponent("world.db").path, scenario: "futurae-enrolled")
-        let overHTTP = try await runner.runBatch(["batch", "--backend", server.url, "--admin-token", ServeProcess.admin], input: Self.script)
-        await server.stop(SIGTERM)
-
-        let a = inProcess.split(separator: "\n")
-        let b = overHTTP.split(separator: "\n")
-        #expect(a.count == Self.script.split(separator: "\n").count)
-        #expect(a.count == b.count)
-        for (i, (x, y)) in zip(a, b).enumerated() {
-            #expect(x == y, "line \(i + 1) differs:\nin process: \(x.prefix(300))\nover HTTP:  \(y.prefix(300))")
-        }
+        let a = try await BatchOverHTTPTests().sameLinesInProcessAndOverHTTP(scenario: "futurae-enrolled", script: Self.script)
         // The script reached the interesting answers.
         #expect(a[1].contains("\"name\":\"locked\""))
         #expect(a[5].contains("\"username\":\"bob@example.com\""))

@@ -25,10 +25,12 @@ public final class EventReader: Sendable {
         public let description: String
     }
 
-    /// The next event, whatever its kind.
+    /// The next event, whatever its kind. The limit is counted in this reader's own polls (10 ms
+    /// each), not on the wall clock: when the whole test run starves the thread pool (other tests
+    /// blocking it on child processes), the pump that fills the buffer starves too, and a wall-clock
+    /// deadline would expire with the event on its way.
     public func next(within seconds: Int = 60) async throws -> SimEvent {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
+        for _ in 0..<(seconds * 100) {
             let (event, ended): (SimEvent?, Bool) = buffer.state.withLock { b in
                 b.events.isEmpty ? (nil, b.ended) : (b.events.removeFirst(), false)
             }
@@ -36,7 +38,7 @@ public final class EventReader: Sendable {
             if ended { throw Timeout(description: "the event stream ended") }
             try await Task.sleep(for: .milliseconds(10))
         }
-        throw Timeout(description: "no event within \(seconds) s")
+        throw Timeout(description: "no event within \(seconds * 100) polls of 10 ms")
     }
 
     /// The next event of `kind`, skipping others.

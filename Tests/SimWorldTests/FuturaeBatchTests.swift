@@ -21,12 +21,7 @@ struct FuturaeBatchTests {
         """
 
     func run(_ lines: [String], scenario: String = "futurae-pin") async throws -> [JSONValue] {
-        var session = BatchSession(backend: try InProcessBackend(scenario: scenario, honoursLatency: false), checkControl: World.check)
-        var out: [JSONValue] = []
-        for line in lines {
-            if let answer = await session.answer(line) { out.append(try JSONText.parse(answer)) }
-        }
-        return out
+        try await batchAnswers(lines, scenario: scenario)
     }
 
     @Test func theREADMESessionAnswersAsTheContractSays() async throws {

@@ -42,14 +42,7 @@ struct FuturaeScenarioTests {
                   enrolledAt: "2026-01-04T18:30:00Z"
         """
 
-    func refusal(_ yaml: String) -> ScenarioError? {
-        do {
-            _ = try ScenarioLoader.parse(yaml: yaml, origin: "f.yaml")
-            return nil
-        } catch {
-            return error
-        }
-    }
+    func refusal(_ yaml: String) -> ScenarioError? { scenarioRefusal(yaml, origin: "f.yaml") }
 
     @Test func aValidSectionLoads() throws {
         let world = try ScenarioLoader.parse(yaml: Self.valid, origin: "f.yaml")
@@ -86,12 +79,7 @@ struct FuturaeScenarioTests {
         ("  lockType: sdkPinWithBiometricsOptional", "  lockType: none\n  unlockDuration: 0", 8, "unlockDuration must be a whole number"),
     ])
     func everyRefusalNamesTheFileTheLineAndTheReason(find: String, replace: String, line: Int, reason: String) throws {
-        let yaml = Self.valid.replacingOccurrences(of: find, with: replace)
-        #expect(yaml != Self.valid, "the test's find text is not in the scenario")
-        let e = try #require(refusal(yaml))
-        #expect(e.file == "f.yaml")
-        #expect(e.line == line, "\(e)")
-        #expect(e.reason.contains(reason), "\(e)")
+        try expectRefusal(of: Self.valid, replacing: find, with: replace, origin: "f.yaml", line: line, reason: reason)
     }
 
     @Test(arguments: [

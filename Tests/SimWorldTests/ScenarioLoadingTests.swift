@@ -114,13 +114,15 @@ struct ScenarioLoadingTests {
 
     @Test func builtInsAreTheDocumentedOnes() {
         #expect(ScenarioLoader.builtinNames == [
-            "account-blocked", "device-limit", "enrolled", "enrolled-elsewhere", "fresh", "futurae-enrolled", "futurae-fresh",
+            "account-blocked", "card-activation", "card-inactive", "card-replacement", "device-limit", "enrolled", "enrolled-elsewhere",
+            "fresh", "futurae-enrolled", "futurae-fresh",
             "futurae-pin", "legacy-sdk", "one-attempt-left", "phone-registered", "pin-blocked", "stale-steps", "team",
         ])
     }
 
-    /// The PIMS built-ins: every built-in but the Futurae ones (FuturaeScenarioTests checks those).
-    static let pimsBuiltIns = ScenarioLoader.builtinNames.filter { !$0.hasPrefix("futurae-") }
+    /// The PIMS built-ins: every built-in but the Futurae and card ones (FuturaeScenarioTests and
+    /// CardScenarioTests check those).
+    static let pimsBuiltIns = ScenarioLoader.builtinNames.filter { !$0.hasPrefix("futurae-") && !$0.hasPrefix("card-") }
 
     @Test(arguments: pimsBuiltIns)
     func everyPIMSBuiltInHasAliceHerVehicleAndTheDefaultSession(name: String) throws {

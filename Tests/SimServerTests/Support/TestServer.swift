@@ -41,6 +41,24 @@ struct TestServer: Sendable {
     }
 
     func stop() async { await server.stop() }
+
+    /// A server on an address of its own on loopback, over a database of its own: a restart takes the
+    /// same port back, and no other test's connection can be holding it meanwhile (they all use
+    /// 127.0.0.1).
+    static func startOnOwnAddress(scenario: String) async throws -> TestServer {
+        let path = TemporaryFolder.make().appendingPathComponent("world.db").path
+        let host = "127.0.0.\(Int.random(in: 2...254))"
+        let admin = "test-admin-token-0123456789"
+        let core = try ServerCore(databasePath: path, seed: .named(scenario), honoursLatency: false)
+        let server = try await TeamServer.start(core: core, options: .init(host: host, port: 0, adminToken: admin))
+        return TestServer(core: core, server: server, admin: admin, databasePath: path, host: host)
+    }
+
+    /// The same server started again (after `stop`) on its address over its database.
+    func restarted(scenario: String) async throws -> RunningServer {
+        let core = try ServerCore(databasePath: databasePath, seed: .named(scenario), honoursLatency: false)
+        return try await EventStreamTests.startAgain(core: core, options: .init(host: host, port: server.port, adminToken: admin))
+    }
 }
 
 enum TemporaryFolder {

@@ -1,0 +1,104 @@
+import SimKernel
+
+/// A request of the contract with its input checked (C0): the typed form the rules work on. Values a
+/// rule compares in its own order (transaction ids, the autoEnrollId, the activation code) stay as given.
+public enum CardCall: Sendable, Hashable {
+    case getTransaction(transactionId: String?)  // C2
+    case getEnabledAuthenticationTypes  // C3
+    case cancelTransaction(transactionId: String)  // C4
+    case verifyPIN(UserPIN, transactionId: String, autoEnrollId: String)  // C5
+    case verifyPINUsingTouchID(transactionId: String, autoEnrollId: String, outcome: BiometricOutcome)  // C6
+    case autoEnrollAccount(DisplayName)  // C7
+    case authenticateUsingUserPin(transactionId: String, pin: UserPIN)  // C8
+    case getAllEnrolledAccounts  // C9
+    case deleteAccount(accountId: String)  // C10
+    case verifyActivation(activationCode: String, displayName: DisplayName)  // C11
+    case setPin(UserPIN)  // C12
+
+    /// How the simulated biometric prompt ended (C6).
+    public enum BiometricOutcome: String, Sendable, Hashable, CaseIterable {
+        case success, failure, fallback, cancel
+    }
+
+    public var api: CardAPI {
+        switch self {
+        case .getTransaction: .getTransaction
+        case .getEnabledAuthenticationTypes: .getEnabledAuthenticationTypes
+        case .cancelTransaction: .cancelTransaction
+        case .verifyPIN: .verifyPIN
+        case .verifyPINUsingTouchID: .verifyPINUsingTouchID
+        case .autoEnrollAccount: .autoEnrollAccount
+        case .authenticateUsingUserPin: .authenticateUsingUserPin
+        case .getAllEnrolledAccounts: .getAllEnrolledAccounts
+        case .deleteAccount: .deleteAccount
+        case .verifyActivation: .verifyActivation
+        case .setPin: .setPin
+        }
+    }
+
+    /// The contract's rule, for logs, the flow map and coverage.
+    public var rule: String { api.rule }
+}
+
+extension CardCall {
+    /// C0: an unknown `casa.*` name, a parameter the call does not take, or a missing or wrongly typed
+    /// one → ERROR_INVALID_PARAMETER naming it. A `null` value is an absent parameter. The forms the
+    /// app checks before it calls (a PIN of 4 to 8 digits, a display name of 1 to 32 characters) are
+    /// input too: a malformed PIN is refused here and never counted as a wrong one (decision).
+    public static func parse(_ request: CallRequest) throws(CardFailure) -> CardCall {
+        guard let api = CardAPI.named(request.name) else {
+            throw .invalid("unknown call \"\(request.name)\" (\(CardAPI.all.map(\.name).joined(separator: ", ")))")
+        }
+        guard request.type == .call else { throw .invalid("\(api.name) has type \"call\", not \"\(request.type.rawValue)\"") }
+        let p = request.params.filter { $0.value != .null }
+        if let unknown = p.keys.sorted().first(where: { !api.parameters.contains($0) }) {
+            let takes = api.parameters.isEmpty ? "no parameters" : api.parameters.joined(separator: ", ")
+            throw .invalid("unknown parameter \"\(unknown)\" (\(api.name) takes \(takes))")
+        }
+        func text(_ key: String) throws(CardFailure) -> String {
+            guard let v = p[key] else { throw .invalid("missing parameter \"\(key)\"") }
+            guard let s = v.stringValue else { throw .invalid("\"\(key)\" must be a string, not a \(v.typeName)") }
+            return s
+        }
+        func pin(_ key: String) throws(CardFailure) -> UserPIN {
+            guard let pin = UserPIN(try text(key)) else { throw .invalid("\"\(key)\" must be 4 to 8 digits") }
+            return pin
+        }
+        func displayName() throws(CardFailure) -> DisplayName {
+            guard let name = DisplayName(try text("displayName")) else {
+                throw .invalid("\"displayName\" must be 1 to 32 characters once trimmed")
+            }
+            return name
+        }
+        switch api {
+        case .getTransaction:
+            return .getTransaction(transactionId: p["transactionId"] == nil ? nil : try text("transactionId"))
+        case .getEnabledAuthenticationTypes:
+            return .getEnabledAuthenticationTypes
+        case .cancelTransaction:
+            return .cancelTransaction(transactionId: try text("transactionId"))
+        case .verifyPIN:
+            return .verifyPIN(try pin("pin"), transactionId: try text("transactionId"), autoEnrollId: try text("autoEnrollId"))
+        case .verifyPINUsingTouchID:
+            let written = try text("outcome")
+            guard let outcome = BiometricOutcome(rawValue: written) else {
+                throw .invalid("\"outcome\" must be \(spelled(BiometricOutcome.allCases.map(\.rawValue))), not \"\(written)\"")
+            }
+            return .verifyPINUsingTouchID(transactionId: try text("transactionId"), autoEnrollId: try text("autoEnrollId"), outcome: outcome)
+        case .autoEnrollAccount:
+            return .autoEnrollAccount(try displayName())
+        case .authenticateUsingUserPin:
+            return .authenticateUsingUserPin(transactionId: try text("transactionId"), pin: try pin("pin"))
+        case .getAllEnrolledAccounts:
+            return .getAllEnrolledAccounts
+        case .deleteAccount:
+            return .deleteAccount(accountId: try text("accountId"))
+        case .verifyActivation:
+            return .verifyActivation(activationCode: try text("activationCode"), displayName: try displayName())
+        case .setPin:
+            return .setPin(try pin("pin"))
+        default:
+            preconditionFailure("\(api.name) is in the catalogue but has no reading")
+        }
+    }
+}

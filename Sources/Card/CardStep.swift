@@ -1,0 +1,87 @@
+import SimKernel
+
+/// One call in progress: the system's world, what the kernel lends the rules (the clock, the calling
+/// session's settings, the seeded codes), and the calling session's app, so that the rules read as
+/// the contract does: `device.accounts`, `now`, `transaction.status`.
+struct CardStep {
+    var world: CardWorld
+    var kernel: KernelContext
+    /// The calling session's app (a fresh install when it has no state yet).
+    var device: CardDevice
+
+    init(world: CardWorld, kernel: KernelContext) {
+        self.world = world
+        self.kernel = kernel
+        device = world.device(session: kernel.session) ?? CardDevice(session: kernel.session)
+    }
+
+    var now: SimTime { kernel.now }
+    var settings: SessionSettings { kernel.settings ?? SessionSettings(device: "") }
+
+    /// C3: biometrics when the issuer allows them and the device has them enabled.
+    var biometricEnabled: Bool { world.issuer?.biometricAllowed == true && settings.biometricsEnabled }
+    var authenticationTypes: [String] { biometricEnabled ? ["PIN", "BIOMETRIC"] : ["PIN"] }
+
+    /// Writes the device back into the world; a fresh install is not stored until it has state.
+    mutating func storeDevice() {
+        if let i = world.devices.firstIndex(where: { $0.session == device.session }) {
+            world.devices[i] = device  // no comparison first: a phone's pushes grow with use
+        } else if !device.isFresh {
+            world.devices.append(device)
+        }
+    }
+
+    /// Dispatch to the call's rule.
+    mutating func run(_ call: CardCall) throws(CardFailure) -> [String: JSONValue] {
+        switch call {
+        case .getTransaction(let id): try getTransaction(id)
+        case .getEnabledAuthenticationTypes: ["types": .array(authenticationTypes.map(JSONValue.string))]
+        case .cancelTransaction(let id): try cancelTransaction(id)
+        case .verifyPIN(let pin, let id, let autoEnrollId): try verifyPIN(pin, transactionId: id, autoEnrollId: autoEnrollId)
+        case .verifyPINUsingTouchID(let id, let autoEnrollId, let outcome):
+            try verifyPINUsingTouchID(transactionId: id, autoEnrollId: autoEnrollId, outcome: outcome)
+        case .autoEnrollAccount(let name): try autoEnrollAccount(name)
+        case .authenticateUsingUserPin(let id, let pin): try authenticateUsingUserPin(transactionId: id, pin: pin)
+        case .getAllEnrolledAccounts: ["accounts": .array(device.accounts.compactMap { world.card($0)?.json })]
+        case .deleteAccount(let accountId): try deleteAccount(accountId)
+        case .verifyActivation(let code, let name): try verifyActivation(code, displayName: name)
+        case .setPin(let pin): try setPin(pin)
+        }
+    }
+
+    /// `TransactionDetailsResponse` as this device sees it.
+    func details(_ t: Transaction) -> [String: JSONValue] {
+        var o = world.notice(t, at: now)
+        o["createdAt"] = .string(t.createdAt.iso8601)
+        o["secondsLeft"] = .int(max(0, t.expiresAt - now))
+        o["autoEnrollId"] = .string(t.autoEnrollId?.value ?? "")
+        o["authenticationTypes"] = .array(authenticationTypes.map(JSONValue.string))
+        o["transStatus"] = t.status(at: now).transStatus.map(JSONValue.string) ?? .null
+        return o
+    }
+}
+
+extension CardWorld {
+    /// What a push shows of a transaction (merchant, amount, card, time), and its status as of `now`.
+    public func notice(_ t: Transaction, at now: SimTime) -> [String: JSONValue] {
+        [
+            "transactionId": .string(t.transactionId),
+            "merchantName": .string(t.merchantName),
+            "amount": .int(t.amount.minorUnits),
+            "currency": .string(t.amount.currency.code),
+            "currencyExponent": .int(t.amount.currency.exponent),
+            "displayAmount": .string(t.amount.shown),
+            "maskedCardNumber": card(t.accountId).map { .string($0.maskedCardNumber.shown) } ?? .null,
+            "expiresAt": .string(t.expiresAt.iso8601),
+            "transactionStatus": .string(t.status(at: now).rawValue),
+        ]
+    }
+
+    /// A push notification as the phone lists it (§4 `casa.pushes`) and as its event carries it.
+    public func json(_ push: PushNotification, at now: SimTime) -> JSONValue {
+        guard let t = transaction(push.transactionId) else { return ["transactionId": .string(push.transactionId)] }
+        var o = notice(t, at: now)
+        o["sentAt"] = .string(push.sentAt.iso8601)
+        return .object(o)
+    }
+}
