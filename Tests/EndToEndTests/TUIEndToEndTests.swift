@@ -200,6 +200,7 @@ import Testing
     /// the next frame is drawn, so Ctrl-C behind them is obeyed as soon as they are.
     @Test func tenKilobytesOfKeysThenCtrlC() throws {
         let session = try start("--scenario fresh")
+        try session.sendKeys("i")  // into the Scenario field: otherwise its q would quit
         try session.type(Self.pasteAttack.replacingOccurrences(of: "\n", with: " "))
         try session.sendKeys("C-c")
         try expectCleanExit(session)
@@ -209,6 +210,7 @@ import Testing
     @Test func sigtermBehindTenKilobytesOfKeys() throws {
         let device = "e2e-\(UUID().uuidString.prefix(8))"
         let session = try start("--scenario fresh --device \(device)")
+        try session.sendKeys("i")  // into the Scenario field: otherwise its q would quit
         try session.type(Self.pasteAttack.replacingOccurrences(of: "\n", with: " "))
         try signal("TERM", device: device)
         try expectCleanExit(session, status: 143)

@@ -27,7 +27,8 @@ import Walk
 
     static func remote(_ url: String) -> WalkCheck.Opener {
         { origin, yaml in
-            let client = try RemoteBackend(url: url, adminToken: admin)
+            // A busy machine may be slow to answer: the test waits, it does not time out.
+            let client = try RemoteBackend(url: url, adminToken: admin, timeout: .seconds(120))
             let answer = await client.control(.load(.yaml(yaml, origin: origin)))
             guard answer.ok else { throw WalkError(file: url, line: nil, reason: answer.error ?? "load refused") }
             return client
@@ -38,7 +39,7 @@ import Walk
         try await Self.withServer { url in
             let path = WalkTests.temporary("remote.jsonl")
             let (ok, screen) = try await Tours.record(Tours.shortcut, to: path,
-                                                      backend: try RemoteBackend(url: url, adminToken: Self.admin, trace: true))
+                                                      backend: try RemoteBackend(url: url, adminToken: Self.admin, timeout: .seconds(120), trace: true))
             #expect(ok, "\(screen)")
             let walk = try Walk.read(path: path)
             // Asked for, the server sends each answer's trace: coverage of a server's walk is the same.

@@ -30,6 +30,8 @@ public actor Store {
     private let write: @Sendable (String, String) async -> String?
     /// Effects whose answers are awaited (calls, controls, connects, saves): `settle` waits for them.
     private var running: [Task<Void, Never>] = []
+    /// The last call or control sent: the next waits for it (`trackInOrder`).
+    private var lastBackendTask: Task<Void, Never>?
     /// Timers are not awaited by `settle`: they only fire when the clock says so.
     private var timers: [TimerID: Task<Void, Never>] = [:]
     /// The session's events: long-lived, never awaited by `settle`, never the call in flight.
@@ -83,7 +85,7 @@ public actor Store {
                 send(.response(id, .failure("local", PIMSError(.noInternet, detail: "no backend open")), durationMs: 0, purpose: purpose))
                 return
             }
-            track { [clock, tap] in
+            trackInOrder { [clock, tap] in
                 let start = clock.nowMs()
                 let response = await backend.send(request, session: session)
                 let ms = clock.nowMs() - start
@@ -95,7 +97,7 @@ public actor Store {
                 send(.controlAnswer(id, .failure("no backend open"), purpose: purpose))
                 return
             }
-            track { [tap] in
+            trackInOrder { [tap] in
                 let answer = await backend.control(control)
                 tap(.control(control, answer: answer))
                 await self.send(.controlAnswer(id, answer, purpose: purpose))
@@ -132,6 +134,19 @@ public actor Store {
 
     private func track(_ body: @escaping @Sendable () async -> Void) {
         running.append(Task { await body() })
+    }
+
+    /// Calls and controls reach the backend one after the other, in the order the app issued them,
+    /// as one SDK instance talks to its backend: a panel's read never overtakes the call before it,
+    /// so what a walk records is the order the world saw.
+    private func trackInOrder(_ body: @escaping @Sendable () async -> Void) {
+        let previous = lastBackendTask
+        let task = Task {
+            await previous?.value
+            await body()
+        }
+        lastBackendTask = task
+        running.append(task)
     }
 
     private func connected(_ result: Result<Opened, ConnectError>) {
