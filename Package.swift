@@ -100,7 +100,7 @@ let package = Package(
 
         .testTarget(name: "PIMSTests", dependencies: ["PIMS"]),
         .testTarget(name: "WalkTests", dependencies: ["Walk", "WalkPlayer", "SimKernel", "PIMS", "SimWorld", "Enrollment", "TerminalUI",
-                                               "EnrollsimAssets", "SimServer", "SimClient"]),
+                                               "EnrollsimAssets", "SimServer", "SimClient", "SimTestSupport"]),
         .testTarget(name: "FuturaeTests", dependencies: ["SimKernel", "Futurae"]),
         .testTarget(name: "CardTests", dependencies: ["SimKernel", "Card"]),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel", "SimTestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import SimTestSupport
 import SimKernel
 import SimWorld
 import Testing
@@ -142,7 +143,7 @@ import WalkPlayer
         let out = Pipe()
         process.standardOutput = out
         process.standardError = out
-        try process.run()
+        try ProcessLaunch.run(process)  // one launch at a time (Foundation's Process.run is not safe in parallel here)
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let played = String(decoding: data, as: UTF8.self)
