@@ -46,7 +46,7 @@ struct IndexedWorldTests {
     @Test func theIndexesAgreeWithAScanAfterEveryStep() throws {
         var sim = try Simulator(scenario: "team")
         var g = SeededGenerator(state: 14)
-        for step in 0..<1500 {
+        for step in 0..<400 {
             Self.randomStep(&sim, &g)
             let w = sim.world
             for (i, account) in w.accounts.enumerated() {
@@ -74,7 +74,7 @@ struct IndexedWorldTests {
         var g = SeededGenerator(state: 1314)
         var store: [String: [String: StoredRow]] = [:]
         for table in WorldTable.all { store[table.name] = Dictionary(uniqueKeysWithValues: table.rows(sim.world).map { ($0.key, $0) }) }
-        for step in 1...1500 {
+        for step in 1...400 {
             let token = UInt64(step)
             sim.world.startChangeLogs(token)
             Self.randomStep(&sim, &g)
