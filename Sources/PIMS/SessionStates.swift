@@ -14,11 +14,6 @@ public struct SessionStates: Sendable {
 
     public subscript(name: String) -> PIMSSession? {
         get { states[name] }
-        set {
-            let old = states[name]
-            states[name] = newValue
-            changed(name, old: old)
-        }
         _modify {
             let old = states[name]
             defer { changed(name, old: old) }
