@@ -14,7 +14,8 @@
 #             (write), interleaved with enrollsim's runs: the ratio is measured in the same run.
 #
 # Environment: PORT (default 18099), PEER_PORT (18098), CONNECTIONS (64), THREADS (2),
-# LOG_LEVEL (warning), BIN (an enrollsim binary instead of a release build of this checkout).
+# LOG_LEVEL (warning), SESSIONS (20000) and ACCOUNTS (50000) for --scaling, BIN (an enrollsim
+# binary instead of a release build of this checkout).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -35,6 +36,8 @@ PEER_PORT="${PEER_PORT:-18098}"
 CONNECTIONS="${CONNECTIONS:-64}"
 THREADS="${THREADS:-2}"
 LOG_LEVEL="${LOG_LEVEL:-warning}"
+SESSIONS="${SESSIONS:-20000}"
+ACCOUNTS="${ACCOUNTS:-50000}"
 BASE="http://127.0.0.1:$PORT"
 
 if ! command -v wrk > /dev/null; then
@@ -142,7 +145,7 @@ PY
   )"
 }
 
-echo "enrollsim serve (release) on loopback, $CONNECTIONS connections, $THREADS wrk threads, $DURATION each, $(nproc) cores"
+echo "enrollsim serve ($BIN) on loopback, $CONNECTIONS connections, $THREADS wrk threads, $DURATION each, $(nproc) cores"
 start_server fresh team
 prepare bob@example.com bob-pass
 [ -z "$PEER" ] || start_peer
@@ -155,17 +158,18 @@ echo "read/write ratio $(ratio "$READ" "$WRITE")"
 echo "database $(($(stat -c %s "$WORK/fresh.db") / 1024)) KiB, WAL $(($(stat -c %s "$WORK/fresh.db-wal") / 1024)) KiB"
 
 if [ "$SCALING" = 1 ]; then
-  echo "opening 20,000 device sessions…" >&2
-  python3 Benchmarks/server-bench/grow.py sessions "$BASE" 20000
-  run "read (20,000 sessions)" read; echo "  ratio to team: reads $(ratio "$RPS" "$READ")"
-  run "write (20,000 sessions)" write; echo "  ratio to team: writes $(ratio "$RPS" "$WRITE"), durable writes $(ratio "$WRITES" "$FRESH_WRITES")"
+  echo "opening $SESSIONS device sessions…" >&2
+  python3 Benchmarks/server-bench/grow.py sessions "$BASE" "$SESSIONS"
+  run "read ($SESSIONS sessions)" read; echo "  ratio to team: reads $(ratio "$RPS" "$READ")"
+  run "write ($SESSIONS sessions)" write; echo "  ratio to team: writes $(ratio "$RPS" "$WRITE"), durable writes $(ratio "$WRITES" "$FRESH_WRITES")"
   python3 Benchmarks/server-bench/grow.py export "$BASE" "$BENCH_READ_TOKEN"
 
-  python3 Benchmarks/server-bench/grow.py scenario 50000 > "$WORK/large.yaml"
+  python3 Benchmarks/server-bench/grow.py scenario "$ACCOUNTS" > "$WORK/large.yaml"
   start="$(date +%s.%N)"
   start_server large "$WORK/large.yaml"
-  echo "50,000 accounts: server up (load and seed) in $(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f} s')" "$start" "$(date +%s.%N)")"
-  prepare user49999@example.com pass49999
-  run "read (50,000 accounts, last)" read; echo "  ratio to team: reads $(ratio "$RPS" "$READ")"
-  run "write (50,000 accounts, last)" write; echo "  ratio to team: writes $(ratio "$RPS" "$WRITE"), durable writes $(ratio "$WRITES" "$FRESH_WRITES")"
+  echo "$ACCOUNTS accounts: server up (load and seed) in $(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f} s')" "$start" "$(date +%s.%N)")"
+  last=$((ACCOUNTS - 1))
+  prepare "user$last@example.com" "pass$last"
+  run "read ($ACCOUNTS accounts, last)" read; echo "  ratio to team: reads $(ratio "$RPS" "$READ")"
+  run "write ($ACCOUNTS accounts, last)" write; echo "  ratio to team: writes $(ratio "$RPS" "$WRITE"), durable writes $(ratio "$WRITES" "$FRESH_WRITES")"
 fi

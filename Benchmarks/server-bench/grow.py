@@ -70,7 +70,7 @@ def export(base, token):
     done.set()
     t.join()
     times.sort()
-    print(f"export (20,000 sessions, {size // 1024} KiB)      median {times[1] * 1000:8.0f} ms   "
+    print(f"export ({size // 1024} KiB)                 median {times[1] * 1000:8.0f} ms   "
           f"longest read meanwhile {max(waits) * 1000:.1f} ms ({len(waits)} reads)")
 
 
