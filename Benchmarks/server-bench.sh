@@ -3,17 +3,41 @@
 # 64 connections: a read call, then a write call. Reports requests/s and p99 latency for each, and
 # the durable writes/s and commit group size the server counted (GET /healthz).
 #
-#   Benchmarks/server-bench.sh [duration, default 15s]
+#   Benchmarks/server-bench.sh [--scaling] [--peer moto] [duration, default 15s]
 #
-# Environment: PORT (default 18099), CONNECTIONS (64), THREADS (2), LOG_LEVEL (warning).
+# --scaling   the same loads on worlds that grew (issue 14): after 20,000 device sessions were
+#             opened, and on a world of 50,000 accounts logged in as the last one; each printed as a
+#             ratio to the fresh world of the same run. Also an export with 20,000 sessions: how long
+#             it takes and the longest wait of a read running beside it.
+# --peer moto starts moto's server (PyPI, in a virtual environment under .build-venv) and loads it
+#             with the nearest calls, Cognito AdminGetUser (read) and AdminUpdateUserAttributes
+#             (write), interleaved with enrollsim's runs: the ratio is measured in the same run.
+#
+# Environment: PORT (default 18099), PEER_PORT (18098), CONNECTIONS (64), THREADS (2),
+# LOG_LEVEL (warning), SESSIONS (20000) and ACCOUNTS (50000) for --scaling, BIN (an enrollsim
+# binary instead of a release build of this checkout).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-DURATION="${1:-15s}"
+SCALING=0
+PEER=""
+DURATION=15s
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --scaling) SCALING=1 ;;
+    --peer) PEER="$2"; shift ;;
+    *) DURATION="$1" ;;
+  esac
+  shift
+done
+[ -z "$PEER" ] || [ "$PEER" = moto ] || { echo "--peer: only moto is known" >&2; exit 2; }
 PORT="${PORT:-18099}"
+PEER_PORT="${PEER_PORT:-18098}"
 CONNECTIONS="${CONNECTIONS:-64}"
 THREADS="${THREADS:-2}"
 LOG_LEVEL="${LOG_LEVEL:-warning}"
+SESSIONS="${SESSIONS:-20000}"
+ACCOUNTS="${ACCOUNTS:-50000}"
 BASE="http://127.0.0.1:$PORT"
 
 if ! command -v wrk > /dev/null; then
@@ -22,62 +46,130 @@ if ! command -v wrk > /dev/null; then
   else sudo apt-get install -y wrk > /dev/null || { sudo apt-get update > /dev/null && sudo apt-get install -y wrk > /dev/null; }; fi
 fi
 
-BUILD_LOG="$(mktemp)"
-swift build -c release --product enrollsim > "$BUILD_LOG" 2>&1 || { cat "$BUILD_LOG" >&2; exit 1; }
-BIN="$(swift build -c release --show-bin-path 2> /dev/null)/enrollsim"
-rm -f "$BUILD_LOG"
+if [ -z "${BIN:-}" ]; then
+  BUILD_LOG="$(mktemp)"
+  swift build -c release --product enrollsim > "$BUILD_LOG" 2>&1 || { cat "$BUILD_LOG" >&2; exit 1; }
+  BIN="$(swift build -c release --show-bin-path 2> /dev/null)/enrollsim"
+  rm -f "$BUILD_LOG"
+fi
 
 WORK="$(mktemp -d)"
 SERVER_PID=""
-cleanup() {
+PEER_PID=""
+stop_server() {
   if [ -n "$SERVER_PID" ]; then kill -TERM "$SERVER_PID" 2> /dev/null || true; wait "$SERVER_PID" 2> /dev/null || true; fi
+  SERVER_PID=""
+}
+cleanup() {
+  stop_server
+  if [ -n "$PEER_PID" ]; then kill -TERM "$PEER_PID" 2> /dev/null || true; wait "$PEER_PID" 2> /dev/null || true; fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
 
 export ENROLLSIM_ADMIN_TOKEN="bench-admin-token-$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')"
-"$BIN" serve --port "$PORT" --db "$WORK/world.db" --scenario team --log-level "$LOG_LEVEL" 2> "$WORK/server.log" &
-SERVER_PID=$!
-for _ in $(seq 100); do curl -sf "$BASE/healthz" > /dev/null && break; sleep 0.1; done
-curl -sf "$BASE/healthz" > /dev/null || { echo "the server did not start:" >&2; cat "$WORK/server.log" >&2; exit 1; }
+export BENCH_THREADS="$THREADS" BENCH_WRITE_TOKENS="$WORK/tokens"
+
+start_server() { # name scenario
+  stop_server
+  "$BIN" serve --port "$PORT" --db "$WORK/$1.db" --scenario "$2" --log-level "$LOG_LEVEL" 2> "$WORK/$1.log" &
+  SERVER_PID=$!
+  for _ in $(seq 600); do curl -sf "$BASE/healthz" > /dev/null && break; sleep 0.1; done
+  curl -sf "$BASE/healthz" > /dev/null || { echo "the server did not start:" >&2; cat "$WORK/$1.log" >&2; exit 1; }
+}
 
 json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 session() { curl -sf -XPOST "$BASE/v1/sessions" -d "{\"device\": \"$1\"}" | json '["session"]'; }
-login='{"type":"set","name":"pims.authentication.user","params":{"action":"login","username":"bob@example.com","password":"bob-pass"}}'
 
-# The read call's session: bob, logged in.
-export BENCH_READ_TOKEN="$(session bench-reader)"
-curl -sf -XPOST "$BASE/v1/pims" -H "Authorization: Bearer $BENCH_READ_TOKEN" -d "$login" > /dev/null
-# The write call's sessions: 256 devices.
-export BENCH_WRITE_TOKENS="$WORK/tokens" BENCH_THREADS="$THREADS"
-for i in $(seq 256); do session "bench-writer-$i"; done > "$BENCH_WRITE_TOKENS"
+prepare() { # username password: the read session logged in as that account, 256 write sessions
+  export BENCH_USER="$1" BENCH_PASSWORD="$2"
+  local login="{\"type\":\"set\",\"name\":\"pims.authentication.user\",\"params\":{\"action\":\"login\",\"username\":\"$1\",\"password\":\"$2\"}}"
+  export BENCH_READ_TOKEN="$(session bench-reader)"
+  curl -sf -XPOST "$BASE/v1/pims" -H "Authorization: Bearer $BENCH_READ_TOKEN" -d "$login" > /dev/null
+  for i in $(seq 256); do session "bench-writer-$i"; done > "$BENCH_WRITE_TOKENS"
+}
 
-run() { # name script
-  local before after
-  before="$(curl -sf "$BASE/healthz")"
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "Benchmarks/server-bench/$2.lua" "$BASE" > "$WORK/$1.txt"
-  after="$(curl -sf "$BASE/healthz")"
+# The figures of the last run, for ratios.
+RPS=0
+WRITES=0
+run() { # label script [url]
+  local before after url="${3:-$BASE}"
+  before="$(curl -sf "$BASE/healthz" || echo '{}')"
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "Benchmarks/server-bench/$2.lua" "$url" > "$WORK/run.txt"
+  after="$(curl -sf "$BASE/healthz" || echo '{}')"
   local rps p99 errors
-  rps="$(awk '/^Requests\/sec:/ {print $2}' "$WORK/$1.txt")"
-  p99="$(awk '$1 == "99%" {print $2}' "$WORK/$1.txt")"
-  errors="$(grep -E 'Non-2xx|Socket errors' "$WORK/$1.txt" || true)"
-  python3 - "$1" "$rps" "$p99" "$before" "$after" "$DURATION" <<'PY'
+  rps="$(awk '/^Requests\/sec:/ {print $2}' "$WORK/run.txt")"
+  p99="$(awk '$1 == "99%" {print $2}' "$WORK/run.txt")"
+  errors="$(grep -E 'Non-2xx|Socket errors' "$WORK/run.txt" || true)"
+  python3 - "$1" "$rps" "$p99" "$before" "$after" "$DURATION" "$url" "$BASE" "$WORK/last" <<'PY'
 import json, sys
-name, rps, p99, before, after, duration = sys.argv[1:]
+name, rps, p99, before, after, duration, url, base, last = sys.argv[1:]
 b, a = json.loads(before), json.loads(after)
 seconds = float(duration.rstrip("s"))
-changes = a["durableChanges"] - b["durableChanges"]
-commits = a["commits"] - b["commits"]
-group = changes / commits if commits else 0
-print(f"{name:6} {float(rps):10.0f} req/s   p99 {p99:>9}   durable writes {changes / seconds:8.0f}/s   commits {commits / seconds:6.0f}/s (≈{group:.1f} writes each)")
+line = f"{name:34} {float(rps):10.0f} req/s   p99 {p99:>9}"
+writes = 0
+if url == base and "durableChanges" in a:
+    changes = a["durableChanges"] - b["durableChanges"]
+    commits = a["commits"] - b["commits"]
+    writes = changes / seconds
+    line += f"   durable writes {writes:8.0f}/s   commits {commits / seconds:6.0f}/s (≈{changes / commits if commits else 0:.1f} writes each)"
+print(line)
+open(last, "w").write(f"{rps} {writes}\n")
 PY
+  read -r RPS WRITES < "$WORK/last"
   [ -z "$errors" ] || echo "       $errors"
 }
 
-echo "enrollsim serve (release) on loopback, $CONNECTIONS connections, $THREADS wrk threads, $DURATION each, $(nproc) cores"
-run read read
-run write write
-READ="$(awk '/^Requests\/sec:/ {print $2}' "$WORK/read.txt")"
-WRITE="$(awk '/^Requests\/sec:/ {print $2}' "$WORK/write.txt")"
-python3 -c "print(f'read/write ratio {float($READ) / float($WRITE):.1f}')"
-echo "database $(($(stat -c %s "$WORK/world.db") / 1024)) KiB, WAL $(($(stat -c %s "$WORK/world.db-wal") / 1024)) KiB"
+ratio() { python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print(f'{a / b:.2f}' if b else 'n/a')" "$1" "$2"; }
+
+# moto: its server in a virtual environment, one Cognito user pool with one user.
+start_peer() {
+  local venv=.build-venv/moto
+  if [ ! -x "$venv/bin/moto_server" ]; then
+    echo "installing moto[server] from PyPI into $venv…" >&2
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q 'moto[server]' || { echo "moto: PyPI unreachable, peer run skipped" >&2; PEER=""; return; }
+  fi
+  "$venv/bin/moto_server" -p "$PEER_PORT" > "$WORK/moto.log" 2>&1 &
+  PEER_PID=$!
+  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PEER_PORT/moto-api/" > /dev/null && break; sleep 0.1; done
+  export AWS_ACCESS_KEY_ID=bench AWS_SECRET_ACCESS_KEY=bench AWS_DEFAULT_REGION=us-east-1
+  export BENCH_POOL="$("$venv/bin/python" - "$PEER_PORT" <<'PY'
+import sys, boto3
+c = boto3.client("cognito-idp", endpoint_url=f"http://127.0.0.1:{sys.argv[1]}")
+pool = c.create_user_pool(PoolName="bench")["UserPool"]["Id"]
+c.admin_create_user(UserPoolId=pool, Username="bob@example.com",
+                    UserAttributes=[{"Name": "phone_number", "Value": "+33698765432"}])
+print(pool)
+PY
+  )"
+}
+
+echo "enrollsim serve ($BIN) on loopback, $CONNECTIONS connections, $THREADS wrk threads, $DURATION each, $(nproc) cores"
+start_server fresh team
+prepare bob@example.com bob-pass
+[ -z "$PEER" ] || start_peer
+run "read (team)" read; READ=$RPS
+if [ -n "$PEER" ]; then run "moto read (AdminGetUser)" moto-read "http://127.0.0.1:$PEER_PORT"; PEER_READ=$RPS; fi
+run "write (team)" write; WRITE=$RPS; FRESH_WRITES=$WRITES
+if [ -n "$PEER" ]; then run "moto write (AdminUpdateUserAttributes)" moto-write "http://127.0.0.1:$PEER_PORT"; PEER_WRITE=$RPS; fi
+echo "read/write ratio $(ratio "$READ" "$WRITE")"
+[ -z "$PEER" ] || echo "enrollsim / moto: reads $(ratio "$READ" "$PEER_READ")×, writes $(ratio "$WRITE" "$PEER_WRITE")×"
+echo "database $(($(stat -c %s "$WORK/fresh.db") / 1024)) KiB, WAL $(($(stat -c %s "$WORK/fresh.db-wal") / 1024)) KiB"
+
+if [ "$SCALING" = 1 ]; then
+  echo "opening $SESSIONS device sessions…" >&2
+  python3 Benchmarks/server-bench/grow.py sessions "$BASE" "$SESSIONS"
+  run "read ($SESSIONS sessions)" read; echo "  ratio to team: reads $(ratio "$RPS" "$READ")"
+  run "write ($SESSIONS sessions)" write; echo "  ratio to team: writes $(ratio "$RPS" "$WRITE"), durable writes $(ratio "$WRITES" "$FRESH_WRITES")"
+  python3 Benchmarks/server-bench/grow.py export "$BASE" "$BENCH_READ_TOKEN"
+
+  python3 Benchmarks/server-bench/grow.py scenario "$ACCOUNTS" > "$WORK/large.yaml"
+  start="$(date +%s.%N)"
+  start_server large "$WORK/large.yaml"
+  echo "$ACCOUNTS accounts: server up (load and seed) in $(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f} s')" "$start" "$(date +%s.%N)")"
+  last=$((ACCOUNTS - 1))
+  prepare "user$last@example.com" "pass$last"
+  run "read ($ACCOUNTS accounts, last)" read; echo "  ratio to team: reads $(ratio "$RPS" "$READ")"
+  run "write ($ACCOUNTS accounts, last)" write; echo "  ratio to team: writes $(ratio "$RPS" "$WRITE"), durable writes $(ratio "$WRITES" "$FRESH_WRITES")"
+fi

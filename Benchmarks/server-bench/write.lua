@@ -2,7 +2,10 @@
 -- between wrk's threads), so that every call changes its session's row and is committed (fsync)
 -- before it is answered. A token comes round again only after all the thread's others, so its
 -- calls do not overtake each other.
-local login = '{"type":"set","name":"pims.authentication.user","params":{"action":"login","username":"bob@example.com","password":"bob-pass"}}'
+-- The account: BENCH_USER / BENCH_PASSWORD (bob of `team` unless told).
+local user = os.getenv("BENCH_USER") or "bob@example.com"
+local password = os.getenv("BENCH_PASSWORD") or "bob-pass"
+local login = '{"type":"set","name":"pims.authentication.user","params":{"action":"login","username":"' .. user .. '","password":"' .. password .. '"}}'
 local logout = '{"type":"set","name":"pims.authentication.user","params":{"action":"logout"}}'
 local count = 0
 

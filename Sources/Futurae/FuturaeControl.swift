@@ -58,11 +58,11 @@ extension FuturaeWorld {
                 ?? (withShortCode ? FuturaePolicy.shortCodeActivationLifetimeSeconds : FuturaePolicy.activationLifetimeSeconds)
             // Codes are unique among the activations (a seeded draw may repeat; drawing again is as seeded).
             var code = ActivationCode.generate(&kernel.codes)
-            while activations.contains(where: { $0.activationCode == code }) { code = ActivationCode.generate(&kernel.codes) }
+            while !activations.positions(tagged: .code(code)).isEmpty { code = ActivationCode.generate(&kernel.codes) }
             var shortCode: ShortCode?
             if withShortCode {
                 var s = ShortCode.generate(&kernel.codes)
-                while activations.contains(where: { $0.shortCode == s }) { s = ShortCode.generate(&kernel.codes) }
+                while !activations.positions(tagged: .shortCode(s)).isEmpty { s = ShortCode.generate(&kernel.codes) }
                 shortCode = s
             }
             let activation = Activation(

@@ -23,7 +23,7 @@ struct FuturaeStep {
 
     /// Writes the device back into the world; a fresh install is not stored until it has state.
     mutating func storeDevice() {
-        if let i = world.devices.firstIndex(where: { $0.session == device.session }) {
+        if let i = world.devices.index(of: device.session) {
             if world.devices[i] != device { world.devices[i] = device }
         } else if !device.isFresh {
             world.devices.append(device)

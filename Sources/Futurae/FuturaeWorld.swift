@@ -6,18 +6,20 @@ import SimKernel
 public struct FuturaeWorld: Sendable, Hashable, Codable {
     /// Nil in a world that does not use Futurae; a `futurae:` section always names its service.
     public var service: FuturaeService?
-    public var users: [FuturaeUser]
-    public var activations: [Activation]
+    /// By userId, and by username.
+    public var users: KeyedList<FuturaeUser>
+    /// By enrollmentId, and by activation code and short code.
+    public var activations: KeyedList<Activation>
     /// The SDK instances that have state, by session name (a session without one is a fresh install).
-    public var devices: [FuturaeDevice]
+    public var devices: KeyedList<FuturaeDevice>
 
     public static let empty = FuturaeWorld()
 
     public init(service: FuturaeService? = nil, users: [FuturaeUser] = [], activations: [Activation] = [], devices: [FuturaeDevice] = []) {
         self.service = service
-        self.users = users
-        self.activations = activations
-        self.devices = devices
+        self.users = KeyedList(users)
+        self.activations = KeyedList(activations)
+        self.devices = KeyedList(devices)
     }
 
     enum CodingKeys: String, CodingKey { case service, users, activations, devices }
@@ -26,9 +28,9 @@ public struct FuturaeWorld: Sendable, Hashable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         // Required: a section that named nothing would read as no section at all.
         service = try c.decode(FuturaeService.self, forKey: .service)
-        users = try c.decodeIfPresent([FuturaeUser].self, forKey: .users) ?? []
-        activations = try c.decodeIfPresent([Activation].self, forKey: .activations) ?? []
-        devices = try c.decodeIfPresent([FuturaeDevice].self, forKey: .devices) ?? []
+        users = try c.decodeIfPresent(KeyedList<FuturaeUser>.self, forKey: .users) ?? []
+        activations = try c.decodeIfPresent(KeyedList<Activation>.self, forKey: .activations) ?? []
+        devices = try c.decodeIfPresent(KeyedList<FuturaeDevice>.self, forKey: .devices) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -41,13 +43,32 @@ public struct FuturaeWorld: Sendable, Hashable, Codable {
 
     // MARK: look-ups
 
-    public func userIndex(_ userId: String) -> Int? { users.firstIndex { $0.userId == userId } }
-    public func user(_ userId: String) -> FuturaeUser? { userIndex(userId).map { users[$0] } }
+    public func userIndex(_ userId: String) -> Int? { users.index(of: userId) }
+    public func user(_ userId: String) -> FuturaeUser? { users[key: userId] }
     /// A user by id or by username (the controls take either).
     public func user(named idOrUsername: String) -> FuturaeUser? {
-        user(idOrUsername) ?? users.first { $0.username == idOrUsername }
+        user(idOrUsername) ?? users.positions(tagged: idOrUsername).first.map { users[$0] }
     }
-    public func device(session: String) -> FuturaeDevice? { devices.first { $0.session == session } }
+    public func device(session: String) -> FuturaeDevice? { devices[key: session] }
+}
+
+extension FuturaeUser: KeyedRow {
+    public var rowKey: String { userId }
+    public var rowTags: [String] { username.map { [$0] } ?? [] }
+}
+
+extension FuturaeDevice: KeyedRow {
+    public var rowKey: String { session }
+}
+
+extension Activation: KeyedRow {
+    public enum Tag: Hashable, Sendable {
+        case code(ActivationCode)
+        case shortCode(ShortCode)
+    }
+
+    public var rowKey: String { enrollmentId }
+    public var rowTags: [Tag] { [.code(activationCode)] + (shortCode.map { [.shortCode($0)] } ?? []) }
 }
 
 /// The service the users enroll for (`FTRAccount.serviceId`, `serviceName`, `serviceLogo`).

@@ -103,8 +103,8 @@ extension FuturaeStep {
     /// becomes `expired` (the change stays though the call fails).
     mutating func findActivation(_ key: ActivationKey) throws(FuturaeFailure) -> Int {
         let found: Int? = switch key {
-        case .code(let code): world.activations.firstIndex { $0.activationCode == code }
-        case .shortCode(let code): world.activations.firstIndex { $0.shortCode == code }
+        case .code(let code): world.activations.positions(tagged: .code(code)).first
+        case .shortCode(let code): world.activations.positions(tagged: .shortCode(code)).first
         }
         guard let a = found else { throw FuturaeFailure(.activationCodeNotFound, "no activation with this code") }
         if world.activations[a].status == .expired || world.activations[a].isExpired(at: now) {

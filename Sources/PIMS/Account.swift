@@ -212,3 +212,21 @@ public enum ServiceStep: String, Sendable, Hashable, Codable, CaseIterable {
         self == .trusterPhoneNumber && sdk == .v2_0 ? "trustedPhone" : rawValue
     }
 }
+
+/// An account is found by username, and by phone: its trusted phone, and the phones its codes went to
+/// (the send limit counts per phone, the inbox lists a phone's codes).
+extension Account: KeyedRow {
+    public enum Tag: Hashable, Sendable {
+        case trustedPhone(PhoneNumber)
+        case sentTo(PhoneNumber)
+    }
+
+    public var rowKey: String { username }
+
+    public var rowTags: [Tag] {
+        var tags: [Tag] = []
+        if let phone { tags.append(.trustedPhone(phone)) }
+        for m in sms where !tags.contains(.sentTo(m.phone)) { tags.append(.sentTo(m.phone)) }
+        return tags
+    }
+}

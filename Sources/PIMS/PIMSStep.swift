@@ -10,7 +10,7 @@ struct PIMSStep {
     var clock: SimTime { kernel.now }
     var settings: SessionSettings { kernel.settings ?? SessionSettings(device: "") }
     var policy: Policy { world.policy }
-    var accounts: [Account] {
+    var accounts: KeyedList<Account> {
         get { world.accounts }
         _modify { yield &world.accounts }
     }

@@ -93,9 +93,7 @@ public enum PIMSSystem: SimSystem {
 
 extension PIMSWorld {
     /// The sessions logged in to `username`, by name.
-    public func sessions(of username: String) -> [String] {
-        sessions.filter { $0.value.user == username }.map(\.key).sorted()
-    }
+    public func sessions(of username: String) -> [String] { sessions.sessions(of: username) }
 }
 
 extension PIMSStep {

@@ -4,27 +4,28 @@ import SimKernel
 /// and the counters its rules hand out.
 public struct PIMSWorld: Sendable, Hashable {
     public var policy: Policy
-    public var accounts: [Account]
+    /// Found by username, and by phone (`Account.Tag`), in constant time.
+    public var accounts: KeyedList<Account>
     /// Per session name: who is logged in and what is open. A session the kernel knows but that has
     /// no entry here is logged out with nothing open.
-    public var sessions: [String: PIMSSession]
+    public var sessions: SessionStates
     public var loginFailures: [LoginFailures]
     /// The last stepsID handed out (R19): ids stay unique even after caches are removed.
     public var stepsIDs: Int
 
     public static let firstStepsID = 132_324
 
-    public init(policy: Policy = Policy(), accounts: [Account] = [], sessions: [String: PIMSSession] = [:],
+    public init(policy: Policy = Policy(), accounts: [Account] = [], sessions: SessionStates = [:],
                 loginFailures: [LoginFailures] = [], stepsIDs: Int? = nil) {
         self.policy = policy
-        self.accounts = accounts
+        self.accounts = KeyedList(accounts)
         self.sessions = sessions
         self.loginFailures = loginFailures
         self.stepsIDs = stepsIDs ?? max(Self.firstStepsID, accounts.flatMap(\.stepsCaches).map(\.stepsID).max() ?? 0)
     }
 
-    public func accountIndex(_ username: String) -> Int? { accounts.firstIndex { $0.username == username } }
-    public func account(_ username: String) -> Account? { accountIndex(username).map { accounts[$0] } }
+    public func accountIndex(_ username: String) -> Int? { accounts.index(of: username) }
+    public func account(_ username: String) -> Account? { accounts[key: username] }
 }
 
 /// One SDK instance's PIMS state (§2): the logged-in account and the windows it has open.

@@ -11,7 +11,7 @@ extension PIMSStep {
         try requireStrongAuthentication()
         let removed = accounts[a].vehicles.remove(at: v)
         accounts[a].stepsCaches.removeAll { $0.carAssociationID == removed.carAssociationID }
-        for name in world.sessions.keys where world.sessions[name]?.user == accounts[a].username && world.sessions[name]?.selectedVIN == vin {
+        for name in world.sessions.sessions(of: accounts[a].username) where world.sessions[name]?.selectedVIN == vin {
             world.sessions[name]?.selectedVIN = nil
         }
         return .null

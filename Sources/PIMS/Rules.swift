@@ -87,7 +87,6 @@ extension PIMSStep {
 
     /// Closes the windows of every session logged in to account `a` (R12).
     mutating func closeWindows(ofAccount a: Int) {
-        let username = accounts[a].username
-        for name in world.sessions.keys where world.sessions[name]?.user == username { world.sessions[name]?.closeWindows() }
+        for name in world.sessions.sessions(of: accounts[a].username) { world.sessions[name]?.closeWindows() }
     }
 }

@@ -7,7 +7,7 @@ extension PIMSStep {
     /// send limit per phone.
     mutating func sendSMS(account a: Int, purpose: SMSPurpose, to phone: PhoneNumber) throws(PIMSError) {
         let windowStart = clock + (-policy.smsSendWindowSeconds)
-        let recent = accounts.flatMap(\.sms).filter { $0.phone == phone && $0.sentAt > windowStart }
+        let recent = world.messages(to: phone).filter { $0.sentAt > windowStart }
         if recent.count >= policy.smsSendsPerWindow {
             let retryAt = recent.map(\.sentAt).min()! + policy.smsSendWindowSeconds
             throw PIMSError(
@@ -19,6 +19,7 @@ extension PIMSStep {
         kernel.codes = g
         let message = SMSMessage(phone: phone, purpose: purpose, code: code, sentAt: clock, expiresAt: clock + policy.smsCodeLifetimeSeconds)
         accounts[a].sms.append(message)
+        accounts[a].pruneSMS(sendWindowStart: windowStart)
         if kernel.recordsEvents {
             let reached = sessionsReached(by: phone, onBehalfOf: a)
             kernel.emit(.smsDelivered, message.eventData, to: reached)
@@ -28,8 +29,8 @@ extension PIMSStep {
     /// The sessions whose phone lights up: those logged in to the account the code is for (the user
     /// is holding the phone being certified) and to any account whose trusted phone it is.
     func sessionsReached(by phone: PhoneNumber, onBehalfOf a: Int) -> [String] {
-        let owners = Set(accounts.filter { $0.phone == phone }.map(\.username)).union([accounts[a].username])
-        return world.sessions.filter { $0.value.user.map(owners.contains) ?? false }.map(\.key).sorted()
+        let owners = Set(accounts.positions(tagged: .trustedPhone(phone)).map { accounts[$0].username }).union([accounts[a].username])
+        return owners.flatMap { world.sessions.sessions(of: $0) }.sorted()
     }
 
     /// R7: checks `code` against the newest code sent for `purpose` (and, for certification, to
@@ -62,10 +63,35 @@ extension PIMSStep {
     }
 }
 
+extension Account {
+    /// How many codes an account's outbox keeps besides those the rules still need (§2 says nothing
+    /// of a history; an unbounded one made every send and inbox slower as a session went on).
+    public static let smsHistoryLimit = 20
+
+    /// Drops the oldest codes beyond `smsHistoryLimit`, keeping what the rules read: the newest code
+    /// per phone and purpose (R7 checks it) and every code sent within the send window (R4–R6 count
+    /// them).
+    mutating func pruneSMS(sendWindowStart: SimTime) {
+        guard sms.count > Self.smsHistoryLimit else { return }
+        var newestSeen = Set<String>()
+        var keep = [Bool](repeating: false, count: sms.count)
+        for (i, m) in sms.enumerated().reversed() {
+            let newest = newestSeen.insert(m.phone.e164 + " " + m.purpose.rawValue).inserted
+            keep[i] = newest || i >= sms.count - Self.smsHistoryLimit || m.sentAt > sendWindowStart
+        }
+        sms = sms.indices.filter { keep[$0] }.map { sms[$0] }
+    }
+}
+
 extension PIMSWorld {
+    /// Every message sent to `phone` (the accounts in list order, each oldest first).
+    func messages(to phone: PhoneNumber) -> [SMSMessage] {
+        accounts.positions(tagged: .sentTo(phone)).flatMap { accounts[$0].sms.filter { $0.phone == phone } }
+    }
+
     /// Every message sent to `phone`, oldest first (the inbox control).
     public func inbox(_ phone: PhoneNumber) -> [SMSMessage] {
-        accounts.flatMap(\.sms).filter { $0.phone == phone }.enumerated()
+        messages(to: phone).enumerated()
             .sorted { ($0.element.sentAt, $0.offset) < ($1.element.sentAt, $1.offset) }.map(\.element)
     }
 }

@@ -42,6 +42,13 @@ public enum JSONText {
 
     static func writeString(_ s: String, into out: inout String) {
         out += "\""
+        // Most strings need no escape: appended whole (one scalar at a time was half of `batch`'s
+        // instructions).
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -22,7 +22,8 @@ public protocol SimSystem: Sendable {
 
     /// One call, its input checked first, then its rule. Never throws: a refusal is a FAILED answer.
     static func handle(_ request: CallRequest, state: inout State, kernel: inout KernelContext) -> SystemAnswer
-    /// One of this system's controls (`controlKinds`).
+    /// One of this system's controls (`controlKinds`). It runs on the live state: a refusal (a thrown
+    /// error or a failure answer) must come before any change.
     static func control(_ control: SimControl, state: inout State, kernel: inout KernelContext) throws(ControlError) -> SimAnswer
     /// Reads one of this system's controls without running it (the server refuses a malformed one
     /// with 400 before it touches the world).

@@ -14,7 +14,9 @@ public enum StrictYAML {
         }
         let node: Node
         do {
-            guard let n = try Yams.compose(yaml: yaml) else { throw fail(1, emptyMessage) }
+            // Tags resolved for merge keys only, as YAMLDecoder reads: the default resolver tries seven
+            // regular expressions on every key compared (Yams checks each mapping for duplicates).
+            guard let n = try Yams.compose(yaml: yaml, Resolver.basic.appending(.merge)) else { throw fail(1, emptyMessage) }
             node = n
         } catch let error as ScenarioError {
             throw error
@@ -31,7 +33,7 @@ public enum StrictYAML {
 
         let world: T
         do {
-            world = try YAMLDecoder().decode(T.self, from: node)
+            world = try NodeDecoder.decode(T.self, from: node)
         } catch let error as DecodingError {
             let (path, reason) = describe(error)
             throw fail(NodePath.line(of: path, in: node), reason)

@@ -29,6 +29,8 @@ final class LiveWorld: Sendable {
         var lastUsed: [String: Date]
         /// When idle device sessions were last looked for.
         var lastSweep = Date.distantPast
+        /// The last token a step's change logs started under (`World.startChangeLogs`).
+        var logToken: UInt64 = 0
         var transactionMark: Int
         var lastSeq = 0
         var epoch = 0
@@ -72,7 +74,7 @@ final class LiveWorld: Sendable {
         let now = clock.now()
         return state.withLock { s -> (outcome: Simulator.Outcome, ticket: Ticket)? in
             guard case .open = s.use(digest, at: now, idle: policy.idle), let t = s.tokens[digest] else { return nil }
-            let before = s.simulator.world
+            let before = s.begin()
             if let settings = t.settings, s.simulator.world.sessionIndex(t.session) == nil {
                 s.simulator.world.openSession(t.session, settings: settings)
             }
@@ -84,12 +86,18 @@ final class LiveWorld: Sendable {
     /// One simulator control, as `batch` runs it. The server reads no files of its own: a
     /// client sends a scenario file's text (`ScenarioSource.yaml`).
     func control(_ control: SimControl) -> (answer: SimAnswer, ticket: Ticket) {
-        state.withLock { s in
+        if case .export? = try? KernelControl(control) {
+            // A copy under the lock (constant time: the world is a value), written outside it, so
+            // that an export of a large world holds up no call.
+            let (world, ticket) = state.withLock { ($0.simulator.world, $0.ticket) }
+            return (Simulator.export(world), ticket)
+        }
+        return state.withLock { s in
             if control.kind == "load", control.fields["yaml"] == nil, let path = control.fields["scenario"]?.stringValue,
                case .file = ScenarioSource.parse(path) {
                 return (.failure("load: the server reads no files (\(path)): send the scenario's text as \"yaml\""), s.ticket)
             }
-            let before = s.simulator.world
+            let before = s.begin()
             var events: [PendingEvent] = []
             let answer = s.simulator.control(control, events: &events)
             return (answer, s.record(before: before, loadedChanged: control.kind == "load" && answer.ok, events: events))
@@ -103,7 +111,7 @@ final class LiveWorld: Sendable {
         let digest = BearerSecret.digest(token)
         let now = clock.now()
         return state.withLock { s in
-            let before = s.simulator.world
+            let before = s.begin()
             let expired = s.closeIdleSessions(at: now, idle: policy.idle, force: s.lastUsed.count >= policy.cap)
             if s.lastUsed.count >= policy.cap {
                 if !expired.isEmpty { _ = s.record(before: before, removedTokens: expired) }
@@ -130,7 +138,7 @@ final class LiveWorld: Sendable {
         return state.withLock { s in
             let entry = SessionToken(session: name, settings: nil)
             s.tokens[digest] = entry
-            return (token, s.record(before: s.simulator.world, newTokens: [(digest, entry)]))
+            return (token, s.record(before: s.begin(), newTokens: [(digest, entry)]))
         }
     }
 
@@ -162,8 +170,24 @@ final class LiveWorld: Sendable {
     }
 }
 
+/// The world as a step found it: the token its change logs started under, and its document part.
+/// Not the world itself: holding it would make the step's first change to a list copy the list.
+struct StepStart {
+    let token: UInt64
+    let globals: World
+    let transactions: Int
+}
+
 extension LiveWorld.State {
     var ticket: LiveWorld.Ticket { LiveWorld.Ticket(seq: lastSeq, epoch: epoch) }
+
+    /// Starts a step: its change logs, and the world's document part to compare with afterwards.
+    mutating func begin() -> StepStart {
+        logToken += 1
+        simulator.world.startChangeLogs(logToken)
+        let world = simulator.world
+        return StepStart(token: logToken, globals: world.globals(transactionMark: 0), transactions: world.counters.transactions)
+    }
 
     /// A token's state at `now`; an open device session's token counts as used.
     mutating func use(_ digest: String, at now: Date, idle: Duration) -> LiveWorld.TokenState {
@@ -199,19 +223,19 @@ extension LiveWorld.State {
 
     /// Queues what changed since `before` (if anything) and returns the caller's ticket. A step that
     /// changed nothing but the transaction counter still waits for the changes it may have seen.
-    mutating func record(before: World, loadedChanged: Bool = false,
+    mutating func record(before: StepStart, loadedChanged: Bool = false,
                          newTokens: [(digest: String, token: SessionToken)] = [], removedTokens: [String] = [],
                          events: [PendingEvent] = []) -> LiveWorld.Ticket {
         let after = simulator.world
         var change = WorldChange()
-        change.tables = WorldChange.between(before, after)
+        change.tables = WorldChange.since(before.token, after)
         change.events = events.map { event in
             lastEventID += 1
             return event.numbered(lastEventID, at: after.clock)
         }
         let tx = after.counters.transactions
-        if tx > transactionMark || tx < before.counters.transactions
-            || before.globals(transactionMark: 0) != after.globals(transactionMark: 0) {
+        if tx > transactionMark || tx < before.transactions
+            || before.globals != after.globals(transactionMark: 0) {
             transactionMark = tx + LiveWorld.transactionBlock
             change.globals = after.globals(transactionMark: transactionMark)
         }

@@ -2,8 +2,9 @@ import SimKernel
 import SimWorld
 
 /// What one call or control changed in the world, as rows to write: the store applies it in a
-/// transaction. Computed by comparing the world before and after the step, table by table
-/// (`WorldTable`), so no rule has to know about storage and the server knows no system.
+/// transaction. Read off the change logs the world's lists keep during a step, table by table
+/// (`WorldTable`): only the rows the step touched are compared and written, so the cost of a step
+/// does not grow with the world, no rule has to know about storage, and the server knows no system.
 struct WorldChange: Sendable {
     /// The world without its rows (clock, counters, faults, policy, …), when changed.
     var globals: World?
@@ -29,8 +30,8 @@ struct WorldChange: Sendable {
         return change
     }
 
-    static func between(_ before: World, _ after: World) -> [(name: String, change: TableChange)] {
-        WorldTable.all.map { ($0.name, $0.change(before, after)) }
+    static func since(_ token: UInt64, _ after: World) -> [(name: String, change: TableChange)] {
+        WorldTable.all.map { ($0.name, $0.change(after, token)) }
     }
 }
 

@@ -19,11 +19,10 @@ extension Simulator {
                 return .failure("unknown control \"\(control.kind)\" (\(World.controlKinds.joined(separator: ", ")))")
             }
             var kernel = world.context(for: control.fields["session"]?.stringValue ?? "default")
-            var changed = world
-            let answer = try system.control(control, &changed, &kernel)
-            // A refusal changes nothing.
+            // In place (a copy of the world would copy every list the control touches): a system's
+            // control checks everything before it changes anything, so a refusal changes nothing.
+            let answer = try system.control(control, &world, &kernel)
             if answer.ok {
-                world = changed
                 world.counters.codes = kernel.codes.state
                 events += kernel.events
             }
@@ -70,11 +69,16 @@ extension Simulator {
             events.append(PendingEvent(.worldReloaded, ["scenario": .string(world.name)]))
             return .success(["scenario": .string(world.name)])
         case .export:
-            do {
-                return .success(["scenario": .string(try ScenarioExporter.yaml(world))])
-            } catch {
-                return .failure("export: \(error)")
-            }
+            return Simulator.export(world)
+        }
+    }
+
+    /// The `export` control's answer: the world in the scenario format.
+    public static func export(_ world: World) -> SimAnswer {
+        do {
+            return .success(["scenario": .string(try ScenarioExporter.yaml(world))])
+        } catch {
+            return .failure("export: \(error)")
         }
     }
 }

@@ -32,7 +32,7 @@ extension World: Codable {
             counters = World.initialCounters(seed: seed)
         }
         if let entries = try c.decodeIfPresent([SessionEntry].self, forKey: .sessions) {
-            sessions = entries.map { Session(name: $0.name, settings: World.completed($0.settings)) }
+            sessions = KeyedList(entries.map { Session(name: $0.name, settings: World.completed($0.settings)) })
             for entry in entries where !entry.pims.isEmpty { pims.sessions[entry.name] = entry.pims }
         } else {
             sessions = [Session(name: "default", settings: session.settings)]

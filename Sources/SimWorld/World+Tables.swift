@@ -7,8 +7,11 @@ import SimKernel
 /// its table here; the server knows tables, not systems.
 public struct WorldTable: Sendable {
     public let name: String
-    /// What changed in this table between two worlds.
-    public let change: @Sendable (_ before: World, _ after: World) -> TableChange
+    /// Starts the change logs of this table's lists (before a step), under a token new to them.
+    public let startLog: @Sendable (inout World, UInt64) -> Void
+    /// What changed in this table since its log started with this token: the rows the step
+    /// touched and left different, found through the lists' logs (no comparison of whole tables).
+    public let change: @Sendable (World, UInt64) -> TableChange
     /// Every row, in order (seeding an empty store).
     public let rows: @Sendable (World) -> [StoredRow]
     /// The world without this table's rows (the document part).
@@ -43,45 +46,69 @@ public enum TableChange: Sendable {
 }
 
 extension WorldTable {
-    /// A table of a list in the world whose rows are Codable values with a key.
-    static func list<Row: Codable & Hashable & Sendable>(
-        _ name: String, key: @escaping @Sendable (Row) -> String,
-        get: @escaping @Sendable (World) -> [Row], set: @escaping @Sendable (inout World, [Row]) -> Void
-    ) -> WorldTable {
-        @Sendable func stored(_ position: Int, _ row: Row) -> StoredRow {
-            let data = (try? JSONEncoder.sorted.encode(row)) ?? Data()
-            return StoredRow(key: key(row), position: position, json: String(decoding: data, as: UTF8.self))
-        }
-        return WorldTable(
-            name: name,
-            change: { before, after in
-                let (b, a) = (get(before), get(after))
-                if b == a { return .unchanged }
-                guard a.count >= b.count, b.indices.allSatisfy({ key(b[$0]) == key(a[$0]) }) else {
-                    return .replaceAll(a.enumerated().map { stored($0.offset, $0.element) })
-                }
-                return .upsert(a.indices.filter { $0 >= b.count || b[$0] != a[$0] }.map { stored($0, a[$0]) })
-            },
-            rows: { world in get(world).enumerated().map { stored($0.offset, $0.element) } },
-            strip: { world in set(&world, []) },
-            restore: { world, rows in
-                set(&world, try rows.map { try JSONDecoder().decode(Row.self, from: Data($0.json.utf8)) })
-            })
+    static func stored(_ key: String, _ position: Int, _ row: some Encodable) -> StoredRow {
+        let data = (try? JSONEncoder.sorted.encode(row)) ?? Data()
+        return StoredRow(key: key, position: position, json: String(decoding: data, as: UTF8.self))
     }
 
-    static let accounts = WorldTable.list("accounts", key: { (a: Account) in a.username },
-                                          get: { $0.pims.accounts }, set: { $0.pims.accounts = $1 })
+    /// The change of a table whose changed positions are `positions` (nil: all of them).
+    static func change(_ positions: [Int]?, count: Int, row: (Int) -> StoredRow) -> TableChange {
+        guard let positions else { return .replaceAll((0..<count).map(row)) }
+        return positions.isEmpty ? .unchanged : .upsert(positions.map(row))
+    }
+
+    static let accounts = WorldTable(
+        name: "accounts",
+        startLog: { w, token in w.pims.accounts.startLog(token) },
+        change: { w, token in
+            let list = w.pims.accounts
+            return change(list.changes(since: token), count: list.count) { stored(list[$0].username, $0, list[$0]) }
+        },
+        rows: { w in w.pims.accounts.enumerated().map { stored($0.element.username, $0.offset, $0.element) } },
+        strip: { w in w.pims.accounts = [] },
+        restore: { w, rows in
+            w.pims.accounts = KeyedList(try rows.map { try JSONDecoder().decode(Account.self, from: Data($0.json.utf8)) })
+        })
 
     /// A session's row holds the kernel's name and settings and PIMS's login state, as `sessions:` in
-    /// a scenario does.
-    static let sessions = WorldTable.list(
-        "sessions", key: { (s: SessionEntry) in s.name },
-        get: { w in w.sessions.map { SessionEntry(name: $0.name, settings: $0.settings, pims: w.pims.sessions[$0.name] ?? PIMSSession()) } },
-        set: { w, entries in
-            w.sessions = entries.map { World.Session(name: $0.name, settings: $0.settings) }
+    /// a scenario does; it changes when either does.
+    static let sessions = WorldTable(
+        name: "sessions",
+        startLog: { w, token in
+            w.sessions.startLog(token)
+            w.pims.sessions.startLog(token)
+        },
+        change: { w, token in
+            var positions: [Int]?
+            if let kernel = w.sessions.changes(since: token), let pims = w.pims.sessions.changes(since: token) {
+                positions = Array(Set(kernel + pims.compactMap { w.sessions.index(of: $0) })).sorted()
+            }
+            return change(positions, count: w.sessions.count) { entryRow(w, $0) }
+        },
+        rows: { w in w.sessions.indices.map { entryRow(w, $0) } },
+        strip: { w in
+            w.sessions = []
+            w.pims.sessions = [:]
+        },
+        restore: { w, rows in
+            let entries = try rows.map { try JSONDecoder().decode(SessionEntry.self, from: Data($0.json.utf8)) }
+            w.sessions = KeyedList(entries.map { World.Session(name: $0.name, settings: $0.settings) })
             w.pims.sessions = [:]
             for e in entries where !e.pims.isEmpty { w.pims.sessions[e.name] = e.pims }
         })
+
+    private static func entryRow(_ w: World, _ i: Int) -> StoredRow {
+        let s = w.sessions[i]
+        return stored(s.name, i, SessionEntry(name: s.name, settings: s.settings, pims: w.pims.sessions[s.name] ?? PIMSSession()))
+    }
+}
+
+extension World {
+    /// Starts every table's change log under `token` (a number not used before in this world's
+    /// life, never 0): what a step then changes is read with `WorldTable.change`.
+    public mutating func startChangeLogs(_ token: UInt64) {
+        for table in WorldTable.all { table.startLog(&self, token) }
+    }
 }
 
 extension JSONEncoder {
@@ -91,4 +118,3 @@ extension JSONEncoder {
         return e
     }
 }
-

@@ -17,7 +17,8 @@ public struct World: Sendable, Hashable {
     // Written by export; a hand-written scenario leaves them out.
     public var clock: SimTime
     public var counters: Counters
-    public var sessions: [Session]
+    /// Found by name in constant time (`sessions.index(of:)`).
+    public var sessions: KeyedList<Session>
     public var faults: [FaultRule]
 
     // The systems: one line each (and one in `World.systems`).
@@ -48,8 +49,9 @@ public struct World: Sendable, Hashable {
 
     /// One SDK instance on one device, as the kernel knows it: its name and settings. Each system keeps
     /// its own state of the session under the same name.
-    public struct Session: Sendable, Hashable {
+    public struct Session: Sendable, Hashable, KeyedRow {
         public var name: String
+        public var rowKey: String { name }
         public var settings: SessionSettings
 
         public init(name: String, settings: SessionSettings) {
@@ -87,10 +89,10 @@ public struct World: Sendable, Hashable {
 
     // MARK: look-ups
 
-    public func sessionIndex(_ name: String) -> Int? { sessions.firstIndex { $0.name == name } }
+    public func sessionIndex(_ name: String) -> Int? { sessions.index(of: name) }
 
     // PIMS's part, by the names tests and tools have always used.
-    public var accounts: [Account] {
+    public var accounts: KeyedList<Account> {
         get { pims.accounts }
         set { pims.accounts = newValue }
     }

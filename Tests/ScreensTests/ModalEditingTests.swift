@@ -63,4 +63,21 @@ struct ModalEditingTests {
         #expect(editing.hasSuffix("F1 help  ^Q quit"), "\(editing)")
         #expect(editing.hasPrefix(" Esc done"), "\(editing)")
     }
+
+    @Test("While a field is edited no screen's letter becomes a key the terminal owns (^C quits, ^H ^I ^J ^L ^M ^Z)")
+    func editingNeverShadowsCtrlC() async throws {
+        let owned: Set<Character> = ["c", "h", "i", "j", "l", "m", "z"]
+        let app = try await ScreenHarness.start("enrolled")
+        for route in [Route.simulator, .start, .guided, .account, .steps, .carKey] {
+            await app.store.send(.choose(.open(route)))
+            await app.store.settle()
+            await app.store.send(.choose(.edit))
+            await app.store.settle()
+            for command in await app.state.availableCommands {
+                if case .ctrl(let c) = command.key { #expect(!owned.contains(c), "^\(c) on \(route): \(command.title)") }
+            }
+            await app.store.send(.cancel)
+            await app.store.settle()
+        }
+    }
 }

@@ -77,7 +77,7 @@ public enum SimulatorPanel: Feature {
             // F1 is help: the presets take F2 to F5.
             KeyBinding(.function(n + 2), preset.barTitle, "Fault: the \(preset.title) of \(s.faultTargetName).", .addFault(preset))
         } + [
-            KeyBinding(.letter("c"), "clear faults", "Remove every fault rule.", .clearFaults),
+            KeyBinding(.letter("f"), "clear faults", "Remove every fault rule.", .clearFaults),
             KeyBinding(.letter("n"), "load", "Load the scenario named in the field.", .loadScenario),
             KeyBinding(.letter("e"), "reset", "Reset the world to the loaded scenario.", .resetScenario),
             KeyBinding(.letter("b"), ProximityPart.bluetooth.title, "Toggle Bluetooth near the car-key vehicle.", .toggleProximity(.bluetooth)),
