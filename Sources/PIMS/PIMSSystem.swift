@@ -34,7 +34,7 @@ public enum PIMSSystem: SimSystem {
         }
         guard kernel.settings != nil else { return SystemAnswer(.failure(kernelFailure(.unknownSession(kernel.session))), rule: call.rule) }
         var step = PIMSStep(world: state, kernel: kernel)
-        state = PIMSWorld()  // the step owns the world while it runs: no copy on write
+        state = PIMSWorld.empty  // the step owns the world while it runs: no copy on write (and no new world built)
         defer {
             state = step.world
             kernel = step.kernel

@@ -18,8 +18,7 @@ extension PIMSStep {
         let code = g.digits(policy.smsCodeLength)
         kernel.codes = g
         let message = SMSMessage(phone: phone, purpose: purpose, code: code, sentAt: clock, expiresAt: clock + policy.smsCodeLifetimeSeconds)
-        accounts[a].sms.append(message)
-        accounts[a].pruneSMS(sendWindowStart: windowStart)
+        accounts[a].record(message, sendWindowStart: windowStart)
         if kernel.recordsEvents {
             let reached = sessionsReached(by: phone, onBehalfOf: a)
             kernel.emit(.smsDelivered, message.eventData, to: reached)
@@ -71,6 +70,13 @@ extension Account {
     /// Drops the oldest codes beyond `smsHistoryLimit`, keeping what the rules read: the newest code
     /// per phone and purpose (R7 checks it) and every code sent within the send window (R4–R6 count
     /// them).
+    /// A code sent: kept, and the history pruned, in one change of the account (the world re-indexes
+    /// an account once per change).
+    mutating func record(_ message: SMSMessage, sendWindowStart: SimTime) {
+        sms.append(message)
+        pruneSMS(sendWindowStart: sendWindowStart)
+    }
+
     mutating func pruneSMS(sendWindowStart: SimTime) {
         guard sms.count > Self.smsHistoryLimit else { return }
         var newestSeen = Set<String>()
