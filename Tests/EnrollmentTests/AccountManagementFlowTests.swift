@@ -46,7 +46,7 @@ import Testing
         await app.send(.submit)
         state = await app.state
         #expect(state.account.stage == .done)
-        #expect(state.account.message == "PIN reset (B). The enrollment continues at step 8 with the new PIN.")
+        #expect(state.account.message == "PIN reset (B): the new PIN is in force and its failures are back to 0.")
         #expect(await app.account().pin == PIN("5678"))
         #expect(state.log.entries.map(\.step).suffix(3) == ["Account · step 1 (precondition)", "Account · B", "Account · B"])
     }

@@ -214,10 +214,15 @@ final class StateRecorderBox: @unchecked Sendable {
 
         await go(.choose(.open(.guided)))
         var shown: [String] = []
+        var answersShown: [String] = []
         while let staged = await store.state.stagedDescription {
             shown.append(staged)
+            // Beside each staged call, the answer of the one just sent (the login's first).
+            if let last = await store.state.lastAnswered { answersShown.append("\(last.step) \(last.response?.status.rawValue ?? "-")") }
             await go(.submit)
         }
+        #expect(answersShown == ["Session · login SUCCEEDED", "Enrollment · step 1 SUCCEEDED", "Enrollment · step 2 SUCCEEDED",
+                                 "Enrollment · step 3 SUCCEEDED"])
         #expect(shown == [
             "Enrollment · step 1: get pims.authentication.account isDeviceActivated",
             "Enrollment · step 2: get pims.authentication.account isAccountBlocked",

@@ -97,7 +97,7 @@ enum Tours {
             await s.press("Ctrl-F", pauseMs: 500)
             await s.press("Enter", pauseMs: 1200)
             for attempt in 1...3 {
-                guard await s.wait(for: attempt == 1 ? "already has a PIN" : "Wrong PIN") else { return false }
+                guard await s.wait(for: attempt == 1 ? "already has a PIN" : "2308") else { return false }
                 await s.type("0000")
                 await s.press("Enter", pauseMs: 1500)
             }

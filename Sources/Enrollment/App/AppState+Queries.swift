@@ -53,6 +53,12 @@ extension AppState {
         return (m, inbox.state(m))
     }
 
+    /// Step pacing: the call just sent, answered, shown beside the next one before it goes.
+    public var lastAnswered: APILog.Entry? {
+        guard staged != nil else { return nil }
+        return log.entries.last { $0.response != nil }
+    }
+
     /// The staged call's request as pretty JSON, for the step-pacing panel.
     public var stagedRequestText: String? { staged.map { JSONText.pretty($0.request.json) } }
 
