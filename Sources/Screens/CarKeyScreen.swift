@@ -58,11 +58,8 @@ enum CarKeyScreen {
                 frame.put("  → \(t.3)", x: x, y: proximity.y + i * 2, style: .hint, clip: proximity)
             }
         }
+        // A proximity error is explained once, by the banner; the panel marks the toggle with its code.
         y = columns[0].maxY + 1
-        if let code = k.proximityError, let problem = CarKeyFlow.proximityProblem(code), y < area.maxY {
-            frame.put("✗ \(code): \(problem)", x: area.x, y: y, style: .failed, clip: area)
-            y += 1
-        }
         if let message = k.message { frame.paragraph(message, at: y, in: area, style: .hint) }
     }
 }

@@ -16,7 +16,7 @@ enum FlowMapView {
             x = frame.put(entry.step.rawValue.padded(toWidth: 4), x: x, y: row.y, style: style, clip: row)
             x = frame.put(short(entry.step), x: x, y: row.y, style: entry.status == .pending ? .normal : style, clip: row)
             // A failed step says what it answered (2307, PINBlocked).
-            if entry.status == .failed, let answer = guided.failures[entry.step] {
+            if entry.status == .failed, let answer = guided.failures[entry.step], x + 1 + answer.count <= row.maxX {
                 frame.put(" " + answer, x: x, y: row.y, style: .failed, clip: row)
             }
         }

@@ -57,7 +57,9 @@ enum SimulatorScreen {
         for (i, m) in messages.suffix(inside.height).enumerated() {
             guard let codeState = inbox?.state(m) else { continue }
             var x = frame.put(m.code, x: inside.x, y: inside.y + i, style: codeState.isLive ? .code : .hint, clip: inside)
-            x = frame.put("  " + m.purpose.padded(toWidth: 25), x: x, y: inside.y + i, clip: inside)
+            // "phoneNumberCertification" shortened so that the state fits at 80 columns.
+            let purpose = m.purpose == "phoneNumberCertification" ? "certification" : m.purpose
+            x = frame.put("  " + purpose.padded(toWidth: 14), x: x, y: inside.y + i, clip: inside)
             frame.put(codeState.words, x: x, y: inside.y + i, style: PhoneView.style(codeState), clip: inside)
         }
     }

@@ -59,6 +59,8 @@ extension AppState {
             route = .start
             return []
         }
+        // Another screen: the last one's banner (its advice, its keys) stays behind.
+        if r != route { notice = nil }
         route = r
         return r.scope.open(&self)
     }

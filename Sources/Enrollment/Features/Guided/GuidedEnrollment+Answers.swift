@@ -28,8 +28,8 @@ extension GuidedEnrollment.State {
             }
             mark(.s2, .failed)
             failures[.s2] = state
-            let enrolledNote = deviceEnrolled ? "This device is enrolled, but the account is \(state)" : "The account is \(state)"
-            return blocked("\(enrolledNote) (step 2): remove all enrollments (step A, key a), then enrollment restarts at step 3.")
+            // The prompt offers step A; this says why.
+            return blocked(deviceEnrolled ? "This device is enrolled, but the account is \(state) (step 2)." : "The account is \(state) (step 2).")
 
         case .trustedPhone:
             if let error = r.error, error.pimsCode != .noPhoneNumber { return failed(.s3, error) }
@@ -38,7 +38,7 @@ extension GuidedEnrollment.State {
                 // it means decides the next step.
                 mark(.s3, .failed)
                 failures[.s3] = "\(error.code)"
-                noPhoneMeaning = "Step 3 answered \(error.code) \(error.label): no trusted phone yet (the reference variant's answer, R3)."
+                noPhoneMeaning = "Step 3 answered \(error.code) (\(error.label)): the reference variant's way to say there is no trusted phone yet (R3)."
             } else {
                 mark(.s3, .done)
                 noPhoneMeaning = nil
@@ -54,7 +54,7 @@ extension GuidedEnrollment.State {
             if shared.config.offersShortcut || shared.sendAsTyped {
                 // Below SDK 2.1 the shortcut is offered only to send it as typed: its 2002 (R8).
                 stage = .chooseMethod
-                message = (noPhoneMeaning.map { $0 + " " } ?? "") + "No trusted phone: choose the shortcut (4·1, one SMS) or the full method (4·2, then steps 5–8)."
+                message = noPhoneMeaning ?? "No trusted phone: choose the shortcut (4·1, one SMS) or the full method (4·2, then steps 5–8)."
                 return []
             }
             message = shortcutUnavailable
