@@ -32,8 +32,9 @@ enum SimulatorScreen {
         y += 1
         y += FormView.render(sim.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
                              area: Rect(x: controls.x, y: y, width: controls.width, height: controls.maxY - y))
+        // What the last action did, whole: it wraps rather than being cut.
         if let message = sim.message, y < controls.maxY {
-            frame.put(message, x: controls.x, y: y, style: .hint, clip: controls)
+            frame.paragraph(message, at: y, in: controls, style: .hint)
         }
     }
 

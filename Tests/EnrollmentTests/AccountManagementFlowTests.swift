@@ -81,10 +81,7 @@ import Testing
         let app = try await App.start("enrolled")
         await app.send(.choose(.open(.account)), .account(.startTask(.updatePIN)))
         #expect(await app.state.account.form.fields.map(\.id) == [.oldPIN, .newPIN, .newPINConfirm])
-        await app.type("1111")
-        await app.send(.focusNext)
-        await app.typePINTwice("4321")
-        await app.send(.submit)
+        await app.sendUpdatePIN(old: "1111", new: "4321")
         var state = await app.state
         #expect(state.notice?.code == "2308")
         #expect(state.account.form[.oldPIN] == "")

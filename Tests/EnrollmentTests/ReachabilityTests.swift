@@ -77,10 +77,7 @@ import Testing
     func forbiddenOperationOffersStepA() async throws {
         let app = try await App.start("pin-blocked")
         await app.send(.choose(.open(.account)), .account(.startTask(.updatePIN)))
-        await app.type("1234")
-        await app.send(.focusNext)
-        await app.typePINTwice("4321")
-        await app.send(.submit)
+        await app.sendUpdatePIN(old: "1234", new: "4321")
         var state = await app.state
         #expect(state.notice?.code == "2317")
         if await app.state.editing { await app.send(.cancel) }  // letters are commands again
