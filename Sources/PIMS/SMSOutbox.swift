@@ -96,8 +96,20 @@ extension PIMSWorld {
     }
 
     /// Every message sent to `phone`, oldest first (the inbox control).
-    public func inbox(_ phone: PhoneNumber) -> [SMSMessage] {
-        messages(to: phone).enumerated()
-            .sorted { ($0.element.sentAt, $0.offset) < ($1.element.sentAt, $1.offset) }.map(\.element)
+    public func inbox(_ phone: PhoneNumber) -> [SMSMessage] { inboxEntries(phone).map(\.message) }
+
+    /// The inbox with, for each message, whether a newer send replaced it (R7: a code is checked
+    /// against the newest one of its account and purpose, and for certification of its phone).
+    public func inboxEntries(_ phone: PhoneNumber) -> [(message: SMSMessage, replaced: Bool)] {
+        accounts.positions(tagged: .sentTo(phone)).flatMap { a -> [(message: SMSMessage, replaced: Bool)] in
+            let sms = accounts[a].sms
+            return sms.indices.filter { sms[$0].phone == phone }.map { i in
+                let m = sms[i]
+                let newer = sms[(i + 1)...].contains { $0.purpose == m.purpose && (m.purpose != .phoneNumberCertification || $0.phone == m.phone) }
+                return (m, newer)
+            }
+        }
+        .enumerated()
+        .sorted { ($0.element.message.sentAt, $0.offset) < ($1.element.message.sentAt, $1.offset) }.map(\.element)
     }
 }

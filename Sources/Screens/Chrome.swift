@@ -1,4 +1,5 @@
 import Enrollment
+import PIMS
 import TerminalUI
 
 /// The top line: where we are, and who on which device; a busy marker while a call is in flight.
@@ -10,9 +11,11 @@ enum TitleBar {
         var right: String
         if let user = state.session.loggedIn {
             let c = state.session.config
+            // The variant is part of what the backend answers (R2, R3): it stays; the username goes first when room is short.
+            let session = "\(c.device) · \(c.platform == .ios ? "iOS" : "Android") · SDK \(c.sdk) · \(c.variant.rawValue)"
             right = c.system == .futurae
                 ? "Futurae · \(c.device) · \(c.lockType.shortTitle) · binding \(c.sessionBinding ? "on" : "off")"
-                : "\(user) · \(c.device) · \(c.platform == .ios ? "iOS" : "Android") · SDK \(c.sdk)"
+                : (area.maxX - x - 2 >= user.count + 3 + session.count ? "\(user) · " : "") + session
             if c.pacing == .step { right += " · step pacing" }
         } else {
             right = state.session.config.backend.summary
@@ -48,10 +51,21 @@ enum StagedCallView {
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         guard let description = state.stagedDescription, area.height >= 3 else { return }
         let inside = frame.panel(area, title: "Step pacing — Enter sends, Esc keeps it unsent", style: .current)
-        frame.put("▶ " + description, x: inside.x, y: inside.y, style: .current, clip: inside)
-        let json = (state.stagedRequestText ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-        for (i, line) in json.enumerated() where i + 1 < inside.height {
-            frame.put(line, x: inside.x + 2, y: inside.y + 1 + i, style: .code, clip: inside)
+        // The answer of the call just sent stays beside the next one: the pace is for reading both.
+        let columns = state.lastAnswered != nil && inside.width >= 60 ? inside.splitColumns([.fill(), .fill()], gap: 2) : [inside]
+        frame.put("▶ " + description, x: columns[0].x, y: inside.y, style: .current, clip: columns[0])
+        json(state.stagedRequestText ?? "", into: &frame, area: columns[0])
+        if let last = state.lastAnswered, let right = columns.dropFirst().first {
+            let failed = last.response?.error != nil
+            let answer = last.response?.error.map { "FAILED \($0.code) \($0.label)" } ?? "SUCCEEDED"
+            frame.put("◀ " + last.step + ": " + answer, x: right.x, y: right.y, style: failed ? .failed : .done, clip: right)
+            json(last.responseText, into: &frame, area: right)
+        }
+    }
+
+    static func json(_ text: String, into frame: inout Frame, area: Rect) {
+        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where i + 1 < area.height {
+            frame.put(line, x: area.x + 2, y: area.y + 1 + i, style: .code, clip: area)
         }
     }
 }

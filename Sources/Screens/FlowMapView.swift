@@ -14,7 +14,11 @@ enum FlowMapView {
             if entry.status == .current { frame.fill(row, style: .current) }
             var x = frame.put(glyph + " ", x: row.x, y: row.y, style: style, clip: row)
             x = frame.put(entry.step.rawValue.padded(toWidth: 4), x: x, y: row.y, style: style, clip: row)
-            frame.put(short(entry.step), x: x, y: row.y, style: entry.status == .pending ? .normal : style, clip: row)
+            x = frame.put(short(entry.step), x: x, y: row.y, style: entry.status == .pending ? .normal : style, clip: row)
+            // A failed step says what it answered (2307, PINBlocked).
+            if entry.status == .failed, let answer = guided.failures[entry.step], x + 1 + answer.count <= row.maxX {
+                frame.put(" " + answer, x: x, y: row.y, style: .failed, clip: row)
+            }
         }
         if inside.height > FlowStep.allCases.count {
             frame.put("✓done ▶now ✗failed –skipped", x: inside.x, y: inside.y + FlowStep.allCases.count, style: .hint, clip: inside)

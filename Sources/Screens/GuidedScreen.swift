@@ -33,16 +33,19 @@ enum GuidedScreen {
             return put([state.isBusy ? "Checking…" : "Checks run on their own (step pacing: each waits for Enter)."], into: &frame, area: area)
         case .chooseMethod:
             var lines = ["How should this device get a trusted phone?"]
-            if let why = g.shortcutUnavailable {
+            if g.shortcutUnavailable != nil && state.sendAsTyped {
+                lines.append("  s  force 4·1 — sent as typed, SDK \(state.session.config.sdk) answers 2002 (R8)")
+            } else if let why = g.shortcutUnavailable {
                 lines.append("  –  shortcut 4·1 not offered: \(why)")
             } else {
                 lines.append("  s  shortcut 4·1 — enroll with the phone number: one SMS, one call")
             }
             lines.append("  l  full 4·2 — register the phone, then steps 5 to 8")
-            return put(lines, into: &frame, area: area, styles: [.normal, g.shortcutUnavailable == nil ? .key : .dim, .key])
+            return put(lines, into: &frame, area: area, styles: [.normal, g.shortcutUnavailable == nil || state.sendAsTyped ? .key : .dim, .key])
         case .blocked:
-            return put(["The account is blocked: its enrollments must be removed (step A) before enrolling again.",
-                        "a removes all enrollments (asks first); Enter checks again."], into: &frame, area: area, styles: [.failed, .hint])
+            // The banner or the flow's line says why (2317, PINBlocked); this says what to do.
+            return put(["a  step A: remove all enrollments (asks first), then enroll again from step 3",
+                        "Enter checks again from step 1."], into: &frame, area: area, styles: [.key, .hint])
         case .enrolled:
             return put(["✓ \(state.session.config.device) is enrolled.", "Enter runs the checks again."], into: &frame, area: area, styles: [.done, .hint])
         case .confirmRemoveAll:

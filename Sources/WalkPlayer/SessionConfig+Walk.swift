@@ -12,6 +12,12 @@ extension SessionConfig {
         case .inProcess(let scenario): f["scenario"] = .string(scenario)
         case .remote(let url): f["url"] = .string(url)
         }
+        // A Futurae session: its device options (lock type, biometrics, binding), and whether it is
+        // the scenario's own SDK instance (its session is "default"). PIMS headers stay as they were.
+        if system == .futurae {
+            f["futurae"] = .object(settings.options)
+            f["scenarioInstance"] = .bool(isScenarioInstance)
+        }
         return f
     }
 
@@ -27,5 +33,9 @@ extension SessionConfig {
         if let v = f["sdk"]?.stringValue.flatMap(SDKVersion.init) { sdk = v }
         if let v = f["variant"]?.stringValue.flatMap(SpecVariant.init(rawValue:)) { variant = v }
         if let v = f["pacing"]?.stringValue.flatMap(Pacing.init(rawValue:)) { pacing = v }
+        if let options = f["futurae"]?.objectValue, adoptFuturae(SessionSettings(device: device, options: options)),
+           f["scenarioInstance"]?.boolValue == true {
+            scenarioSession = settings
+        }
     }
 }

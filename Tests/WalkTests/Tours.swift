@@ -20,7 +20,7 @@ enum Tours {
         let finalText: String
     }
 
-    static let all: [Tour] = [shortcut, wrongPIN, stepsCache]
+    static let all: [Tour] = [shortcut, wrongPIN, stepsCache, futuraeQR]
 
     /// Records `tour` to `path` on a fresh world of its scenario; the script's result and the last screen.
     /// `backend`: another than a fresh in-process world of the scenario (a server already on it).
@@ -29,6 +29,9 @@ enum Tours {
         let world = try ScenarioLoader.parse(yaml: yaml, origin: origin)
         var config = SessionConfig(backend: .inProcess(scenario: tour.scenario))
         config.device = world.session.device
+        // A Futurae scenario opens on Futurae with its device's lock type, biometrics and binding, as the TUI does.
+        config.scenarioSession = world.session.settings
+        _ = config.adoptFuturae(world.session.settings)
         if let user = world.session.user, let account = world.account(user) {
             config.username = user
             config.password = account.password
@@ -94,7 +97,7 @@ enum Tours {
             await s.press("Ctrl-F", pauseMs: 500)
             await s.press("Enter", pauseMs: 1200)
             for attempt in 1...3 {
-                guard await s.wait(for: attempt == 1 ? "already has a PIN" : "Wrong PIN") else { return false }
+                guard await s.wait(for: attempt == 1 ? "already has a PIN" : "2308") else { return false }
                 await s.type("0000")
                 await s.press("Enter", pauseMs: 1500)
             }
@@ -124,4 +127,47 @@ enum Tours {
             return await s.wait(for: "todo")
         },
         finalText: "todo")
+
+    static let futuraeQR = Tour(
+        name: "futurae-qr-sdk-pin", title: "Futurae: enrollment by QR code with an SDK PIN and the binding token", scenario: "futurae-pin",
+        captions: [
+            "Futurae · accounts (SDK PIN set?)": "The app asks the SDK for its accounts: none, so no SDK PIN yet (F3). The back office then creates an activation and shows its QR code.",
+            "Futurae · enroll": "The phone scanned the QR code; the lock type needs an SDK PIN, chosen twice, and Trusted Session Binding asks for the token the back office shows: one futurae.enroll carries all three (F2).",
+            "Futurae · accounts": "The device now holds alice's account at Acme Bank (F3).",
+            "Futurae · unlock (SDK PIN)": "The SDK PIN just chosen unlocks the SDK for the unlock duration (F4).",
+        ],
+        script: { s in
+            await s.press("Enter", pauseMs: 800)
+            guard await s.wait(for: "Futurae SDK on alice-iphone") else { return false }
+            await s.press("Enter", pauseMs: 800)
+            guard await s.wait(for: "Scan the activation QR code") else { return false }
+            await s.press("Enter", pauseMs: 1500)
+            guard await s.wait(for: "s scan") else { return false }
+            await s.press("s", pauseMs: 800)
+            guard await s.wait(for: "Choose the SDK PIN") else { return false }
+            await s.type("2468")
+            await s.press("Tab")
+            await s.type("2468")
+            await s.press("Enter", pauseMs: 1000)
+            guard await s.wait(for: "Trusted Session Binding"), let token = bindingToken(on: s.screen) else { return false }
+            await s.type(token)
+            await s.press("Enter", pauseMs: 1500)
+            guard await s.wait(for: "✓ Enrolled") else { return false }
+            await s.press("Enter", pauseMs: 1200)
+            guard await s.wait(for: "Acme Bank · since") else { return false }
+            await s.press("u", pauseMs: 800)
+            guard await s.wait(for: "Unlock with the SDK PIN") else { return false }
+            await s.type("2468")
+            await s.press("Enter", pauseMs: 1500)
+            return await s.wait(for: "✓ unlocked until")
+        },
+        finalText: "✓ unlocked until")
+
+    /// The binding token as the back office pane shows it (`token     57S6KDIM`): read off the screen, as the user does.
+    static func bindingToken(on screen: String) -> String? {
+        screen.split(separator: "\n").compactMap { line -> String? in
+            guard let r = line.range(of: "token     ") else { return nil }
+            return String(line[r.upperBound...].prefix(8))
+        }.first
+    }
 }

@@ -30,6 +30,11 @@ extension AppState {
         } else {
             list += route.scope.commands(self, typing: typing)
         }
+        // 2317 from any flow: the account is blocked, and step A is its way out (the guided
+        // enrollment offers it as its own `a`).
+        if notice?.code == "\(ErrorCode.forbiddenOperation)", !typing, staged == nil, route != .guided {
+            list.append(AvailableCommand(.char("A"), "step A", "The account is blocked (2317): remove all enrollments (asks first).", .choose(.stepA)))
+        }
         if retryable != nil && staged == nil {
             list.append(cmd("r", "retry", "Send the last call again (after a transport error or Esc).", .retry))
         }

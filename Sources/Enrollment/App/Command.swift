@@ -19,12 +19,14 @@ public enum Command: Hashable, Sendable {
     case edit
     /// Empty the field being edited (^U, as readline).
     case clearField
+    /// After 2317 anywhere: account management's step A (remove all enrollments), which asks first.
+    case stepA
 
     /// Commands that neither start nor change a flow, so they are taken while a call is in flight.
     var isAllowedWhileBusy: Bool {
         switch self {
         case .toggleHelp, .quit, .dismissNotice, .toggleMask, .toggleSendAsTyped, .togglePacing, .autofillCode, .edit, .clearField: true
-        case .open, .back, .sendStaged, .retry: false
+        case .open, .back, .sendStaged, .retry, .stepA: false
         }
     }
 }

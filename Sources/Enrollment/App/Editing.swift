@@ -19,7 +19,7 @@ extension AppState {
             editing = false
             return
         }
-        guard route.scope.editsOnArrival else { return }
+        guard route.scope.editsAtOnce(self) else { return }
         if FormOnScreen(self) != before || action.isAnswer { editing = true }
     }
 }

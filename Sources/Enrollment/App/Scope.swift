@@ -40,6 +40,7 @@ protocol FeatureScope {
     func confirmation(_ app: AppState) -> Confirmation?
     func isUnderway(_ app: AppState) -> Bool
     var editsOnArrival: Bool { get }
+    func editsAtOnce(_ app: AppState) -> Bool
     /// A paste the screen takes whole (no field has the focus); empty when it does not.
     func paste(_ text: String, _ app: inout AppState) -> [Effect]?
 }
@@ -70,6 +71,7 @@ extension Scope: FeatureScope {
     func confirmation(_ app: AppState) -> Confirmation? { F.confirmation(app[keyPath: state], app.shared) }
     func isUnderway(_ app: AppState) -> Bool { F.isUnderway(app[keyPath: state]) }
     var editsOnArrival: Bool { F.editsOnArrival }
+    func editsAtOnce(_ app: AppState) -> Bool { F.editsAtOnce(app[keyPath: state]) }
     func paste(_ text: String, _ app: inout AppState) -> [Effect]? {
         F.pasteAction(text, app[keyPath: state]).map { send($0, to: &app) }
     }

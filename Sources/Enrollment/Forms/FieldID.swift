@@ -13,6 +13,8 @@ public enum FieldID: Hashable, Sendable {
     case scenario, remoteURL, username, password, device
     case phone, smsCode, pin, pinConfirm, oldPIN, newPIN, newPINConfirm
     case vin, advanceSeconds, savePath
+    /// The simulator's fault form and its save-as question.
+    case faultCode, faultSub, faultProbability, scenarioName
     case shortCode, sdkPin, sdkPinConfirm, bindingToken
 
     public var label: String {
@@ -32,6 +34,10 @@ public enum FieldID: Hashable, Sendable {
         case .vin: "VIN"
         case .advanceSeconds: "Seconds"
         case .savePath: "Save as"
+        case .faultCode: "Error code"
+        case .faultSub: "Sub-API"
+        case .faultProbability: "Probability"
+        case .scenarioName: "Scenario name"
         case .shortCode: "Shortcode"
         case .sdkPin: "SDK PIN"
         case .sdkPinConfirm: "SDK PIN again"
@@ -41,7 +47,7 @@ public enum FieldID: Hashable, Sendable {
 
     public var kind: FieldKind {
         switch self {
-        case .scenario, .remoteURL, .username, .device, .savePath: .text
+        case .scenario, .remoteURL, .username, .device, .savePath, .faultCode, .faultSub, .faultProbability, .scenarioName: .text
         case .password: .password
         case .phone: .phone
         case .smsCode: .smsCode
