@@ -48,11 +48,10 @@ enum StagedCallView {
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         guard let description = state.stagedDescription, area.height >= 3 else { return }
         let inside = frame.panel(area, title: "Step pacing — Enter sends, Esc keeps it unsent", style: .current)
-        frame.put("▶ " + description, x: inside.x, y: inside.y, style: .current, clip: inside)
-        let json = (state.stagedRequestText ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-        for (i, line) in json.enumerated() where i + 1 < inside.height {
-            frame.put(line, x: inside.x + 2, y: inside.y + 1 + i, style: .code, clip: inside)
-        }
+        let head = frame.paragraph("▶ " + description, at: inside.y, in: inside, style: .current)
+        // The request wraps, and scrolls with a mark when it is longer than the panel.
+        frame.render(ScrollText(text: state.stagedRequestText ?? "", highlightsJSON: true),
+                     in: Rect(x: inside.x + 2, y: head, width: inside.width - 2, height: inside.maxY - head))
     }
 }
 
@@ -60,7 +59,8 @@ enum StagedCallView {
 enum ConfirmationView {
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         guard let question = state.confirmation else { return }
-        frame.render(Dialog(title: question.title, body: question.body + "\n\nEnter: yes · Esc: no", buttons: ["Yes", "No"], style: .warning),
-                     in: area)
+        var dialog = Dialog(title: question.title, body: question.body + "\n\nEnter: yes · Esc: no", buttons: ["Yes", "No"], style: .warning)
+        dialog.buttonKeys = [.enter, .escape]
+        frame.render(dialog, in: area)
     }
 }

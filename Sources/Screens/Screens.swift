@@ -32,14 +32,21 @@ public enum Screens {
         case .log: LogScreen.render(state, into: &frame, area: content)
         case .futurae: FuturaeScreen.render(state, into: &frame, area: content)
         case .futuraeAccounts: FuturaeAccountsScreen.render(state, into: &frame, area: content)
+        case .coverage: CoverageScreen.render(state, into: &frame, area: content)
         }
         if stagedHeight > 0 { StagedCallView.render(state, into: &frame, area: parts[3]) }
         if let banner = state.notice { frame.render(BannerView.widget(banner), in: parts[4]) }
         frame.render(HelpBar(keymap: keymap), in: parts[5])
         if state.isAwaitingConfirmation { ConfirmationView.render(state, into: &frame, area: parts[2]) }
         if state.confirmingQuit {
-            frame.render(Dialog(title: "Quit?", body: "A flow is under way. Quit anyway?\nEnter quits, Esc goes back.",
-                                buttons: ["Quit", "Stay"], style: .warning), in: frame.bounds)
+            var dialog = Dialog(title: "Quit?", body: "A flow is under way. Quit anyway?\nEnter quits, Esc goes back.",
+                                buttons: ["Quit", "Stay"], style: .warning)
+            dialog.buttonKeys = [.enter, .escape]
+            frame.render(dialog, in: frame.bounds)
+        }
+        if state.palette != nil {
+            frame.cursor = nil
+            PaletteView.render(state, into: &frame, area: frame.bounds.inset(top: 1, bottom: 1))
         }
         if state.showHelp {
             frame.cursor = nil

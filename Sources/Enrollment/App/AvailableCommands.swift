@@ -55,6 +55,15 @@ extension AppState {
                                 .toggleSendAsTyped))
             }
         }
+        if !typing && !isAwaitingConfirmation {
+            list.append(.command(.char(":"), "commands", "Open the command palette: every screen and action by name (^P too).", .openPalette))
+        }
+        // Jumps from anywhere (function keys: they work while a field is edited too).
+        for target in [Route.simulator, .log] where target != route && reachableRoutes.contains(target) {
+            if let key = jumpKey(to: target) {
+                list.append(.command(key, target.title, "Jump to the \(target.title.lowercased()) from anywhere.", .open(target)))
+            }
+        }
         // Pacing everywhere once logged in, unless the screen's own table binds it (the session's does).
         if session.loggedIn != nil && !list.contains(where: { $0.action == .choose(.togglePacing) }) {
             let auto = session.config.pacing == .auto

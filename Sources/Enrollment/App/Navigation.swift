@@ -96,6 +96,11 @@ extension AppState {
         case .clearField:
             clearField()
             return []
+        case .openPalette:
+            palette = CommandPalette()
+            return []
+        case .copy(let part): return copy(part)
+        case .export(let kind): return [.exportSession(kind)]
         }
     }
 }

@@ -14,6 +14,7 @@ public enum FieldID: Hashable, Sendable {
     case phone, smsCode, pin, pinConfirm, oldPIN, newPIN, newPINConfirm
     case vin, advanceSeconds, savePath
     case shortCode, sdkPin, sdkPinConfirm, bindingToken
+    case logFilter
 
     public var label: String {
         switch self {
@@ -36,12 +37,13 @@ public enum FieldID: Hashable, Sendable {
         case .sdkPin: "SDK PIN"
         case .sdkPinConfirm: "SDK PIN again"
         case .bindingToken: "Binding token"
+        case .logFilter: "Filter"
         }
     }
 
     public var kind: FieldKind {
         switch self {
-        case .scenario, .remoteURL, .username, .device, .savePath: .text
+        case .scenario, .remoteURL, .username, .device, .savePath, .logFilter: .text
         case .password: .password
         case .phone: .phone
         case .smsCode: .smsCode
