@@ -42,7 +42,7 @@ public enum AppKeymap {
             Binding(.ctrlC, command: .forceQuit, help: "Quit at once, cleanly", group: "App"),
         ]
         // ^P is pacing's key while a field is edited (p as ^p); otherwise it opens the palette, as `:`.
-        if !typing && !state.showHelp && state.availableCommands.contains(where: { $0.action == .choose(.openPalette) }) {
+        if !typing && state.availableCommands.contains(where: { $0.action == .choose(.openPalette) }) {
             bindings.append(Binding(.ctrl("p"), command: .send(.choose(.openPalette)), help: "The command palette (as :)", group: "App"))
         }
         bindings += [

@@ -8,7 +8,8 @@ public struct Frame: Hashable, Sendable {
     public var cursor: Point?
     /// What a mouse click does where: the keys it stands for (see `ClickTarget`); the last drawn wins.
     public var clickTargets: [ClickTarget] = []
-    /// Where a `put` cut a word at its clip's edge: prose must wrap instead (a test renders every
+    /// Where a `put` cut text at its clip's edge (a visible character that did not fit after
+    /// another, a word or a list cut off): prose must wrap instead (a test renders every
     /// screen and expects none). Text scrolled on purpose in a field's box is `put` with `mayCut`.
     public private(set) var wordCuts: [WordCut] = []
 
@@ -38,7 +39,7 @@ public struct Frame: Hashable, Sendable {
             if w == 0 { return true }
             if column + w > area.maxX {
                 if column < area.maxX { setCell(Cell(" ", style: style), x: column, y: y) }
-                if !mayCut, column > area.x, previous.isWordPart, c.isWordPart {
+                if !mayCut, column > area.x, !previous.isWhitespace, !c.isWhitespace {
                     wordCuts.append(WordCut(text: String(text), at: Point(x: column, y: y)))
                 }
                 column += w
@@ -135,8 +136,4 @@ extension Frame {
     public func keys(forClickAt point: Point) -> [Key]? {
         clickTargets.last { $0.rect.contains(point) }?.keys
     }
-}
-
-extension Character {
-    var isWordPart: Bool { isLetter || isNumber }
 }

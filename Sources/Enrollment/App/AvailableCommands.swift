@@ -61,7 +61,7 @@ extension AppState {
         // Jumps from anywhere (function keys: they work while a field is edited too).
         for target in [Route.simulator, .log] where target != route && reachableRoutes.contains(target) {
             if let key = jumpKey(to: target) {
-                list.append(.command(key, target.title, "Jump to the \(target.title.lowercased()) from anywhere.", .open(target)))
+                list.append(.command(key, target.title, "Open the \(target.title) from any screen.", .open(target)))
             }
         }
         // Pacing everywhere once logged in, unless the screen's own table binds it (the session's does).

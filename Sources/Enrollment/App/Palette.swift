@@ -39,7 +39,11 @@ extension AppState {
         var entries = reachableRoutes.map { r in
             PaletteEntry(screen: r.title, title: "open", help: r.summary, key: jumpKey(to: r)?.description ?? "", route: r, action: nil)
         }
-        entries += availableCommands.filter { $0.action != .choose(.openPalette) && !$0.key.isNavigation }.map { c in
+        // This screen's keys (its jumps are the entries above).
+        entries += availableCommands.filter { c in
+            if case .choose(.open) = c.action { return false }
+            return c.action != .choose(.openPalette) && !c.key.isNavigation
+        }.map { c in
             PaletteEntry(screen: route.title, title: c.title, help: c.help, key: c.key.description, route: nil, action: c.action)
         }
         for r in reachableRoutes where r != route {

@@ -65,7 +65,7 @@ public struct Menu: Widget {
             if let detail = item.detail {
                 frame.put(detail, x: line.maxX - detailWidth, y: line.y, style: isSelected ? style : .hint, clip: line)
             }
-            frame.onClick(area.row(row), keys: Self.keys(from: selected, to: index, opening: clickOpens))
+            if isFocused { frame.onClick(area.row(row), keys: Self.keys(from: selected, to: index, opening: clickOpens)) }
         }
         frame.putScrollMarks(area: area, top: top, count: items.count)
     }

@@ -21,7 +21,7 @@ public enum SessionCoverage: Feature {
 
     public static let title = "Coverage"
     public static let summary = "Which rules and error codes this session exercised, and which never were."
-    public static let menuLine = "Rules and error codes exercised so far"
+    public static let menuLine = "Rules and error codes exercised"
 
     public static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Outcome<Delegate>] {
         switch action {
