@@ -82,6 +82,7 @@ import Testing
         #expect(commands.contains { $0.key == .function(9) && $0.action == .choose(.open(.log)) })
         await app.send(.choose(.open(.log)))
         #expect(await app.state.route == .log)
+        #expect(await !app.state.editing, "the log's filter waits for / after a jump from a prompt")
         #expect(!(await app.state.availableCommands.contains { $0.key == .function(9) }), "no jump to the screen one is on")
         await app.send(.choose(.open(.simulator)))
         #expect(await app.state.route == .simulator)

@@ -36,7 +36,7 @@ struct EveryScreenTests {
         try await fresh.press(.char(":"))
         try await fresh.type("coverage")
         try await fresh.press(.enter)
-        out.append(("Coverage", await fresh.state))
+        out.append(("Coverage after the checks", await fresh.state))
         var pacing = SessionConfig()
         pacing.pacing = .step
         let paced = try await ScreenHarness.start("fresh", pacing)

@@ -19,7 +19,12 @@ extension AppState {
             editing = false
             return
         }
-        guard route.scope.editsOnArrival else { return }
+        guard route.scope.editsOnArrival else {
+            // A screen of settings (or the log's filter) waits for `i`: editing does not follow a
+            // jump to it from a prompt.
+            if FormOnScreen(self) != before { editing = false }
+            return
+        }
         if FormOnScreen(self) != before || action.isAnswer { editing = true }
     }
 }

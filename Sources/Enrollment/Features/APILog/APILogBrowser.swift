@@ -39,7 +39,7 @@ public enum APILogBrowser: Feature {
             KeyBinding(.letter("a"), "copy answer", "Copy the selected call's answer to the clipboard as JSON (OSC 52).",
                        .app(.choose(.copy(.response))), when: state.selected?.response != nil),
         ] + SessionExport.allCases.map { kind in
-            KeyBinding(.letter(kind.key), kind.fileExtension, "Export the session as \(kind.title) (file in the working directory).",
+            KeyBinding(.letter(kind.key), kind.shortTitle, "Export the session as \(kind.title) (file in the working directory).",
                        .app(.choose(.export(kind))), when: !state.entries.isEmpty)
         } + [.back()]
     }
@@ -50,6 +50,14 @@ public enum APILogBrowser: Feature {
 
 extension SessionExport {
     /// The API log's key for it (never one that is ^C, ^H, ^I, ^J, ^M or ^Z while the filter is edited).
+    var shortTitle: String {
+        switch self {
+        case .asciicast: "cast"
+        case .markdown: "markdown"
+        case .batch: "batch"
+        }
+    }
+
     var key: Character {
         switch self {
         case .asciicast: "t"
