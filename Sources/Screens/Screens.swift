@@ -15,7 +15,9 @@ public enum Screens {
         }
         let keymap = AppKeymap.keymap(for: state)
         let bannerHeight = state.notice.map { BannerView.widget($0).height(forWidth: size.width) } ?? 0
-        let stagedHeight = state.staged == nil ? 0 : min(9, size.height / 3)
+        // Step pacing's panel: the whole request when a third of the height holds it (9 rows at least).
+        let stagedLines = state.stagedRequestText.map { $0.split(separator: "\n").count + 3 } ?? 0
+        let stagedHeight = state.staged == nil ? 0 : min(stagedLines, max(9, size.height / 3))
         let parts = frame.bounds.splitRows([.fixed(1), .fixed(1), .fill(), .fixed(stagedHeight), .fixed(bannerHeight), .fixed(1)])
         TitleBar.render(state, tick: tick, into: &frame, area: parts[0])
         frame.put(String(repeating: "─", count: size.width), x: 0, y: parts[1].y, style: .border)

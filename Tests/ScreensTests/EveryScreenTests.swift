@@ -40,7 +40,7 @@ struct EveryScreenTests {
         var pacing = SessionConfig()
         pacing.pacing = .step
         let paced = try await ScreenHarness.start("fresh", pacing)
-        try await paced.press(.enter)
+        try await paced.press(.enter, .enter)  // the login call sent, then the guided enrollment's first call staged
         out.append(("Step pacing", await paced.state))
         let blocked = try await ScreenHarness.start("pin-blocked")
         try await blocked.press(.down, .enter, .char("a"))

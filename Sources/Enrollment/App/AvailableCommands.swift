@@ -33,7 +33,8 @@ extension AppState {
         if retryable != nil && staged == nil {
             list.append(cmd("r", "retry", "Send the last call again (after a transport error or Esc).", .retry))
         }
-        if let field = focusedField, !typing, !isAwaitingConfirmation {
+        // `i` edits, unless the screen has its own key for it (the log's `/`).
+        if let field = focusedField, !typing, !isAwaitingConfirmation, !list.contains(where: { $0.action == .choose(.edit) }) {
             list.append(AvailableCommand(.char("i"), "edit", "Edit \(field.label) (Esc ends editing; Tab moves on).", .choose(.edit)))
         }
         if let field = focused {
