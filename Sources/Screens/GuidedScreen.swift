@@ -8,11 +8,12 @@ enum GuidedScreen {
 
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         let columns = area.splitColumns([.fixed(mapWidth), .fill()], gap: 1)
-        let mapHeight = FlowMapView.render(state.guided, into: &frame, area: columns[0])
         // The phone sits beside the prompt on a wide terminal (always, waiting for its SMS), under
-        // the flow map otherwise (while a code is asked for).
+        // the flow map otherwise (while a code is asked for: the map leaves it room).
         let wide = columns[1].width >= 80
         let showsPhone = wide || state.smsOnPhone != nil || state.activeForm?.has(.smsCode) == true
+        let mapHeight = FlowMapView.render(state.guided, into: &frame,
+                                           area: columns[0].inset(bottom: showsPhone && !wide ? PhoneView.height : 0))
         let parts = showsPhone && wide ? columns[1].splitColumns([.fill(), .fixed(PhoneView.width)], gap: 1) : [columns[1]]
         let phoneArea = wide ? parts.last! : columns[0].inset(top: mapHeight)
         var y = StepHeader.render(state.guided.focusStep, into: &frame, area: parts[0])
