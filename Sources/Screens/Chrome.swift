@@ -53,19 +53,17 @@ enum StagedCallView {
         let inside = frame.panel(area, title: "Step pacing — Enter sends, Esc keeps it unsent", style: .current)
         // The answer of the call just sent stays beside the next one: the pace is for reading both.
         let columns = state.lastAnswered != nil && inside.width >= 60 ? inside.splitColumns([.fill(), .fill()], gap: 2) : [inside]
-        frame.put("▶ " + description, x: columns[0].x, y: inside.y, style: .current, clip: columns[0])
-        json(state.stagedRequestText ?? "", into: &frame, area: columns[0])
+        let left = columns[0]
+        let head = frame.paragraph("▶ " + description, at: inside.y, in: left, style: .current)
+        // The request wraps, and scrolls with a mark when it is longer than the panel.
+        frame.render(ScrollText(text: state.stagedRequestText ?? "", highlightsJSON: true),
+                     in: Rect(x: left.x + 2, y: head, width: left.width - 2, height: left.maxY - head))
         if let last = state.lastAnswered, let right = columns.dropFirst().first {
             let failed = last.response?.error != nil
             let answer = last.response?.error.map { "FAILED \($0.code) \($0.label)" } ?? "SUCCEEDED"
-            frame.put("◀ " + last.step + ": " + answer, x: right.x, y: right.y, style: failed ? .failed : .done, clip: right)
-            json(last.responseText, into: &frame, area: right)
-        }
-    }
-
-    static func json(_ text: String, into frame: inout Frame, area: Rect) {
-        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where i + 1 < area.height {
-            frame.put(line, x: area.x + 2, y: area.y + 1 + i, style: .code, clip: area)
+            let answerHead = frame.paragraph("◀ " + last.step + ": " + answer, at: right.y, in: right, style: failed ? .failed : .done)
+            frame.render(ScrollText(text: last.responseText, highlightsJSON: true),
+                         in: Rect(x: right.x + 2, y: answerHead, width: right.width - 2, height: right.maxY - answerHead))
         }
     }
 }
@@ -74,7 +72,8 @@ enum StagedCallView {
 enum ConfirmationView {
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         guard let question = state.confirmation else { return }
-        frame.render(Dialog(title: question.title, body: question.body + "\n\nEnter: yes · Esc: no", buttons: ["Yes", "No"], style: .warning),
-                     in: area)
+        var dialog = Dialog(title: question.title, body: question.body + "\n\nEnter: yes · Esc: no", buttons: ["Yes", "No"], style: .warning)
+        dialog.buttonKeys = [.enter, .escape]
+        frame.render(dialog, in: area)
     }
 }

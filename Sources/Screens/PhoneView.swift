@@ -6,11 +6,13 @@ import TerminalUI
 /// in simulated time, and the key that types it.
 enum PhoneView {
     static let width = 30
+    /// Rows the phone takes: its box, the SMS, the code, and the key that types it.
+    static let height = 6
 
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         guard area.width >= 20, area.height >= 5 else { return }
         let phone = state.inbox?.phone ?? "phone"
-        let inside = frame.panel(Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, 6)), title: "☎ " + phone)
+        let inside = frame.panel(Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, height)), title: "☎ " + phone)
         guard let (message, codeState) = state.smsOnPhone else {
             frame.put("No SMS yet.", x: inside.x, y: inside.y, style: .hint, clip: inside)
             return

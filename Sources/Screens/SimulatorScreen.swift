@@ -7,17 +7,24 @@ enum SimulatorScreen {
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         let sim = state.simulator
         let columns = area.splitColumns([.fill(), .fill()], gap: 1)
-        let left = columns[0].splitRows([.fixed(12), .fill()])
+        // The account on top, the steps caches take the rest of the column (they grow with use).
+        let left = columns[0].splitRows([.fixed(min(14, max(12, area.height / 2))), .fill()])
         AccountGlance.render(state, into: &frame, area: left[0])
-        // Steps caches under the account.
-        let caches = frame.panel(Rect(x: left[1].x, y: left[1].y, width: left[1].width, height: min(left[1].height, 5)), title: "Steps caches")
+        let caches = frame.panel(left[1], title: "Steps caches")
         let list = sim.account?.stepsCaches ?? []
         if list.isEmpty { frame.put("none", x: caches.x, y: caches.y, style: .hint, clip: caches) }
-        for (i, c) in list.enumerated() where i < caches.height {
+        var row = caches.y
+        for c in list {
             let done = c.alreadyDone.isEmpty ? "nothing cached" : "alreadyDone: " + c.alreadyDone.joined(separator: ", ")
-            frame.put("\(c.stepsID) · \(c.device) · \(done)", x: caches.x, y: caches.y + i, clip: caches)
+            for line in "\(c.stepsID) · \(c.device) · \(done)".wrapped(toWidth: caches.width - 1, hangingIndent: 2) where row < caches.maxY {
+                frame.put(line, x: caches.x, y: row, clip: caches)
+                row += 1
+            }
         }
-        let right = columns[1].splitRows([.fixed(7), .fixed(5), .fill()])
+        if row >= caches.maxY, caches.height > 0 { frame.put("↓", x: caches.maxX - 1, y: caches.maxY - 1, style: .hint) }
+        // The inbox and the faults share what the clock and scenario controls leave.
+        let formRows = max(sim.form.fields.count, sim.dialog?.form.fields.count ?? 0)
+        let right = columns[1].splitRows([.fill(), .fill(), .fixed(formRows + 6)])
         inbox(state, into: &frame, area: right[0])
         faults(state, into: &frame, area: right[1])
         if let dialog = sim.dialog {

@@ -9,8 +9,7 @@ enum StartScreen {
         let intro = c.system == .futurae
             ? "One Futurae SDK instance on one device; the back office enrolls Username."
             : "Open a session: one SDK instance on one device, logged in to one account (R0a)."
-        frame.put(intro, x: area.x, y: y, style: .hint, clip: area)
-        y += 2
+        y = frame.paragraph(intro, at: y, in: area, style: .hint) + 1
         y += FormView.render(state.session.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
                              area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))
         y += 1

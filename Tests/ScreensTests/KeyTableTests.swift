@@ -31,6 +31,11 @@ struct KeyTableTests {
         out.append(("Simulator", await enrolled.state))
         try await enrolled.press(.escape, .down, .enter)
         out.append(("API log", await enrolled.state))
+        try await enrolled.press(.escape, .down, .enter)
+        out.append(("Coverage", await enrolled.state))
+        try await enrolled.press(.char(":"))
+        out.append(("Command palette", await enrolled.state))
+        try await enrolled.press(.escape)
         let futurae = try await FuturaeScreenTests.start("futurae-pin", login: false)
         out.append(("Futurae session", await futurae.state))
         try await futurae.press(.enter, .enter)
@@ -60,7 +65,7 @@ struct KeyTableTests {
         var globals: [Binding<UICommand>] = []
         for (name, state) in try await states() {
             let keymap = AppKeymap.keymap(for: state)
-            let keys = keymap.bindings(in: state.route.title).map { b in
+            let keys = keymap.bindings(in: state.palette == nil ? state.route.title : "Commands").map { b in
                 "`\(b.patterns.map(\.label).joined(separator: " "))` \(b.barLabel ?? b.help)"
             }
             lines.append("| \(name) | \(keys.joined(separator: " · ")) |")
@@ -92,7 +97,7 @@ struct KeyTableTests {
 
     @Test func everyStatesKeysAreDistinct() async throws {
         for (name, state) in try await Self.states() {
-            let screenKeys = AppKeymap.keymap(for: state).bindings(in: state.route.title).flatMap(\.patterns)
+            let screenKeys = AppKeymap.keymap(for: state).bindings(in: state.palette == nil ? state.route.title : "Commands").flatMap(\.patterns)
             #expect(Set(screenKeys).count == screenKeys.count, "\(name) binds a key twice")
         }
     }

@@ -17,11 +17,13 @@ struct ScreenHarness {
     let store: Store
     let backend: InProcessBackend
 
-    static func start(_ scenario: String, _ config: SessionConfig = SessionConfig(), login: Bool = true) async throws -> ScreenHarness {
+    static func start(_ scenario: String, _ config: SessionConfig = SessionConfig(), login: Bool = true,
+                      catalogues: Bool = false) async throws -> ScreenHarness {
         let backend = try InProcessBackend(scenario: scenario, honoursLatency: false)
         var config = config
         config.backend = .inProcess(scenario: scenario)
-        let store = Store(state: AppState(config: config), connector: { _ in .success(Store.Opened(backend)) }, clock: FrozenClock())
+        let state = AppState(config: config, ruleCatalogues: catalogues ? World.ruleCatalogues : [])
+        let store = Store(state: state, connector: { _ in .success(Store.Opened(backend)) }, clock: FrozenClock())
         let h = ScreenHarness(store: store, backend: backend)
         if login { try await h.press(.enter) }
         return h

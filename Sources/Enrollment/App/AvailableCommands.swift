@@ -38,7 +38,8 @@ extension AppState {
         if retryable != nil && staged == nil {
             list.append(cmd("r", "retry", "Send the last call again (after a transport error or Esc).", .retry))
         }
-        if let field = focusedField, !typing, !isAwaitingConfirmation {
+        // `i` edits, unless the screen has its own key for it (the log's `/`).
+        if let field = focusedField, !typing, !isAwaitingConfirmation, !list.contains(where: { $0.action == .choose(.edit) }) {
             list.append(AvailableCommand(.char("i"), "edit", "Edit \(field.label) (Esc ends editing; Tab moves on).", .choose(.edit)))
         }
         if let field = focused {
@@ -58,6 +59,15 @@ extension AppState {
                 list.append(cmd("x", sendAsTyped ? "check input" : "send as typed",
                                 sendAsTyped ? "Check fields before sending again." : "Send fields as typed, to see the backend's 2101/2102.",
                                 .toggleSendAsTyped))
+            }
+        }
+        if !typing && !isAwaitingConfirmation {
+            list.append(.command(.char(":"), "commands", "Open the command palette: every screen and action by name (^P too).", .openPalette))
+        }
+        // Jumps from anywhere (function keys: they work while a field is edited too).
+        for target in [Route.simulator, .log] where target != route && reachableRoutes.contains(target) {
+            if let key = jumpKey(to: target) {
+                list.append(.command(key, target.title, "Open the \(target.title) from any screen.", .open(target)))
             }
         }
         // Pacing everywhere once logged in, unless the screen's own table binds it (the session's does).

@@ -104,6 +104,11 @@ extension AppState {
             // Leaving the screen that met 2317 for the one way out; A asks before it removes.
             let effects = back() + open(.account)
             return effects + Features.account.send(.startTask(.removeAll), to: &self)
+        case .openPalette:
+            palette = CommandPalette()
+            return []
+        case .copy(let part): return copy(part)
+        case .export(let kind): return [.exportSession(kind)]
         }
     }
 }

@@ -3,13 +3,13 @@ import PIMS
 /// The screen the user is on: one per feature.
 public enum Route: Hashable, Sendable, CaseIterable {
     case start, home, guided, account, otp, steps, carKey, simulator, log
-    case futurae, futuraeAccounts
+    case futurae, futuraeAccounts, coverage
 
     /// The home menu of each system, in order.
     public static func homeMenu(_ system: SystemChoice) -> [Route] {
         switch system {
-        case .pims: [.guided, .account, .steps, .carKey, .simulator, .log, .start]
-        case .futurae: [.futurae, .futuraeAccounts, .log, .start]
+        case .pims: [.guided, .account, .steps, .carKey, .simulator, .log, .coverage, .start]
+        case .futurae: [.futurae, .futuraeAccounts, .log, .coverage, .start]
         }
     }
 
@@ -34,6 +34,7 @@ public enum Route: Hashable, Sendable, CaseIterable {
         case .log: Features.log
         case .futurae: Features.futurae
         case .futuraeAccounts: Features.futuraeAccounts
+        case .coverage: Features.coverage
         }
     }
 }
@@ -52,6 +53,7 @@ enum Features {
     static var futurae: Scope<FuturaeEnrollment> { Scope(\.futurae, Action.futurae) { $0.futuraeReported($1) } }
     static var futuraeAccounts: Scope<FuturaeAccounts> { Scope(\.futuraeAccounts, Action.futuraeAccounts) { $0.futuraeAccountsReported($1) } }
     static var log: Scope<APILogBrowser> { Scope(\.log, Action.log) { _, never in switch never {} } }
+    static var coverage: Scope<SessionCoverage> { Scope(\.coverage, Action.coverage) { _, never in switch never {} } }
 }
 
 extension AppState {

@@ -56,7 +56,8 @@ extension Scope: FeatureScope {
     func open(_ app: inout AppState) -> [Effect] { send(.opened, to: &app) }
 
     func commands(_ app: AppState, typing: Bool) -> [AvailableCommand] {
-        F.keys(app[keyPath: state], app.shared).filter(\.isOffered).map { binding in
+        // While typing, a key that is no letter has no ^ form: it is typed (`/` into the log's filter).
+        F.keys(app[keyPath: state], app.shared).filter { $0.isOffered && !(typing && $0.key.isSymbol) }.map { binding in
             let action: Action = switch binding.does {
             case .own(let own): embed(own)
             case .app(let action): action
@@ -78,6 +79,10 @@ extension Scope: FeatureScope {
 }
 
 extension KeyBinding.Key {
+    var isSymbol: Bool {
+        if case .letter(let c) = self { !c.isLetter } else { false }
+    }
+
     /// The key as the keymap binds it: a letter is `^letter` while a field takes typing (never ^C,
     /// ^H, ^I, ^J, ^M, ^Z: the terminal owns those; ^L redraws).
     func hint(typing: Bool) -> KeyHint {

@@ -16,6 +16,7 @@ public enum FieldID: Hashable, Sendable {
     /// The simulator's fault form and its save-as question.
     case faultCode, faultSub, faultProbability, scenarioName
     case shortCode, sdkPin, sdkPinConfirm, bindingToken
+    case logFilter
 
     public var label: String {
         switch self {
@@ -42,12 +43,13 @@ public enum FieldID: Hashable, Sendable {
         case .sdkPin: "SDK PIN"
         case .sdkPinConfirm: "SDK PIN again"
         case .bindingToken: "Binding token"
+        case .logFilter: "Filter"
         }
     }
 
     public var kind: FieldKind {
         switch self {
-        case .scenario, .remoteURL, .username, .device, .savePath, .faultCode, .faultSub, .faultProbability, .scenarioName: .text
+        case .scenario, .remoteURL, .username, .device, .savePath, .faultCode, .faultSub, .faultProbability, .scenarioName, .logFilter: .text
         case .password: .password
         case .phone: .phone
         case .smsCode: .smsCode
