@@ -56,7 +56,7 @@ let package = Package(
             ]
         ),
         // The view-model: state, actions, pure reducer, effects.
-        .target(name: "Enrollment", dependencies: ["PIMS", "Futurae"]),
+        .target(name: "Enrollment", dependencies: ["PIMS", "Futurae", "Card"]),
         // Walks: the recorded file (strict reading), replay --check, batch and Markdown exports, coverage.
         .target(name: "Walk", dependencies: ["SimKernel"]),
         // A walk played through the front headless: frames for asciicast, the terminal replay, screenshots.

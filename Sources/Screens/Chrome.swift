@@ -10,9 +10,11 @@ enum TitleBar {
         var right: String
         if let user = state.session.loggedIn {
             let c = state.session.config
-            right = c.system == .futurae
-                ? "Futurae · \(c.device) · \(c.lockType.shortTitle) · binding \(c.sessionBinding ? "on" : "off")"
-                : "\(user) · \(c.device) · \(c.platform == .ios ? "iOS" : "Android") · SDK \(c.sdk)"
+            right = switch c.system {
+            case .futurae: "Futurae · \(c.device) · \(c.lockType.shortTitle) · binding \(c.sessionBinding ? "on" : "off")"
+            case .card: "Card · \(c.device) · biometrics \(c.biometrics ? "on" : "off")" + (state.cardPhone.unread == nil ? "" : " · 🔔")
+            case .pims: "\(user) · \(c.device) · \(c.platform == .ios ? "iOS" : "Android") · SDK \(c.sdk)"
+            }
             if c.pacing == .step { right += " · step pacing" }
         } else {
             right = state.session.config.backend.summary

@@ -15,10 +15,11 @@ enum HomeScreen {
             frame.put((selected ? "▶ " : "  ") + route.title, x: row.x, y: row.y, style: selected ? .selected : .title, clip: row)
             frame.put("  " + route.menuLine, x: row.x + 2, y: row.y + 1, style: .hint, clip: Rect(x: row.x, y: row.y + 1, width: row.width, height: 1))
         }
-        if state.session.config.system == .futurae {
-            FuturaeAccountsScreen.lockPanel(state, into: &frame, area: columns[1])
-        } else {
-            AccountGlance.render(state, into: &frame, area: columns[1])
+        switch state.session.config.system {
+        case .futurae: FuturaeAccountsScreen.lockPanel(state, into: &frame, area: columns[1])
+        case .card: CardNotificationsView.render(state, into: &frame, area: Rect(x: columns[1].x, y: columns[1].y, width: columns[1].width,
+                                                                               height: min(columns[1].height, 10)))
+        case .pims: AccountGlance.render(state, into: &frame, area: columns[1])
         }
     }
 }

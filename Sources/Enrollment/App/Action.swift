@@ -29,6 +29,9 @@ public enum Action: Hashable, Sendable {
     case log(APILogBrowser.Action)
     case futurae(FuturaeEnrollment.Action)
     case futuraeAccounts(FuturaeAccounts.Action)
+    case cardPhone(CardPhone.Action)
+    case cardShop(CardShop.Action)
+    case cardAccounts(CardAccounts.Action)
 
     // Answers.
     /// A backend was opened (error nil) or not; `defaults` are the scenario's default session, when known.

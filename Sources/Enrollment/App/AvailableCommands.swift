@@ -30,6 +30,10 @@ extension AppState {
         } else {
             list += route.scope.commands(self, typing: typing)
         }
+        // A push not opened yet: one key opens it from any screen (a function key: typing never takes it).
+        if cardPhone.unread != nil, staged == nil, !(route == .card && cardPhone.isDeciding) {
+            list.append(AvailableCommand(.function(6), "open push", "Open the newest push notification on the phone.", .cardPhone(.openPush)))
+        }
         if retryable != nil && staged == nil {
             list.append(cmd("r", "retry", "Send the last call again (after a transport error or Esc).", .retry))
         }

@@ -41,7 +41,7 @@ extension Action {
         switch self {
         case .response, .controlAnswer, .connected: true
         case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .submit, .cancel, .choose, .session, .home,
-             .guided, .account, .otp, .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts, .event, .timerFired, .fileSaved, .screenshotSaved:
+             .guided, .account, .otp, .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts, .cardPhone, .cardShop, .cardAccounts, .event, .timerFired, .fileSaved, .screenshotSaved:
             false
         }
     }
