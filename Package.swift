@@ -127,14 +127,14 @@ let package = Package(
         .testTarget(
             name: "EnrollmentTests",
             dependencies: [
-                "PIMS", "Futurae", "SimWorld", "Enrollment",
+                "PIMS", "Futurae", "Card", "SimWorld", "Enrollment",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
         .testTarget(
             name: "ScreensTests",
             dependencies: [
-                "Screens", "TerminalUI", "Enrollment", "PIMS", "Futurae", "QRCode", "SimWorld", "FrameSnapshotTesting", "SimTestSupport",
+                "Screens", "TerminalUI", "Enrollment", "PIMS", "Futurae", "Card", "QRCode", "SimWorld", "FrameSnapshotTesting", "SimTestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

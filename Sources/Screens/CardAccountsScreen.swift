@@ -10,7 +10,7 @@ enum CardAccountsScreen {
         let list = frame.panel(Rect(x: area.x, y: area.y, width: area.width, height: min(parts[0].height, max(4, s.accounts.count * 2 + 2))),
                                title: "Cards on \(state.session.config.device)")
         if s.accounts.isEmpty {
-            frame.put("No card on this phone: a activates one with the code the bank gave.", x: list.x, y: list.y, style: .hint, clip: list)
+            frame.put("No card on this phone: activate one with the code the bank gave.", x: list.x, y: list.y, style: .hint, clip: list)
         }
         for (i, card) in s.accounts.enumerated() where i * 2 + 1 < list.height {
             let selected = i == s.selection && s.phase == .list
@@ -25,7 +25,7 @@ enum CardAccountsScreen {
             frame.paragraph(m, at: list.maxY + 1, in: parts[0], style: .hint)
         }
         guard prompt, let form = CardAccounts.form(s), parts[1].height >= 3 else { return }
-        let title = s.phase == .activate ? "Activate a card: the code the bank gave, and a name" : "Choose the PIN for this phone"
+        let title = s.phase == .activate ? "Activate: the code (Shop & issuer ▸ new code), a name" : "Choose the PIN for this phone"
         let inside = frame.panel(parts[1], title: title, style: .current)
         FormView.render(form, policy: state.session.policy, focus: state.fieldFocus, into: &frame, area: inside)
     }

@@ -20,7 +20,7 @@ enum CardPhoneScreen {
 enum CardAppView {
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         let p = state.cardPhone
-        let inside = frame.panel(area, title: "Phone · \(state.session.config.device) · Acme Bank app")
+        let inside = frame.panel(area, title: "Phone · \(state.session.config.device)")
         var y = inside.y
         func line(_ text: String, _ style: Style = .normal) {
             guard y < inside.maxY else { return }
@@ -36,9 +36,11 @@ enum CardAppView {
             row("Merchant", t.merchant)
             row("Amount", t.amount)
             row("Card", t.card)
-            let left = p.phase == .expired ? 0 : t.secondsLeft(at: p.now) ?? t.secondsLeft
-            row("Time", CardTransaction.countdown(left) + " (simulated)", (left ?? 1) <= 60 ? .warning : .normal)
-            if t.autoEnrolls { row("New card", "set up on this phone once you approve", .hint) }
+            if p.isDeciding {
+                let left = t.secondsLeft(at: p.now) ?? t.secondsLeft
+                row("Time", CardTransaction.countdown(left) + " (simulated)", (left ?? 1) <= 60 ? .warning : .normal)
+                if t.autoEnrolls { row("New card", "set up once approved", .hint) }
+            }
             y += 1
         }
         switch p.phase {
@@ -82,7 +84,7 @@ enum CardAppView {
             line("✗ Purchase rejected", .failed)
             if let t = p.transaction { y += 1; details(t) }
         case .expired:
-            line("⌛ The purchase expired", .failed)
+            line("✗ The purchase expired", .failed)
             if let t = p.transaction { y += 1; details(t) }
         case .declined:
             line("✗ Declined: PIN attempts exhausted", .failed)

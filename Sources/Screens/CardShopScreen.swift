@@ -24,7 +24,7 @@ enum CardShopScreen {
         }
         let office = frame.panel(parts[1], title: "Issuer · Acme Bank back office")
         var oy = office.y
-        oy = frame.paragraph("For the card in the Card field: n a new activation code, d inactive, e active again.", at: oy, in: office, style: .hint)
+        oy = frame.paragraph("For the card in the Card field: a new activation code, the card inactive or active again (keys below).", at: oy, in: office, style: .hint)
         oy += 1
         for r in s.issuedRows where oy < office.maxY {
             let x = frame.put(r.name.padded(toWidth: 9), x: office.x, y: oy, style: .hint, clip: office)

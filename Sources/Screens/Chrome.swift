@@ -12,7 +12,7 @@ enum TitleBar {
             let c = state.session.config
             right = switch c.system {
             case .futurae: "Futurae · \(c.device) · \(c.lockType.shortTitle) · binding \(c.sessionBinding ? "on" : "off")"
-            case .card: "Card · \(c.device) · biometrics \(c.biometrics ? "on" : "off")" + (state.cardPhone.unread == nil ? "" : " · 🔔")
+            case .card: "Card · \(c.device) · biometrics \(c.biometrics ? "on" : "off")" + (state.cardPhone.unread == nil ? "" : " · ● push")
             case .pims: "\(user) · \(c.device) · \(c.platform == .ios ? "iOS" : "Android") · SDK \(c.sdk)"
             }
             if c.pacing == .step { right += " · step pacing" }

@@ -8,7 +8,7 @@ enum StartScreen {
         var y = area.y
         let intro = switch c.system {
         case .futurae: "One Futurae SDK instance on one device; the back office enrolls Username."
-        case .card: "The bank's app (CA Strong Authentication) on one phone: the scenario's phone holds its cards."
+        case .card: "The bank's card app (CA Strong Authentication) on one phone."
         case .pims: "Open a session: one SDK instance on one device, logged in to one account (R0a)."
         }
         frame.put(intro, x: area.x, y: y, style: .hint, clip: area)

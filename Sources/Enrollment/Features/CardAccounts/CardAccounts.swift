@@ -8,7 +8,7 @@ public enum CardAccounts: Feature {
 
     public static let title = "Display Accounts"
     public static let summary = "The cards on this phone with their state; delete one; activate a card with its code."
-    public static let menuLine = "The cards on this phone; activation with a code"
+    public static let menuLine = "The cards on this phone; activation"
 
     public enum Phase: Hashable, Sendable {
         case list

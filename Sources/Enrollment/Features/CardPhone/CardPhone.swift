@@ -10,7 +10,7 @@ public enum CardPhone: Feature {
 
     public static let title = "Card phone"
     public static let summary = "The bank app on the phone: push notifications, the transaction, PIN or biometric, the new card."
-    public static let menuLine = "Push notifications and the purchase to approve"
+    public static let menuLine = "Pushes and the purchase to approve"
 
     /// A minute of the simulated clock per `w`: five of them expire a purchase (§2: 300 s).
     public static let waitSeconds = 60
@@ -28,7 +28,7 @@ public enum CardPhone: Feature {
             state.unread = t.transactionId
             if state.phase == .inbox { state.selection = state.notifications.count - 1 }
             let left = CardTransaction.countdown(t.secondsLeft(at: state.now))
-            return [.notice(.info("🔔 \(t.merchant) · \(t.amount) · card \(t.card) · \(left)", advice: "F6 opens it on the phone."))]
+            return [.notice(.info("Push: \(t.merchant) · \(t.amount) · card \(t.card) · \(left)", advice: "F6 opens it on the phone."))]
         case .openPush:
             guard let id = state.unread ?? state.notifications.last?.transactionId else { return [] }
             return [.delegate(.show)] + open(&state, id)

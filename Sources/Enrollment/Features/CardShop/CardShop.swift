@@ -9,7 +9,7 @@ public enum CardShop: Feature {
 
     public static let title = "Shop & issuer"
     public static let summary = "Pay at a shop with a card (a 3-D Secure purchase pushed to the phone); the issuer's controls."
-    public static let menuLine = "A purchase with a card; activation codes, cards made inactive"
+    public static let menuLine = "Pay with a card; the issuer's controls"
 
     public enum Action: FeatureAction {
         case opened, submit, cancel
