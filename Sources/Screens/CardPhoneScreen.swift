@@ -79,7 +79,10 @@ enum CardAppView {
             line("✓ Transaction approved", .done)
             y += 1
             if let t = p.transaction { details(t) }
-            if let card = p.newCard { row("Set up", "\(card.displayName) · \(card.card) · \(card.state)", .done) }
+            if let card = p.newCard {
+                row("New card", "\(card.displayName) · \(card.card)", .done)
+                row("State", card.state, .done)
+            }
         case .rejected:
             line("✗ Purchase rejected", .failed)
             if let t = p.transaction { y += 1; details(t) }

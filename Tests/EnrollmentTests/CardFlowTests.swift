@@ -263,3 +263,17 @@ import Testing
         #expect(await app.backend.world.casa.cards.first { $0.accountId == "acct-4242" }?.state == .active)
     }
 }
+
+extension CardFlowTests {
+    @Test("A notification of a purchase already answered opens on how it ended, not on YES and NO")
+    func reopenAnswered() async throws {
+        let app = try await Self.start()
+        _ = try await Self.purchase(app, card: "4242")
+        await app.send(.cardPhone(.yes))
+        await Self.pin(app, "1234")
+        await app.send(.submit)  // back to the notifications
+        #expect(await app.state.cardPhone.phase == .inbox)
+        await app.send(.submit)  // open the same one again
+        #expect(await app.state.cardPhone.phase == .approved)
+    }
+}

@@ -13,9 +13,15 @@ extension CardPhone.State {
             guard let t = CardTransaction(response.result) else { return [] }
             transaction = t
             if call == .open {
-                phase = .details
                 attemptsLeft = nil
                 message = nil
+                // A notification of a purchase already answered shows how it ended, not YES and NO.
+                phase = switch t.status {
+                case "approved": .approved
+                case "rejected": .rejected
+                case "declined": .declined
+                default: .details
+                }
             }
             return []
         case .cancel:

@@ -92,7 +92,7 @@ extension CardShop.State {
         case .purchase:
             purchase = CardTransaction(answer.fields["transaction"])
             pushedTo = answer.fields["pushedTo"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            message = "Paid: the bank pushed the purchase to \(pushedTo.joined(separator: ", "))."
+            message = "Paid: the bank pushed the purchase to the cardholder's phone (session \(pushedTo.joined(separator: ", ")))."
         case .activationCode:
             issuedRows = [CardShop.Row(name: "card", value: answer.fields["maskedCardNumber"]?.stringValue ?? "–"),
                           CardShop.Row(name: "code", value: answer.fields["activationCode"]?.stringValue ?? "–"),
