@@ -59,7 +59,7 @@ enum CardAppView {
             guard let t = p.transaction else { break }
             details(t)
             line("Authenticate with:", .title)
-            line("p PIN · b biometric", .key)
+            line("e PIN · b biometric", .key)
         case .biometricPrompt:
             if let t = p.transaction { details(t) }
         case .pin, .displayName:

@@ -29,7 +29,7 @@ import Testing
         try session.sendKeys("F6")
         try session.wait(for: "Did you make this purchase?")
         try session.sendKeys("y")
-        try session.wait(for: "p PIN · b biometric")
+        try session.wait(for: "e PIN · b biometric")
         try session.sendKeys("b")
         try session.wait(for: "Touch ID / Face ID")
         try session.sendKeys("k")

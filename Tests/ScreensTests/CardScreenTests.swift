@@ -73,7 +73,7 @@ struct CardScreenTests {
 
     @Test func cardPINAttemptsLeft() async throws {
         let h = try await Self.opened()
-        try await h.press(.char("y"), .char("p"))
+        try await h.press(.char("y"), .char("e"))
         try await h.type("9999")
         try await h.press(.enter)
         try await h.type("12")

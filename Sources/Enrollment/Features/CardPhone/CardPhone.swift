@@ -122,7 +122,7 @@ public enum CardPhone: Feature {
             .enter("open", "Open the selected notification (casa.getTransaction).", when: s.phase == .inbox && s.selected != nil),
             KeyBinding(.letter("y"), "YES", "It is my purchase: go on to authenticate.", .yes, when: s.phase == .details),
             KeyBinding(.letter("n"), "NO", "Not my purchase: reject it (casa.cancelTransaction).", .no, when: s.phase == .details),
-            KeyBinding(.letter("p"), "PIN", "Authenticate with the PIN.", .usePIN, when: s.phase == .choose),
+            KeyBinding(.letter("e"), "PIN", "Authenticate with the PIN (enter it; p is the app's pacing key).", .usePIN, when: s.phase == .choose),
             KeyBinding(.letter("b"), "biometric", "Authenticate with the simulated fingerprint or face.", .useBiometric, when: s.phase == .choose),
             KeyBinding(.letter("s"), "success", "The fingerprint or face is recognised.", .biometric(.success), when: s.phase == .biometricPrompt),
             KeyBinding(.letter("f"), "failure", "The fingerprint or face is not recognised.", .biometric(.failure), when: s.phase == .biometricPrompt),
