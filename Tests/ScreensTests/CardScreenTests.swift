@@ -18,11 +18,8 @@ struct CardScreenTests {
         return try await ScreenHarness.start(scenario, config, login: login)
     }
 
-    static func both(_ h: ScreenHarness, testName: String = #function) async {
-        let small = screenSnapshot(await h.frame())
-        assertSnapshot(of: small, as: .lines, testName: testName)
-        let large = screenSnapshot(await h.frame(Size(width: 120, height: 40)))
-        assertSnapshot(of: large, as: .lines, named: "120x40", testName: testName)
+    static func both(_ h: ScreenHarness, filePath: StaticString = #filePath, testName: String = #function) async {
+        await assertBothSizes(h, filePath: filePath, testName: testName)
     }
 
     /// Home ▸ Shop & issuer, Enter pays with the default card (8888), and the push arrives.
@@ -109,21 +106,22 @@ struct CardScreenTests {
         await Self.both(h)
     }
 
-    @Test func cardActivationPrompt() async throws {
-        let h = try await Self.start("card-activation")
+    /// Display Accounts on `card-activation`, the scenario's code and a name typed.
+    static func activationTyped() async throws -> ScreenHarness {
+        let h = try await start("card-activation")
         try await h.press(.down, .down, .enter, .char("a"))
         try await h.type("40718263")
         try await h.press(.tab)
         try await h.type("Everyday")
-        await Self.both(h)
+        return h
+    }
+
+    @Test func cardActivationPrompt() async throws {
+        await Self.both(try await Self.activationTyped())
     }
 
     @Test func cardSetPINPrompt() async throws {
-        let h = try await Self.start("card-activation")
-        try await h.press(.down, .down, .enter, .char("a"))
-        try await h.type("40718263")
-        try await h.press(.tab)
-        try await h.type("Everyday")
+        let h = try await Self.activationTyped()
         try await h.press(.enter)
         #expect(await h.state.cardAccounts.phase == .setPin)
         try await h.type("2468")
