@@ -277,3 +277,32 @@ extension CardFlowTests {
         #expect(await app.state.cardPhone.phase == .approved)
     }
 }
+
+extension CardFlowTests {
+    @Test("A purchase made elsewhere (batch, another terminal) lights up the phone while the user is on Home")
+    func pushFromElsewhere() async throws {
+        let app = try await Self.start()
+        let eur = try #require(Currency("EUR"))
+        let amount = try #require(Amount(minorUnits: 12950, currency: eur))
+        let answer = await app.backend.control(.casaPurchase(card: "8888", merchant: "Acme Shoes", amount: amount))
+        #expect(answer.ok)
+        for _ in 0..<1000 where await app.state.cardPhone.unread == nil { try await Task.sleep(for: .milliseconds(10)) }
+        let s = await app.state
+        #expect(s.route == .home)
+        #expect(s.notice?.label == "Push: Acme Shoes · 129.50 EUR · card •••• 8888 · 5:00 left")
+        #expect(s.cardPhone.notifications.map(\.merchant) == ["Acme Shoes"])
+    }
+
+    @Test("An amount with too many decimals is refused at the shop, and nothing is bought")
+    func shopRefusesAmount() async throws {
+        let app = try await Self.start()
+        await app.send(.choose(.open(.cardShop)), .focusNext, .choose(.clearField))
+        await app.type("49.999")
+        #expect(await app.state.cardShop.form[.amount] == "49.999")
+        await app.send(.submit)
+        let s = await app.state
+        #expect(s.notice?.label == "\"49.999\" is not an amount in EUR.")
+        #expect(s.cardShop.purchase == nil)
+        #expect(await app.backend.world.casa.transactions.isEmpty)
+    }
+}
