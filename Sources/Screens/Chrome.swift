@@ -13,9 +13,11 @@ enum TitleBar {
             let c = state.session.config
             // The variant is part of what the backend answers (R2, R3): it stays; the username goes first when room is short.
             let session = "\(c.device) · \(c.platform == .ios ? "iOS" : "Android") · SDK \(c.sdk) · \(c.variant.rawValue)"
-            right = c.system == .futurae
-                ? "Futurae · \(c.device) · \(c.lockType.shortTitle) · binding \(c.sessionBinding ? "on" : "off")"
-                : (area.maxX - x - 2 >= user.count + 3 + session.count ? "\(user) · " : "") + session
+            right = switch c.system {
+            case .futurae: "Futurae · \(c.device) · \(c.lockType.shortTitle) · binding \(c.sessionBinding ? "on" : "off")"
+            case .card: "Card · \(c.device) · biometrics \(c.biometrics ? "on" : "off")" + (state.cardPhone.unread == nil ? "" : " · ● push")
+            case .pims: (area.maxX - x - 2 >= user.count + 3 + session.count ? "\(user) · " : "") + session
+            }
             if c.pacing == .step { right += " · step pacing" }
         } else {
             right = state.session.config.backend.summary

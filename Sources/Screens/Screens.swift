@@ -35,6 +35,9 @@ public enum Screens {
         case .futurae: FuturaeScreen.render(state, into: &frame, area: content)
         case .futuraeAccounts: FuturaeAccountsScreen.render(state, into: &frame, area: content)
         case .coverage: CoverageScreen.render(state, into: &frame, area: content)
+        case .card: CardPhoneScreen.render(state, into: &frame, area: content)
+        case .cardShop: CardShopScreen.render(state, into: &frame, area: content)
+        case .cardAccounts: CardAccountsScreen.render(state, into: &frame, area: content)
         }
         if stagedHeight > 0 { StagedCallView.render(state, into: &frame, area: parts[3]) }
         if let banner = state.notice { frame.render(BannerView.widget(banner), in: parts[4]) }

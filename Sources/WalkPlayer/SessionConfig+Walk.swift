@@ -8,6 +8,11 @@ extension SessionConfig {
             "username": .string(username), "password": .string(password), "device": .string(device),
             "platform": .string(platform.rawValue), "sdk": .string(sdk.description), "variant": .string(variant.rawValue),
             "pacing": .string(pacing.rawValue)]
+        // Another system than PIMS, and its phone's setting (absent: PIMS, as walks before the card app).
+        if system == .card {
+            f["system"] = .string(system.rawValue)
+            f["biometrics"] = .bool(biometrics)
+        }
         switch backend {
         case .inProcess(let scenario): f["scenario"] = .string(scenario)
         case .remote(let url): f["url"] = .string(url)
@@ -37,5 +42,7 @@ extension SessionConfig {
            f["scenarioInstance"]?.boolValue == true {
             scenarioSession = settings
         }
+        if let v = f["system"]?.stringValue.flatMap(SystemChoice.init(rawValue:)) { system = v }
+        if let v = f["biometrics"]?.boolValue { biometrics = v }
     }
 }

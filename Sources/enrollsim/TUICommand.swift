@@ -88,9 +88,10 @@ enum TUISession {
             config.platform = defaults.platform
             config.sdk = defaults.sdk
             config.variant = defaults.variant
-            // A Futurae scenario opens on Futurae, with its device's lock type, biometrics and binding.
+            // A Futurae scenario opens on Futurae, with its device's lock type, biometrics and binding;
+            // a card scenario on the card app.
             config.scenarioSession = defaults.settings
-            _ = config.adoptFuturae(defaults.settings)
+            _ = config.adopt(ScenarioDefaults(settings: defaults.settings, username: defaults.user, system: loaded.scenarioSystem))
             if let username = defaults.user, let account = loaded.account(username) {
                 config.username = username
                 config.password = account.password

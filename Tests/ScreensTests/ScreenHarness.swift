@@ -60,3 +60,12 @@ struct ScreenHarness {
 func screenSnapshot(_ frame: Frame) -> String {
     frame.textSnapshot + "\n\n" + Style.legend + "\n" + frame.styleSnapshot
 }
+
+/// The screen at 80×24 and at 120×40, each against its snapshot beside the calling test file.
+func assertBothSizes(_ h: ScreenHarness, filePath: StaticString = #filePath, testName: String = #function,
+                     line: UInt = #line) async {
+    let small = screenSnapshot(await h.frame())
+    assertSnapshot(of: small, as: .lines, file: filePath, testName: testName, line: line)
+    let large = screenSnapshot(await h.frame(Size(width: 120, height: 40)))
+    assertSnapshot(of: large, as: .lines, named: "120x40", file: filePath, testName: testName, line: line)
+}

@@ -20,7 +20,7 @@ enum Tours {
         let finalText: String
     }
 
-    static let all: [Tour] = [shortcut, wrongPIN, stepsCache, futuraeQR]
+    static let all: [Tour] = [shortcut, wrongPIN, stepsCache, futuraeQR, cardPush]
 
     /// Records `tour` to `path` on a fresh world of its scenario; the script's result and the last screen.
     /// `backend`: another than a fresh in-process world of the scenario (a server already on it).
@@ -32,6 +32,8 @@ enum Tours {
         // A Futurae scenario opens on Futurae with its device's lock type, biometrics and binding, as the TUI does.
         config.scenarioSession = world.session.settings
         _ = config.adoptFuturae(world.session.settings)
+        // A card scenario opens on the card app, the scenario's own phone.
+        if !world.casa.cards.isEmpty { config.system = .card }
         if let user = world.session.user, let account = world.account(user) {
             config.username = user
             config.password = account.password
@@ -170,4 +172,38 @@ enum Tours {
             return String(line[r.upperBound...].prefix(8))
         }.first
     }
+
+    static let cardPush = Tour(
+        name: "card-auto-enrollment", title: "The card auto-enrollment by push (CA Strong Authentication)", scenario: "card-replacement",
+        captions: [
+            "Card · open the push (C2)": "A purchase at the shop pushed to the phone; opened, it shows merchant, amount, card and the new card's autoEnrollId (C1, C2).",
+            "Card · biometric prompt (C6)": "The simulated biometric prompt: a failure counts no PIN attempt; the fallback leads to the PIN (C6).",
+            "Card · verify the PIN (C5)": "The user PIN verifies the purchase made with the replacement card (C5).",
+            "Card · name the new card (C7)": "The new card is set up on the phone under its name, and the purchase approved (C7).",
+        ],
+        script: { s in
+            await s.press("Enter", pauseMs: 800)
+            guard await s.wait(for: "Home") else { return false }
+            await s.press("↓")
+            await s.press("Enter", pauseMs: 800)
+            guard await s.wait(for: "Enter pay") else { return false }
+            await s.press("Enter", pauseMs: 1500)
+            guard await s.wait(for: "Push: Book Corner") else { return false }
+            await s.press("F6", pauseMs: 1500)
+            guard await s.wait(for: "Did you make this purchase?") else { return false }
+            await s.press("y", pauseMs: 1000)
+            await s.press("b", pauseMs: 1000)
+            guard await s.wait(for: "Touch ID / Face ID") else { return false }
+            await s.press("f", pauseMs: 1500)
+            guard await s.wait(for: "Not recognised") else { return false }
+            await s.press("k", pauseMs: 1200)
+            guard await s.wait(for: "Enter your PIN") else { return false }
+            await s.type("1234")
+            await s.press("Enter", pauseMs: 1500)
+            guard await s.wait(for: "Name your new card") else { return false }
+            await s.type("Travel card")
+            await s.press("Enter", pauseMs: 2000)
+            return await s.wait(for: "Transaction approved")
+        },
+        finalText: "Transaction approved")
 }

@@ -30,6 +30,9 @@ public enum Action: Hashable, Sendable {
     case futurae(FuturaeEnrollment.Action)
     case futuraeAccounts(FuturaeAccounts.Action)
     case coverage(SessionCoverage.Action)
+    case cardPhone(CardPhone.Action)
+    case cardShop(CardShop.Action)
+    case cardAccounts(CardAccounts.Action)
 
     // Answers.
     /// A backend was opened (error nil) or not; `defaults` are the scenario's default session, when known.

@@ -31,6 +31,9 @@ public struct AppState: Hashable, Sendable {
     public var carKey = CarKeyFlow.State()
     public var futurae = FuturaeEnrollment.State()
     public var futuraeAccounts = FuturaeAccounts.State()
+    public var cardPhone = CardPhone.State()
+    public var cardShop = CardShop.State()
+    public var cardAccounts = CardAccounts.State()
     public var simulator = SimulatorPanel.State()
     /// Every call, in order: every call passes through the app, which logs it; the API log screen
     /// browses it.

@@ -46,8 +46,8 @@ extension Action {
         switch self {
         case .response, .controlAnswer, .connected: true
         case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .submit, .cancel, .choose, .session, .home,
-             .guided, .account, .otp, .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts, .coverage, .event, .timerFired, .fileSaved,
-             .screenshotSaved, .exported:
+             .guided, .account, .otp, .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts, .coverage, .cardPhone, .cardShop,
+             .cardAccounts, .event, .timerFired, .fileSaved, .screenshotSaved, .exported:
             false
         }
     }

@@ -25,7 +25,7 @@ extension AppState {
                 return []
             case .choose(.quit): break
             case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .choose, .session, .home, .guided, .account, .otp,
-                 .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts, .coverage:
+                 .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts, .coverage, .cardPhone, .cardShop, .cardAccounts:
                 return []
             case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .exported: break
             }
@@ -46,6 +46,9 @@ extension AppState {
         case .futurae(let a): return Features.futurae.send(a, to: &self)
         case .futuraeAccounts(let a): return Features.futuraeAccounts.send(a, to: &self)
         case .coverage(let a): return Features.coverage.send(a, to: &self)
+        case .cardPhone(let a): return Features.cardPhone.send(a, to: &self)
+        case .cardShop(let a): return Features.cardShop.send(a, to: &self)
+        case .cardAccounts(let a): return Features.cardAccounts.send(a, to: &self)
         case .connected(let error, let defaults): return Features.session.send(.connected(error: error, defaults: defaults), to: &self)
         case .response(let id, let response, let ms, let purpose): return answer(id, response, durationMs: ms, purpose: purpose)
         case .controlAnswer(_, let answer, let purpose): return controlAnswered(answer, purpose)
@@ -98,6 +101,9 @@ extension Action {
         case .futurae(let a): a.isAllowedWhileBusy
         case .futuraeAccounts(let a): a.isAllowedWhileBusy
         case .coverage(let a): a.isAllowedWhileBusy
+        case .cardPhone(let a): a.isAllowedWhileBusy
+        case .cardShop(let a): a.isAllowedWhileBusy
+        case .cardAccounts(let a): a.isAllowedWhileBusy
         case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .submit, .cancel, .connected, .response, .controlAnswer,
              .event, .timerFired, .fileSaved, .screenshotSaved, .exported:
             true
