@@ -111,7 +111,9 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
-        .testTarget(name: "SimWorldTests", dependencies: ["SimKernel", "PIMS", "Futurae", "Card", "SimWorld", "SimTestSupport"]),
+        // Yams: the exporter is checked against Yams's own encoder.
+        .testTarget(name: "SimWorldTests", dependencies: ["SimKernel", "PIMS", "Futurae", "Card", "SimWorld", "SimTestSupport",
+                                                  .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "SimServerTests",
             dependencies: [
