@@ -2,7 +2,10 @@ import SimKernel
 
 /// A request of the contract with its input checked (C0): the typed form the rules work on. Values a
 /// rule compares in its own order (transaction ids, the autoEnrollId, the activation code) stay as given.
-public enum CardCall: Sendable, Hashable {
+public enum CardCall: SystemCall, Hashable {
+    public typealias Failure = CardFailure
+    public static let inputRule = "C0"
+
     case getTransaction(transactionId: String?)  // C2
     case getEnabledAuthenticationTypes  // C3
     case cancelTransaction(transactionId: String)  // C4

@@ -2,7 +2,10 @@ import SimKernel
 
 /// A request of the contract with its input checked (F0): the typed form the rules work on. Values
 /// whose form a rule checks in its own order (the codes at F2.4, the SDK PIN at F2.5) stay as given.
-public enum FuturaeCall: Sendable, Hashable {
+public enum FuturaeCall: SystemCall, Hashable {
+    public typealias Failure = FuturaeFailure
+    public static let inputRule = "F0"
+
     case qrCodeType(QRPayload)  // F1
     case enroll(EnrollParameters)  // F2
     case accounts  // F3
