@@ -89,7 +89,7 @@ extension PIMSCall {
         case (.get, "pims.authentication.account"):
             let actionType = try p.string("actionType")
             let type = try p.subAPI("type")
-            guard ["isDeviceActivated", "isAccountBlocked"].contains(type) else { throw .notSupported }
+            guard type == "isDeviceActivated" || type == "isAccountBlocked" else { throw .notSupported }
             guard actionType == "strong" else { throw .invalid("actionType") }
             return type == "isDeviceActivated" ? .isDeviceActivated : .isAccountBlocked
         case (.get, "pims.authentication.trustedphonenumber"):

@@ -31,6 +31,14 @@ public struct SDKVersion: Sendable, Hashable, Comparable, Codable, CustomStringC
 
     /// Accepts the supported versions only ("2.0" … "2.3").
     public init?(_ text: String) {
+        // The canonical spellings first: settings hold them, and every call reads its session's version.
+        switch text {
+        case "2.3": self = .v2_3; return
+        case "2.2": self = .v2_2; return
+        case "2.1": self = .v2_1; return
+        case "2.0": self = .v2_0; return
+        default: break
+        }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]) else { return nil }
         let v = SDKVersion(major: a, minor: b)

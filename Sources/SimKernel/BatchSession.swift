@@ -18,13 +18,34 @@ public struct BatchSession: Sendable {
 
     /// The answer to one input line, or nil for a blank line (skipped, so scripts may breathe).
     public mutating func answer(_ line: String) async -> String? {
-        lineNumber += 1
-        if line.allSatisfy(\.isWhitespace) { return nil }
-        return JSONText.encode(await answer(line, number: lineNumber))
+        var out: [UInt8] = []
+        guard await answer(line, into: &out) else { return nil }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func answer(_ line: String, number: Int) async -> JSONValue {
-        func failure(_ message: String) -> JSONValue { ["ok": false, "error": .string("line \(number): \(message)")] }
+    /// Appends the answer to one input line to `out` (without a newline); false, and nothing
+    /// appended, for a blank line.
+    ///
+    /// Runs on the caller's actor (`isolation`): a driver on the backend's own actor (`batch` in
+    /// process) then hops to no other executor between calls.
+    public mutating func answer(_ line: String, into out: inout [UInt8], isolation: isolated (any Actor)? = #isolation) async -> Bool {
+        lineNumber += 1
+        if line.isBlank { return false }
+        switch await answer(line, number: lineNumber) {
+        case .json(let json): JSONText.write(json, into: &out)
+        case .response(let response): response.write(into: &out)
+        }
+        return true
+    }
+
+    /// Most lines are calls: their response is written as it is, without an object built for it.
+    private enum Answer {
+        case json(JSONValue)
+        case response(CallResponse)
+    }
+
+    private func answer(_ line: String, number: Int, isolation: isolated (any Actor)? = #isolation) async -> Answer {
+        func failure(_ message: String) -> Answer { .json(["ok": false, "error": .string("line \(number): \(message)")]) }
         let json: JSONValue
         do {
             json = try JSONText.parse(line)
@@ -38,7 +59,7 @@ public struct BatchSession: Sendable {
                 try checkControl(control)
                 let answer = await backend.control(control)
                 if !answer.ok { return failure(answer.error ?? "failed") }
-                return answer.json
+                return .json(answer.json)
             } catch {
                 return failure(error.description)
             }
@@ -51,11 +72,20 @@ public struct BatchSession: Sendable {
         do {
             let request = try CallRequest(json: json)
             let response = await backend.send(request, session: session)
-            guard trace, let t = response.trace, case .object(var o) = response.json else { return response.json }
+            guard trace, let t = response.trace, case .object(var o) = response.json else { return .response(response) }
             o["trace"] = t.json
-            return .object(o)
+            return .json(.object(o))
         } catch {
             return failure("\(error.description) (a call is {\"type\": \"get\"|\"set\"|\"call\", \"name\": …, \"params\": {…}}; a control has a \"sim\" key)")
         }
+    }
+}
+
+extension String {
+    /// Nothing but whitespace: a batch line to skip. A line that opens with a visible ASCII
+    /// character (every JSON line) is decided by its first byte.
+    var isBlank: Bool {
+        if let first = utf8.first, first > 0x20, first < 0x80 { return false }
+        return allSatisfy(\.isWhitespace)
     }
 }

@@ -137,6 +137,27 @@ public struct CallResponse: Sendable, Hashable {
         }
     }
 
+    /// The bytes of `JSONText.encode(json)`, written without building the object (keys in their
+    /// sorted order): `batch` answers most lines with a response.
+    public func write(into out: inout [UInt8]) {
+        switch outcome {
+        case .success(let result):
+            out.append(contentsOf: #"{"result":"#.utf8)
+            JSONText.write(result, into: &out)
+            out.append(contentsOf: #","status":"SUCCEEDED","transactionId":"#.utf8)
+        case .failure(let error):
+            out.append(contentsOf: #"{"error":"#.utf8)
+            JSONText.write(error.json, into: &out)
+            if let failureResult {
+                out.append(contentsOf: #","result":"#.utf8)
+                JSONText.write(failureResult, into: &out)
+            }
+            out.append(contentsOf: #","status":"FAILED","transactionId":"#.utf8)
+        }
+        JSONText.writeString(transactionId, into: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
     public init(json: JSONValue) throws(CallRequest.EnvelopeError) {
         guard case .object(let o) = json else { throw .notAnObject }
         guard let tx = o["transactionId"]?.stringValue else { throw .missing("transactionId") }

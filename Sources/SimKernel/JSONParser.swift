@@ -14,8 +14,8 @@ struct JSONParser {
         return v
     }
 
-    private func fail(_ why: String) -> JSONText.ParseError {
-        JSONText.ParseError(description: "not valid JSON: \(why) at offset \(i)")
+    private func fail(_ why: String, at offset: Int? = nil) -> JSONText.ParseError {
+        JSONText.ParseError(description: "not valid JSON: \(why) at offset \(offset ?? i)")
     }
 
     private mutating func skipSpace() {
@@ -48,20 +48,23 @@ struct JSONParser {
         if depth > 512 { throw fail("nested too deeply") }
         defer { depth -= 1 }
         i += 1
-        var o: [String: JSONValue] = [:]
         skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(o) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object([:]) }
+        // Room for a call's envelope at once (type, name, params, session): no regrowth on the hot path.
+        var o = [String: JSONValue](minimumCapacity: 4)
         while true {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a key") }
             let key = try parseString()
-            // Never "the last one wins": a client that wrote a key twice meant one of them.
-            guard o[key] == nil else { throw fail("duplicate key \"\(key.escapingControlCharacters)\"") }
+            let afterKey = i
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             i += 1
             skipSpace()
-            o[key] = try parseValue()
+            // Never "the last one wins": a client that wrote a key twice meant one of them.
+            if o.updateValue(try parseValue(), forKey: key) != nil {
+                throw fail("duplicate key \"\(key.escapingControlCharacters)\"", at: afterKey)
+            }
             skipSpace()
             guard i < bytes.count else { throw fail("unexpected end") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }

@@ -2,68 +2,75 @@ import Foundation
 
 /// Compact JSON text for `JSONValue`, keys sorted: the one writer behind `batch` output, HTTP bodies
 /// and transcripts. Hand-written because it runs on every batch line and JSONEncoder is several times
-/// slower on small values; parsing goes through Foundation's JSONSerialization.
+/// slower on small values; so is the parser, for the same reason.
 public enum JSONText {
     public static func encode(_ value: JSONValue) -> String {
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(128)
         write(value, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    public static func write(_ value: JSONValue, into out: inout String) {
+    /// Appends the compact text of `value` to `out` as UTF-8: `batch` writes its answers this way,
+    /// straight into its output buffer.
+    public static func write(_ value: JSONValue, into out: inout [UInt8]) {
         switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
         case .double(let d):
-            if d.isFinite, d.rounded() == d, abs(d) < 1e15 { out += String(Int(d)) }
-            else if d.isFinite { out += String(d) }
-            else { out += "null" }
+            if d.isFinite, d.rounded() == d, abs(d) < 1e15 { out.append(contentsOf: String(Int(d)).utf8) }
+            else if d.isFinite { out.append(contentsOf: String(d).utf8) }
+            else { out.append(contentsOf: "null".utf8) }
         case .string(let s): writeString(s, into: &out)
         case .array(let a):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, v) in a.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 write(v, into: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let o):
-            out += "{"
-            for (i, key) in o.keys.sorted().enumerated() {
-                if i > 0 { out += "," }
-                writeString(key, into: &out)
-                out += ":"
-                write(o[key]!, into: &out)
+            out.append(UInt8(ascii: "{"))
+            // Sorted pairs, not sorted keys looked up again: no hashing on the way out.
+            for (i, entry) in o.sorted(by: { $0.key < $1.key }).enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                writeString(entry.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                write(entry.value, into: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        // Most strings need no escape: appended whole (one scalar at a time was half of `batch`'s
-        // instructions).
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out += s
-            out += "\""
-            return
-        }
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                out += "\\u"
-                let hex = String(c.value, radix: 16)
-                out += String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { bytes in
+            // Runs without an escape are copied whole (one scalar at a time was half of `batch`'s
+            // instructions once).
+            var run = 0
+            for i in bytes.indices {
+                let b = bytes[i]
+                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+                run = i + 1
+                switch b {
+                case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+                case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+                case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
+                case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
+                case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out.append(contentsOf: #"\u00"#.utf8)
+                    out.append(hex[Int(b >> 4)])
+                    out.append(hex[Int(b & 0xF)])
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 
     /// Pretty, indented, keys sorted: for the API log's detail view and the README.
@@ -74,9 +81,7 @@ public enum JSONText {
             return "[\n" + a.map { inner + pretty($0, indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
         case .object(let o) where !o.isEmpty:
             return "{\n" + o.keys.sorted().map { key in
-                var k = ""
-                writeString(key, into: &k)
-                return inner + k + ": " + pretty(o[key]!, indent: inner)
+                inner + encode(.string(key)) + ": " + pretty(o[key]!, indent: inner)
             }.joined(separator: ",\n") + "\n" + indent + "}"
         default:
             return encode(value)

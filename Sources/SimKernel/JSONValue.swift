@@ -52,7 +52,10 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(floatLiteral value: Double) { self = .double(value) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        // A plain loop into a sized dictionary: results are built this way on every call.
+        var o = [String: JSONValue](minimumCapacity: elements.count)
+        for (key, value) in elements { o[key] = value }
+        self = .object(o)
     }
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     public init(nilLiteral: ()) { self = .null }

@@ -53,4 +53,10 @@ public actor InProcessBackend: SimBackend {
     }
 
     public var world: World { simulator.world }
+
+    /// Runs `body` on this backend's actor: a driver that sends it every call (`batch`) then
+    /// switches executors at no call (each switch cost more than a PIMS rule).
+    public func withIsolation<T: Sendable>(_ body: @Sendable (isolated InProcessBackend) async throws -> T) async rethrows -> T {
+        try await body(self)
+    }
 }

@@ -15,7 +15,8 @@ extension World {
     /// The system that answers calls named `name`: the one whose prefix it has. A name no system claims
     /// goes to the first system, whose input checks answer it (PIMS: 2002 "API not supported").
     static func system(forCall name: String) -> RegisteredSystem {
-        systems.first { name.hasPrefix($0.callPrefix) } ?? systems[0]
+        // By bytes: the prefixes are ASCII, and String.hasPrefix compares Characters on every call.
+        systems.first { name.utf8.starts(with: $0.callPrefix.utf8) } ?? systems[0]
     }
 
     static func system(forControl kind: String) -> RegisteredSystem? {

@@ -38,19 +38,25 @@ struct BatchCommand: AsyncParsableCommand {
             return
         }
         let scenario = settings.string(.scenario) ?? Sourced(Settings.defaultScenario, from: .builtIn)
-        try await BatchRunner.run(backend: InProcessBackend(world: try StartupSettings.world(scenario)), trace: trace)
+        let backend = InProcessBackend(world: try StartupSettings.world(scenario))
+        try await backend.withIsolation { backend in try await BatchRunner.run(backend: backend, trace: trace) }
     }
 }
 
-/// Reads standard input line by line and writes each answer, flushed, to standard output.
+/// Reads standard input line by line and writes each answer to standard output, in order.
 enum BatchRunner {
-    static func run(backend: any PIMSBackend, trace: Bool = false) async throws {
+    static func run(backend: any PIMSBackend, trace: Bool = false, isolation: isolated (any Actor)? = #isolation) async throws {
         var session = BatchSession(backend: backend, trace: trace, checkControl: World.check)
-        while let line = readLine(strippingNewline: true) {
-            if let answer = await session.answer(line) {
-                // One write per answer: each line reaches a reading pipe as soon as it is known.
-                FileHandle.standardOutput.write(Data((answer + "\n").utf8))
-            }
+        var input = StandardInputLines()
+        var output = StandardOutputBuffer()
+        while true {
+            // Before waiting for more input, the answers so far reach the reader: a script that
+            // sends a line and waits for its answer gets it at once; a piped file is answered in bulk.
+            if !input.hasWholeLine() { output.flush() }
+            guard let line = input.next() else { break }
+            if await session.answer(line, into: &output.bytes) { output.bytes.append(UInt8(ascii: "\n")) }
+            if output.isLarge { output.flush() }
         }
+        output.flush()
     }
 }

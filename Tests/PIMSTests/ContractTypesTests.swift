@@ -19,6 +19,16 @@ struct ContractTypesTests {
         #expect(VIN("VR1AB12C3D456789Q") == nil)  // Q
         #expect(VIN("vr1ab12c3d4567890") == nil)
         #expect(VIN("VR1AB12C3D456789") == nil)
+        #expect(VIN("VR1AB12C3D456789A\u{301}") == nil)  // 17 characters, but not 17 letters
+        #expect(VIN("VR1AB12C3D45678É0") == nil)
+    }
+
+    @Test func sdkVersionsCanonicalOrNot() {
+        #expect(SDKVersion("2.3") == .v2_3)
+        #expect(SDKVersion("2.0") == .v2_0)
+        #expect(SDKVersion("02.1") == .v2_1)  // read as numbers, as a scenario may write it
+        #expect(SDKVersion("2.4") == nil)
+        #expect(SDKVersion("2.") == nil)
     }
 
     @Test func pinsAndCodesAreDigitStringsWithLeadingZeros() {
