@@ -33,11 +33,13 @@ public enum PIMSSystem: SimSystem {
             return SystemAnswer(.failure(error))
         }
         guard kernel.settings != nil else { return SystemAnswer(.failure(kernelFailure(.unknownSession(kernel.session))), rule: call.rule) }
-        var step = PIMSStep(world: state, kernel: kernel)
-        state = PIMSWorld.empty  // the step owns the world while it runs: no copy on write (and no new world built)
+        // The step owns the world while it runs (no copy on write), moved in and out by swaps: a copy
+        // would retain and release every table of the world, twice, per call.
+        var step = PIMSStep(world: PIMSWorld.empty, kernel: kernel)
+        swap(&state, &step.world)
         defer {
-            state = step.world
-            kernel = step.kernel
+            swap(&state, &step.world)
+            swap(&kernel, &step.kernel)
         }
         do {
             return SystemAnswer(.success(try step.apply(call)), rule: call.rule)
