@@ -92,12 +92,13 @@ public struct KeyedList<Row: KeyedRow>: Sendable {
     /// After the row at `i` changed from a row with this key.
     @inlinable
     mutating func reindex(_ i: Int, oldKey: String) {
-        // Read in place: `let row = storage[i]` would copy (retain) every field of the row.
-        if storage[i].rowKey != oldKey {
+        // Read in place (borrowed through the buffer): `storage[i].rowTags` copied, so retained and
+        // released, every field of the row on every change.
+        let (key, newTags) = storage.withUnsafeBufferPointer { ($0[i].rowKey, $0[i].rowTags) }
+        if key != oldKey {
             rebuild()
             return
         }
-        let newTags = storage[i].rowTags
         let oldTags = tagsOf[i]
         if newTags == oldTags { return }
         tagsOf[i] = newTags
@@ -139,7 +140,7 @@ extension KeyedList: RandomAccessCollection, MutableCollection, RangeReplaceable
         _modify {
             // The key only, not the row: a copy of the row held across the yield would make every
             // change copy the row's arrays.
-            let oldKey = storage[position].rowKey
+            let oldKey = storage.withUnsafeBufferPointer { $0[position].rowKey }
             logBefore(position)
             defer { reindex(position, oldKey: oldKey) }
             yield &storage[position]

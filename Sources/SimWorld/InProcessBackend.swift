@@ -26,10 +26,12 @@ public actor InProcessBackend: SimBackend {
     public func send(_ request: CallRequest, session: String) async -> CallResponse {
         let outcome = simulator.handle(request, session: session, recordingEvents: hub.subscriberCount > 0)
         publish(outcome.events)
-        if honoursLatency && outcome.latencyMs > 0 {
-            try? await Task.sleep(for: .milliseconds(outcome.latencyMs))
+        let latencyMs = outcome.latencyMs
+        let response = (consume outcome).response  // moved out, not copied
+        if honoursLatency && latencyMs > 0 {
+            try? await Task.sleep(for: .milliseconds(latencyMs))
         }
-        return outcome.response
+        return response
     }
 
     public func control(_ control: SimControl) async -> SimAnswer {
