@@ -101,10 +101,11 @@ public struct CallResponse: Sendable, Hashable {
         h.combine(failureResult)
     }
 
-    public init(transactionId: String, outcome: Result<JSONValue, CallError>, failureResult: JSONValue? = nil) {
+    public init(transactionId: String, outcome: Result<JSONValue, CallError>, failureResult: JSONValue? = nil, trace: AnswerTrace? = nil) {
         self.transactionId = transactionId
         self.outcome = outcome
         self.failureResult = failureResult
+        self.trace = trace
     }
 
     public static func success(_ tx: String, _ result: JSONValue = .null) -> CallResponse {

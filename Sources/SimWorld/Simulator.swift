@@ -53,10 +53,11 @@ public struct Simulator: Sendable {
         kernel.latencyMs = fault?.latencyMs ?? 0
         let answer = system.handle(request, &world, &kernel)
         world.counters.codes = kernel.codes.state
-        var response = CallResponse(transactionId: tx, outcome: answer.outcome, failureResult: answer.failureResult)
-        response.trace = AnswerTrace(system: system.id, rule: kernel.rule ?? answer.rule,
-                                     branch: AnswerTrace.branch(of: answer.outcome, marked: kernel.branch), at: world.clock)
-        return Outcome(response: response, latencyMs: fault?.latencyMs ?? 0, rule: answer.rule,
+        let trace = AnswerTrace(system: system.id, rule: kernel.rule ?? answer.rule,
+                                branch: AnswerTrace.branch(of: answer.outcome, marked: kernel.branch), at: world.clock)
+        // Built in place in the outcome: a response held in a variable was copied into it.
+        return Outcome(response: CallResponse(transactionId: tx, outcome: answer.outcome, failureResult: answer.failureResult, trace: trace),
+                       latencyMs: fault?.latencyMs ?? 0, rule: answer.rule,
                        events: events.isEmpty ? kernel.events : events + kernel.events)
     }
 }

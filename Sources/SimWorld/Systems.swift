@@ -15,8 +15,16 @@ extension World {
     /// The system that answers calls named `name`: the one whose prefix it has. A name no system claims
     /// goes to the first system, whose input checks answer it (PIMS: 2002 "API not supported").
     static func system(forCall name: String) -> RegisteredSystem {
-        // By bytes: the prefixes are ASCII, and String.hasPrefix compares Characters on every call.
-        systems.first { name.utf8.starts(with: $0.callPrefix.utf8) } ?? systems[0]
+        // By bytes, compared in place: String.hasPrefix compares Characters, on every call.
+        var name = name
+        return name.withUTF8 { bytes in
+            systems.first { system in
+                let prefix = system.callPrefixBytes
+                guard bytes.count >= prefix.count else { return false }
+                for i in prefix.indices where bytes[i] != prefix[i] { return false }
+                return true
+            }
+        } ?? systems[0]
     }
 
     static func system(forControl kind: String) -> RegisteredSystem? {
@@ -84,6 +92,7 @@ extension World {
 final class RegisteredSystem: Sendable {
     let id: String
     let callPrefix: String
+    let callPrefixBytes: [UInt8]
     let controlKinds: [String]
     let sessionOptions: [SessionOption]
     let ruleCatalogue: RuleCatalogue
@@ -130,6 +139,7 @@ final class RegisteredSystem: Sendable {
         self.section = section
         id = S.id
         callPrefix = S.callPrefix
+        callPrefixBytes = Array(S.callPrefix.utf8)
         controlKinds = S.controlKinds
         sessionOptions = S.sessionOptions
         ruleCatalogue = S.ruleCatalogue
