@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// HTTP/1.1 for the client, on Foundation's URLSession (libcurl on Linux): it ships with the
+/// toolchain, so the client builds no TLS or HTTP/2 stack of its own, yet `https://` URLs and the
+/// `https_proxy`, `http_proxy` and `no_proxy` variables work as they do for curl.
+public final class HTTPTransport: Sendable {
+    /// One answer, its body read whole.
+    public struct Answer: Sendable {
+        public let status: Int
+        public let headers: [(name: String, value: String)]
+        public let body: Data
+        public var text: String { String(decoding: body, as: UTF8.self) }
+        public func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+    }
+
+    /// The request took longer than its timeout (the SDK's 2201, not a refusal's 2202).
+    public struct TimedOut: Error, CustomStringConvertible {
+        public let timeout: Duration
+        public var description: String { "timed out after \(timeout)" }
+    }
+
+    private let session: URLSession
+
+    /// - Parameter connections: at most this many connections to one server at a time.
+    public init(connections: Int = 16) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = connections
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        session = URLSession(configuration: configuration)
+    }
+
+    /// The transport the process shares (never invalidated).
+    public static let shared = HTTPTransport()
+
+    /// Sends one request and reads its whole answer. `timeout` bounds the whole exchange; a server
+    /// that is not listening fails at once (connection refused).
+    public func send(_ method: String, _ url: URL, headers: [(String, String)] = [], body: Data? = nil,
+                     timeout: Duration) async throws -> Answer {
+        // curl's own timer counts whole seconds of idleness (a 300 ms limit would never fire): the
+        // limit is kept here, and curl's is only a backstop behind it.
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.seconds.rounded(.up) + 1)
+        request.httpMethod = method
+        for (name, value) in headers { request.addValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body
+        return try await withThrowingTaskGroup(of: Answer.self) { group in
+            group.addTask { [session, request] in
+                let (data, response) = try await session.data(for: request)
+                guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+                return Answer(status: http.statusCode, headers: Self.headers(of: http), body: data)
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw TimedOut(timeout: timeout)
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
+    }
+
+    /// Opens a request whose answer keeps coming (an event stream): its status and headers first, then the
+    /// body's bytes as they arrive. Ending the iteration (or cancelling its task) closes the connection.
+    public func stream(_ url: URL, headers: [(String, String)] = []) -> AsyncThrowingStream<StreamPart, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: StreamPart.self)
+        // A week of idleness at most: the server's heartbeats keep the stream open, and a drop ends it anyway.
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 7 * 24 * 3600)
+        for (name, value) in headers { request.addValue(value, forHTTPHeaderField: name) }
+        // A session of its own: its delegate hands this one request's bytes over as they arrive.
+        let reader = StreamReader(continuation)
+        let streaming = URLSession(configuration: session.configuration, delegate: reader, delegateQueue: nil)
+        let task = streaming.dataTask(with: request)
+        continuation.onTermination = { _ in
+            task.cancel()
+            streaming.invalidateAndCancel()
+        }
+        task.resume()
+        return stream
+    }
+
+    public enum StreamPart: Sendable {
+        case head(status: Int, headers: [(name: String, value: String)])
+        case bytes(Data)
+    }
+
+    fileprivate static func headers(of response: HTTPURLResponse) -> [(name: String, value: String)] {
+        response.allHeaderFields.compactMap { key, value in
+            guard let name = key as? String, let value = value as? String else { return nil }
+            return (name, value)
+        }
+    }
+}
+
+/// The delegate of one streaming request: status, then bytes, then the end (or the failure).
+private final class StreamReader: NSObject, URLSessionDataDelegate, Sendable {
+    private let continuation: AsyncThrowingStream<HTTPTransport.StreamPart, any Error>.Continuation
+
+    init(_ continuation: AsyncThrowingStream<HTTPTransport.StreamPart, any Error>.Continuation) {
+        self.continuation = continuation
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        let http = response as? HTTPURLResponse
+        continuation.yield(.head(status: http?.statusCode ?? 0, headers: http.map(HTTPTransport.headers(of:)) ?? []))
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        continuation.yield(.bytes(data))
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        continuation.finish(throwing: error)
+        session.finishTasksAndInvalidate()
+    }
+}
+
+extension Duration {
+    /// In seconds, as Foundation's intervals count.
+    var seconds: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
