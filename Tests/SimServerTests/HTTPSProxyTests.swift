@@ -29,17 +29,31 @@ import Testing
             let batch = BatchOverHTTPTests()
 
             // Trusted: the call is answered by the server behind the front, through the proxy.
-            let trusted = try await batch.runBatch(arguments, input: Self.line, environment: environment, launcher: [
-                "/usr/bin/unshare", "-m", "/bin/sh", "-c", #"mount --bind "$0" /etc/ssl/certs/ca-certificates.crt && exec "$@""#, cert,
-            ])
+            let trusted = try await Self.answer {
+                try await batch.runBatch(arguments, input: Self.line, environment: environment, launcher: [
+                    "/usr/bin/unshare", "-m", "/bin/sh", "-c", #"mount --bind "$0" /etc/ssl/certs/ca-certificates.crt && exec "$@""#, cert,
+                ])
+            }
             #expect(trusted.contains(#""status":"SUCCEEDED""#), "\(trusted)")
             #expect(front.connects().contains("CONNECT localhost:\(front.tlsPort)"), "\(front.connects())")
 
             // Not trusted (this machine's own store): refused for its certificate, not answered.
-            let refused = try await batch.runBatch(arguments, input: Self.line, environment: environment)
+            let refused = try await Self.answer { try await batch.runBatch(arguments, input: Self.line, environment: environment) }
             #expect(refused.contains(#""status":"FAILED""#) && refused.contains("2202"), "\(refused)")
             #expect(refused.lowercased().contains("certificate"), "\(refused)")
         }
+    }
+
+    /// The batch's answer, asked again (five times at most) while it is the client's 10 s timeout:
+    /// on a loaded machine the TLS front (Python threads) can be that slow, which is not the answer
+    /// under test.
+    static func answer(_ batch: () async throws -> String) async throws -> String {
+        var output = ""
+        for _ in 1...5 {
+            output = try await batch()
+            if !output.contains(#""code":2201"#) { break }
+        }
+        return output
     }
 
     static func run(_ tool: String, _ arguments: [String]) async throws -> Int32 {
