@@ -26,6 +26,7 @@ public final class HTTPTransport: Sendable {
 
     /// - Parameter connections: at most this many connections to one server at a time.
     public init(connections: Int = 16) {
+        _ = Self.loopbackBypassesProxy
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = connections
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -34,6 +35,18 @@ public final class HTTPTransport: Sendable {
         configuration.httpShouldSetCookies = false
         session = URLSession(configuration: configuration)
     }
+
+    /// curl sends even loopback requests to `http_proxy` unless `no_proxy` names them, and a proxy
+    /// cannot reach a server on this machine: loopback is added to `no_proxy`, once, when the first
+    /// transport is made (at startup, before requests run on other threads).
+    private static let loopbackBypassesProxy: Void = {
+        let environment = ProcessInfo.processInfo.environment
+        let names = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let missing = ["localhost", "127.0.0.0/8", "::1"].filter { !names.contains($0) }
+        guard !names.contains("*"), !missing.isEmpty else { return }
+        setenv("no_proxy", (names + missing).joined(separator: ","), 1)
+    }()
 
     /// The transport the process shares (never invalidated).
     public static let shared = HTTPTransport()

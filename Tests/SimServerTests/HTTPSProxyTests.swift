@@ -3,8 +3,9 @@ import SimTestSupport
 import Testing
 
 /// A team server behind a TLS front, reached through a company proxy: `enrollsim batch --backend
-/// https://…` with `https_proxy` set tunnels through the proxy (CONNECT), checks the server's
-/// certificate against the system's trusted ones, and gets its answers.
+/// https://team-server.test:PORT` with `https_proxy` set tunnels through the proxy (CONNECT; only the
+/// proxy knows that name), checks the server's certificate against the system's trusted ones, and
+/// gets its answers. A server on loopback is reached directly even when a proxy is set.
 ///
 /// The TLS front and the proxy are Tests/SimServerTests/Support/tls_front.py (Python's standard
 /// library); the certificate is made by `openssl`. To trust it without touching this machine's
@@ -17,15 +18,15 @@ import Testing
         try await withServer("enrolled") { server in
             let folder = TemporaryFolder.make()
             let cert = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
-            let made = try await Self.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost",
-                                                             "-addext", "subjectAltName=DNS:localhost", "-days", "2",
+            let made = try await Self.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=team-server.test",
+                                                             "-addext", "subjectAltName=DNS:team-server.test", "-days", "2",
                                                              "-keyout", key, "-out", cert])
             #expect(made == 0, "openssl could not make the test certificate")
             let front = try await TLSFront.start(cert: cert, key: key, upstreamPort: server.server.port)
             defer { front.stop() }
             let environment = ["https_proxy": "http://127.0.0.1:\(front.proxyPort)", "ENROLLSIM_ADMIN_TOKEN": server.admin,
                                "XDG_CONFIG_HOME": folder.path]
-            let arguments = ["batch", "--backend", "https://localhost:\(front.tlsPort)"]
+            let arguments = ["batch", "--backend", "https://team-server.test:\(front.tlsPort)"]
             let batch = BatchOverHTTPTests()
 
             // Trusted: the call is answered by the server behind the front, through the proxy.
@@ -35,12 +36,24 @@ import Testing
                 ])
             }
             #expect(trusted.contains(#""status":"SUCCEEDED""#), "\(trusted)")
-            #expect(front.connects().contains("CONNECT localhost:\(front.tlsPort)"), "\(front.connects())")
+            #expect(front.connects().contains("CONNECT team-server.test:\(front.tlsPort)"), "\(front.connects())")
 
             // Not trusted (this machine's own store): refused for its certificate, not answered.
             let refused = try await Self.answer { try await batch.runBatch(arguments, input: Self.line, environment: environment) }
             #expect(refused.contains(#""status":"FAILED""#) && refused.contains("2202"), "\(refused)")
             #expect(refused.lowercased().contains("certificate"), "\(refused)")
+        }
+    }
+
+    @Test func aLoopbackServerIsReachedDirectlyWhenAProxyIsSet() async throws {
+        try await withServer("enrolled") { server in
+            // Port 9 (discard) has no proxy listening: through it, the call could only fail.
+            let environment = ["http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9",
+                               "ENROLLSIM_ADMIN_TOKEN": server.admin, "XDG_CONFIG_HOME": TemporaryFolder.make().path]
+            let output = try await Self.answer {
+                try await BatchOverHTTPTests().runBatch(["batch", "--backend", server.url], input: Self.line, environment: environment)
+            }
+            #expect(output.contains(#""status":"SUCCEEDED""#), "\(output)")
         }
     }
 

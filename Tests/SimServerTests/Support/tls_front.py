@@ -3,9 +3,10 @@
 
     tls_front.py CERT KEY UPSTREAM_PORT
 
-Listens on two ephemeral ports of 127.0.0.1: TLS (with CERT and KEY), relaying the decrypted bytes to
+Listens on two ephemeral ports of 127.0.0.1: TLS (with CERT and KEY), relaying the decrypted requests to
 UPSTREAM_PORT, as a TLS reverse proxy in front of `enrollsim serve` would; and an HTTP proxy that
-accepts only CONNECT, as a company proxy does for https URLs. Prints "ready TLS_PORT PROXY_PORT",
+accepts only CONNECT, as a company proxy does for https URLs, and reaches every host name on
+127.0.0.1 (the name the client asked for resolves only here). Prints "ready TLS_PORT PROXY_PORT",
 then one "CONNECT host:port" line per tunnel it opens. Runs until killed.
 """
 import socket, ssl, sys, threading
@@ -22,6 +23,37 @@ def relay(a, b):
         pass
     finally:
         for s in (a, b):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+
+def forward_requests(client, upstream, host):
+    """Client to server, request by request, with the Host header set to the server's own address,
+    as a reverse proxy's default does (the server refuses foreign names on loopback)."""
+    buffer = b""
+    try:
+        while True:
+            while b"\r\n\r\n" not in buffer:
+                chunk = client.recv(65536)
+                if not chunk:
+                    return
+                buffer += chunk
+            head, buffer = buffer.split(b"\r\n\r\n", 1)
+            lines = [b"Host: " + host if line.lower().startswith(b"host:") else line for line in head.split(b"\r\n")]
+            length = next((int(line.split(b":", 1)[1]) for line in lines if line.lower().startswith(b"content-length:")), 0)
+            while len(buffer) < length:
+                chunk = client.recv(65536)
+                if not chunk:
+                    return
+                buffer += chunk
+            upstream.sendall(b"\r\n".join(lines) + b"\r\n\r\n" + buffer[:length])
+            buffer = buffer[length:]
+    except OSError:
+        pass
+    finally:
+        for s in (client, upstream):
             try:
                 s.shutdown(socket.SHUT_RDWR)
             except OSError:
@@ -49,7 +81,9 @@ def serve_tls(server, context, upstream_port):
             except (ssl.SSLError, OSError):
                 client.close()  # the client refused the certificate, or spoke plain HTTP
                 return
-            pipe(secure, socket.create_connection(("127.0.0.1", upstream_port)))
+            upstream = socket.create_connection(("127.0.0.1", upstream_port))
+            threading.Thread(target=forward_requests, args=(secure, upstream, b"127.0.0.1:%d" % upstream_port), daemon=True).start()
+            threading.Thread(target=relay, args=(upstream, secure), daemon=True).start()
         threading.Thread(target=handle, daemon=True).start()
 
 
@@ -71,7 +105,7 @@ def serve_proxy(server):
                 return
             host, port = target.decode().rsplit(":", 1)
             print("CONNECT " + target.decode(), flush=True)
-            upstream = socket.create_connection((host, int(port)))
+            upstream = socket.create_connection(("127.0.0.1", int(port)))
             client.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
             pipe(client, upstream)
         threading.Thread(target=handle, daemon=True).start()
