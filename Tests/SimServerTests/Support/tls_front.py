@@ -12,6 +12,14 @@ then one "CONNECT host:port" line per tunnel it opens. Runs until killed.
 import socket, ssl, sys, threading
 
 
+def shut(*sockets):
+    for s in sockets:
+        try:
+            s.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+
 def relay(a, b):
     try:
         while True:
@@ -22,11 +30,7 @@ def relay(a, b):
     except OSError:
         pass
     finally:
-        for s in (a, b):
-            try:
-                s.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
+        shut(a, b)
 
 
 def forward_requests(client, upstream, host):
@@ -53,11 +57,7 @@ def forward_requests(client, upstream, host):
     except OSError:
         pass
     finally:
-        for s in (client, upstream):
-            try:
-                s.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
+        shut(client, upstream)
 
 
 def pipe(a, b):
