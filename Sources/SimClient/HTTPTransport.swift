@@ -48,6 +48,9 @@ public final class HTTPTransport: Sendable {
         setenv("no_proxy", (names + missing).joined(separator: ","), 1)
     }()
 
+    // A URLSession keeps its delegate and curl handles until it is invalidated.
+    deinit { session.finishTasksAndInvalidate() }
+
     /// The transport the process shares (never invalidated).
     public static let shared = HTTPTransport()
 

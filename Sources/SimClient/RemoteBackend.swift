@@ -37,7 +37,7 @@ public final class RemoteBackend: SimBackend {
     ///   - timeout: how long one request may take before it answers 2201.
     ///   - trace: ask for each answer's trace (the rule and branch that answered: a walk records it).
     public init(url: String, adminToken: String?, sessionToken: String? = nil, device: SessionSettings = SessionSettings(device: "enrollsim-terminal"),
-                timeout: Duration = .seconds(10), transport: HTTPTransport = .shared,
+                timeout: Duration = .seconds(10), transport: HTTPTransport? = nil,
                 eventBackoff: Backoff = Backoff(), trace: Bool = false) throws(SetupError) {
         self.trace = trace
         var base = url
@@ -55,7 +55,8 @@ public final class RemoteBackend: SimBackend {
         self.sessionToken = sessionToken
         self.device = device
         self.timeout = timeout
-        http = transport
+        // A URLSession of its own by default: one backend's traffic never queues behind another's.
+        http = transport ?? HTTPTransport()
         backoff = eventBackoff
     }
 

@@ -15,16 +15,19 @@ import Testing
     static let line = #"{"type": "get", "name": "pims.authentication.trustedphonenumber"}"# + "\n"
 
     @Test func httpsThroughAProxyReachesTheServerAndChecksItsCertificate() async throws {
-        try await withServer("enrolled") { server in
-            let folder = TemporaryFolder.make()
+        // The server in a process of its own, as in BatchOverHTTPTests: the batch client's 10 s
+        // timeout must not depend on how busy this test process is.
+        let folder = TemporaryFolder.make()
+        let server = try await ServeProcess.start(database: folder.appendingPathComponent("world.db").path, scenario: "enrolled")
+        do {
             let cert = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
             let made = try await Self.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=team-server.test",
                                                              "-addext", "subjectAltName=DNS:team-server.test", "-days", "2",
                                                              "-keyout", key, "-out", cert])
             #expect(made == 0, "openssl could not make the test certificate")
-            let front = try await TLSFront.start(cert: cert, key: key, upstreamPort: server.server.port)
+            let front = try await TLSFront.start(cert: cert, key: key, upstreamPort: server.port)
             defer { front.stop() }
-            let environment = ["https_proxy": "http://127.0.0.1:\(front.proxyPort)", "ENROLLSIM_ADMIN_TOKEN": server.admin,
+            let environment = ["https_proxy": "http://127.0.0.1:\(front.proxyPort)", "ENROLLSIM_ADMIN_TOKEN": ServeProcess.admin,
                                "XDG_CONFIG_HOME": folder.path]
             let arguments = ["batch", "--backend", "https://team-server.test:\(front.tlsPort)"]
             let batch = BatchOverHTTPTests()
@@ -43,18 +46,22 @@ import Testing
             #expect(refused.contains(#""status":"FAILED""#) && refused.contains("2202"), "\(refused)")
             #expect(refused.lowercased().contains("certificate"), "\(refused)")
         }
+        await server.stop(SIGTERM)
     }
 
     @Test func aLoopbackServerIsReachedDirectlyWhenAProxyIsSet() async throws {
-        try await withServer("enrolled") { server in
+        let folder = TemporaryFolder.make()
+        let server = try await ServeProcess.start(database: folder.appendingPathComponent("world.db").path, scenario: "enrolled")
+        do {
             // Port 9 (discard) has no proxy listening: through it, the call could only fail.
             let environment = ["http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9",
-                               "ENROLLSIM_ADMIN_TOKEN": server.admin, "XDG_CONFIG_HOME": TemporaryFolder.make().path]
+                               "ENROLLSIM_ADMIN_TOKEN": ServeProcess.admin, "XDG_CONFIG_HOME": folder.path]
             let output = try await Self.answer {
                 try await BatchOverHTTPTests().runBatch(["batch", "--backend", server.url], input: Self.line, environment: environment)
             }
             #expect(output.contains(#""status":"SUCCEEDED""#), "\(output)")
         }
+        await server.stop(SIGTERM)
     }
 
     /// The batch's answer, asked again (five times at most) while it is the client's 10 s timeout:
