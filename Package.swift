@@ -55,7 +55,7 @@ let package = Package(
         // SimBackend over HTTP, on Foundation's URLSession (libcurl: HTTPS and proxies included).
         .target(name: "SimClient", dependencies: ["SimKernel"]),
         // The view-model: state, actions, pure reducer, effects.
-        .target(name: "Enrollment", dependencies: ["PIMS", "Futurae"]),
+        .target(name: "Enrollment", dependencies: ["PIMS", "Futurae", "Card", "Walk"]),
         // Walks: the recorded file (strict reading), replay --check, batch and Markdown exports, coverage.
         .target(name: "Walk", dependencies: ["SimKernel"]),
         // A walk played through the front headless: frames for asciicast, the terminal replay, screenshots.
@@ -110,7 +110,9 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
-        .testTarget(name: "SimWorldTests", dependencies: ["SimKernel", "PIMS", "Futurae", "Card", "SimWorld", "SimTestSupport"]),
+        // Yams: the exporter is checked against Yams's own encoder.
+        .testTarget(name: "SimWorldTests", dependencies: ["SimKernel", "PIMS", "Futurae", "Card", "SimWorld", "SimTestSupport",
+                                                  .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "SimServerTests",
             dependencies: [
@@ -125,14 +127,14 @@ let package = Package(
         .testTarget(
             name: "EnrollmentTests",
             dependencies: [
-                "PIMS", "Futurae", "SimWorld", "Enrollment",
+                "PIMS", "Futurae", "Card", "SimWorld", "Enrollment",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
         .testTarget(
             name: "ScreensTests",
             dependencies: [
-                "Screens", "TerminalUI", "Enrollment", "PIMS", "Futurae", "QRCode", "SimWorld", "FrameSnapshotTesting", "SimTestSupport",
+                "Screens", "TerminalUI", "Enrollment", "PIMS", "Futurae", "Card", "QRCode", "SimWorld", "FrameSnapshotTesting", "SimTestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

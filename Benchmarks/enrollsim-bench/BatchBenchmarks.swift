@@ -55,5 +55,14 @@ func batchRows(_ bench: inout Bench, system: String, script: [String], scenario:
         try pipeThrough(binary, ["batch", "--scenario", scenario], input)
     }
     lines.append(Bench.report(endToEnd, baseline: baseline))
+
+    // The peer of issue 14.4: `jq -c .` echoing the same lines through the same pipe, same run.
+    if system.isEmpty, let jq = ["/usr/bin/jq", "/usr/local/bin/jq"].first(where: FileManager.default.isExecutableFile(atPath:)) {
+        let echo = try await bench.measure("jq -c . echoing the same lines (pipe)", iterations: 1) { _ in
+            try pipeThrough(URL(fileURLWithPath: jq), ["-c", "."], input)
+        }
+        lines.append(Bench.report(echo, baseline: baseline))
+        lines.append(String(format: "enrollsim batch end to end: %.2f× jq's rate", echo.medianNanosPerOp / endToEnd.medianNanosPerOp))
+    }
     return lines
 }

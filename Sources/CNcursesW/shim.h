@@ -28,6 +28,23 @@ static inline int cnc_err(void) { return ERR; }
 static inline int cnc_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int cnc_key_f(int n) { return KEY_F(n); }
 
+// The mouse: left-button presses and clicks only (the rest stays the terminal's), reported at
+// once (no click interval to wait out). Off again with cnc_mouse(0).
+static inline int cnc_key_mouse(void) { return KEY_MOUSE; }
+static inline void cnc_mouse(int on) {
+    mousemask(on ? (BUTTON1_PRESSED | BUTTON1_CLICKED) : 0, NULL);
+    if (on) mouseinterval(0);
+}
+// The click just read (after KEY_MOUSE): 1 with its cell, 0 for another mouse event.
+static inline int cnc_read_click(int *x, int *y) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return 0;
+    if (!(event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) return 0;
+    *x = event.x;
+    *y = event.y;
+    return 1;
+}
+
 // newterm, unlike initscr, returns NULL instead of exiting when the terminal is unusable;
 // stdin/stdout are C globals Swift 6 refuses.
 static inline SCREEN *cnc_newterm(void) { return newterm(NULL, stdout, stdin); }

@@ -13,6 +13,10 @@ import TerminalUI
 public final class CursesDriver: TerminalDriver {
     public private(set) var size: Size
     public let theme: Theme
+    /// Clicks come as events (the terminal's own text selection then needs Shift); off by default.
+    public var reportsMouse = false {
+        didSet { if CursesState.isActive { cnc_mouse(reportsMouse ? 1 : 0) } }
+    }
     private let palette: CursesPalette
     private let screen: OpaquePointer
     private var isTornDown = false
@@ -147,6 +151,20 @@ public final class CursesDriver: TerminalDriver {
         CursesState.release()
     }
 
+    /// OSC 52 straight to the terminal, after what curses has drawn.
+    public func copyToClipboard(_ text: String) {
+        guard CursesState.isActive else { return }
+        let bytes = Array(OSC52.sequence(text).utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            var done = 0
+            while done < buffer.count {
+                let n = write(STDOUT_FILENO, buffer.baseAddress! + done, buffer.count - done)
+                if n <= 0 { break }
+                done += n
+            }
+        }
+    }
+
     public func restore() {
         guard !CursesState.isActive, !isTornDown else { return }
         CursesState.take()
@@ -210,7 +228,7 @@ public final class CursesDriver: TerminalDriver {
             switch read {
             case .input(let input):
                 queue.append(contentsOf: paste.feed(input))
-            case .resize(let event):
+            case .event(let event):
                 queue.append(contentsOf: paste.flush())
                 queue.append(event)
             }
@@ -219,7 +237,8 @@ public final class CursesDriver: TerminalDriver {
         return nil
     }
 
-    private enum Read { case input(TerminalInput), resize(TerminalEvent) }
+    /// Input for the paste decoder, or an event of its own (a resize, a click).
+    private enum Read { case input(TerminalInput), event(TerminalEvent) }
 
     /// One input if ncurses has one ready, without waiting (ncurses still waits the 25 ms Esc delay to
     /// tell Esc from the start of an arrow key's sequence).
@@ -233,11 +252,16 @@ public final class CursesDriver: TerminalDriver {
                 inputsRead &+= 1
                 // resizeterm queues a KEY_RESIZE of its own: only a real change is news.
                 if Int32(code) == cnc_key_resize() {
-                    if let event = updateSize() { return .resize(event) }
+                    if let event = updateSize() { return .event(event) }
+                    continue
+                }
+                if Int32(code) == cnc_key_mouse() {
+                    var x: Int32 = 0, y: Int32 = 0
+                    if cnc_read_click(&x, &y) == 1 { return .event(.click(Point(x: Int(x), y: Int(y)))) }
                     continue
                 }
                 if let key = CursesKeys.key(forCode: Int32(code)) { return .input(.key(key)) }
-                continue  // a key we do not bind (mouse, odd function keys): not an event
+                continue  // a key we do not bind (odd function keys): not an event
             case OK:
                 inputsRead &+= 1
                 guard let scalar = Unicode.Scalar(UInt32(code)) else { continue }

@@ -38,7 +38,8 @@ enum CursesState {
     /// on while the program runs; off, and the cursor shown, when the shell gets the terminal back.
     /// Preallocated C strings, so the crash handlers write them without allocating.
     nonisolated(unsafe) private static let enterModes = strdup(BracketedPaste.enableSequence)!
-    nonisolated(unsafe) private static let leaveModes = strdup(BracketedPaste.disableSequence + "\u{1B}[?25h")!
+    /// Bracketed paste and mouse reporting off (a crash leaves no mode on), the cursor shown.
+    nonisolated(unsafe) private static let leaveModes = strdup(BracketedPaste.disableSequence + "\u{1B}[?1000l\u{1B}[?1006l\u{1B}[?25h")!
 
     /// Straight to the terminal (curses' output is standard output), with `write`: async-signal-safe.
     private static func writeToTerminal(_ sequence: UnsafeMutablePointer<CChar>) {

@@ -25,7 +25,7 @@ public enum ConfigKey: String, CaseIterable, Sendable, Hashable {
         case .sdk: "the SDK version: \(Self.sdkVersions.joined(separator: ", "))"
         case .system: "the enrollment system: \(Self.systems.joined(separator: ", "))"
         case .theme: "the TUI's colours: \(ThemeName.allCases.map(\.rawValue).joined(separator: ", "))"
-        case .mouse: "mouse clicks in the TUI, true or false (checked, but the TUI does not read the mouse yet)"
+        case .mouse: "mouse clicks in the TUI (menus, list rows, buttons, the help bar), true or false; --no-mouse turns them off"
         case .adminTokenFile: "a file holding the server's admin token, readable by its owner only"
         }
     }

@@ -34,7 +34,7 @@ public enum PIMSSystem: SimSystem {
         }
         guard kernel.settings != nil else { return SystemAnswer(.failure(kernelFailure(.unknownSession(kernel.session))), rule: call.rule) }
         var step = PIMSStep(world: state, kernel: kernel)
-        state = PIMSWorld()  // the step owns the world while it runs: no copy on write
+        state = PIMSWorld.empty  // the step owns the world while it runs: no copy on write (and no new world built)
         defer {
             state = step.world
             kernel = step.kernel
@@ -50,9 +50,12 @@ public enum PIMSSystem: SimSystem {
         guard let pims = try PIMSControl(control) else { throw ControlError("\(control.kind): not a PIMS control") }
         switch pims {
         case .inbox(let phone):
-            let messages: [JSONValue] = state.inbox(phone).map {
-                ["code": .string($0.code), "purpose": .string($0.purpose.rawValue), "sentAt": .string($0.sentAt.iso8601),
-                 "expiresAt": .string($0.expiresAt.iso8601)]
+            // Each code's state as R7 sees it, so the phone can say which code still works.
+            let checks = state.policy.smsChecksPerCode
+            let messages: [JSONValue] = state.inboxEntries(phone).map { m, replaced in
+                ["code": .string(m.code), "purpose": .string(m.purpose.rawValue), "sentAt": .string(m.sentAt.iso8601),
+                 "expiresAt": .string(m.expiresAt.iso8601), "consumed": .bool(m.consumed), "checksUsed": .int(m.checksUsed),
+                 "burnt": .bool(m.checksUsed >= checks), "replaced": .bool(replaced)]
             }
             return .success(["messages": .array(messages), "now": .string(kernel.now.iso8601)])
         case .proximity(let username, let vin, let bluetoothOn, let paired, let keyInside):

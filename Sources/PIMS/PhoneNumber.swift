@@ -8,13 +8,16 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     public let written: String
 
     public init?(_ text: String) {
-        let digits = text.dropFirst()
-        if text.hasPrefix("+") {
+        // Read as bytes: only ASCII digits pass, so counting bytes counts characters, and every call
+        // that names a phone runs this.
+        let bytes = text.utf8
+        let digits = bytes.dropFirst()
+        if bytes.first == UInt8(ascii: "+") {
             guard (8...15).contains(digits.count), digits.allSatisfy(\.isASCIIDigit) else { return nil }
             e164 = text
-        } else if text.hasPrefix("0") {
-            guard text.count == 10, text.allSatisfy(\.isASCIIDigit) else { return nil }
-            e164 = "+33" + digits
+        } else if bytes.first == UInt8(ascii: "0") {
+            guard bytes.count == 10, digits.allSatisfy(\.isASCIIDigit) else { return nil }
+            e164 = "+33" + text.dropFirst()
         } else {
             return nil
         }
@@ -44,7 +47,12 @@ extension Character {
     public var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
+extension UInt8 {
+    /// An ASCII digit's byte (a multi-byte character never has one of these among its bytes).
+    public var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+}
+
 extension StringProtocol {
     /// Non-empty and ASCII digits only.
-    public var isDigitString: Bool { !isEmpty && allSatisfy(\.isASCIIDigit) }
+    public var isDigitString: Bool { !utf8.isEmpty && utf8.allSatisfy(\.isASCIIDigit) }
 }

@@ -18,8 +18,7 @@ extension PIMSStep {
         let code = g.digits(policy.smsCodeLength)
         kernel.codes = g
         let message = SMSMessage(phone: phone, purpose: purpose, code: code, sentAt: clock, expiresAt: clock + policy.smsCodeLifetimeSeconds)
-        accounts[a].sms.append(message)
-        accounts[a].pruneSMS(sendWindowStart: windowStart)
+        accounts[a].record(message, sendWindowStart: windowStart)
         if kernel.recordsEvents {
             let reached = sessionsReached(by: phone, onBehalfOf: a)
             kernel.emit(.smsDelivered, message.eventData, to: reached)
@@ -71,6 +70,13 @@ extension Account {
     /// Drops the oldest codes beyond `smsHistoryLimit`, keeping what the rules read: the newest code
     /// per phone and purpose (R7 checks it) and every code sent within the send window (R4–R6 count
     /// them).
+    /// A code sent: kept, and the history pruned, in one change of the account (the world re-indexes
+    /// an account once per change).
+    mutating func record(_ message: SMSMessage, sendWindowStart: SimTime) {
+        sms.append(message)
+        pruneSMS(sendWindowStart: sendWindowStart)
+    }
+
     mutating func pruneSMS(sendWindowStart: SimTime) {
         guard sms.count > Self.smsHistoryLimit else { return }
         var newestSeen = Set<String>()
@@ -90,8 +96,20 @@ extension PIMSWorld {
     }
 
     /// Every message sent to `phone`, oldest first (the inbox control).
-    public func inbox(_ phone: PhoneNumber) -> [SMSMessage] {
-        messages(to: phone).enumerated()
-            .sorted { ($0.element.sentAt, $0.offset) < ($1.element.sentAt, $1.offset) }.map(\.element)
+    public func inbox(_ phone: PhoneNumber) -> [SMSMessage] { inboxEntries(phone).map(\.message) }
+
+    /// The inbox with, for each message, whether a newer send replaced it (R7: a code is checked
+    /// against the newest one of its account and purpose, and for certification of its phone).
+    public func inboxEntries(_ phone: PhoneNumber) -> [(message: SMSMessage, replaced: Bool)] {
+        accounts.positions(tagged: .sentTo(phone)).flatMap { a -> [(message: SMSMessage, replaced: Bool)] in
+            let sms = accounts[a].sms
+            return sms.indices.filter { sms[$0].phone == phone }.map { i in
+                let m = sms[i]
+                let newer = sms[(i + 1)...].contains { $0.purpose == m.purpose && (m.purpose != .phoneNumberCertification || $0.phone == m.phone) }
+                return (m, newer)
+            }
+        }
+        .enumerated()
+        .sorted { ($0.element.message.sentAt, $0.offset) < ($1.element.message.sentAt, $1.offset) }.map(\.element)
     }
 }

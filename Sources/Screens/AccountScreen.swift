@@ -46,9 +46,8 @@ enum AccountScreen {
     }
 
     static func menu(_ state: AppState, into frame: inout Frame, area: Rect) {
-        var y = area.y
-        frame.put("Account management: features outside the regular enrollment (steps with letters).", x: area.x, y: y, style: .hint, clip: area)
-        y += 2
+        var y = frame.paragraph("Account management: features outside the regular enrollment (steps with letters).",
+                                at: area.y, in: area, style: .hint) + 1
         for (i, task) in AccountManagement.Task.allCases.enumerated() where y + 1 < area.maxY {
             let selected = i == state.account.selection
             let row = Rect(x: area.x, y: y, width: area.width, height: 1)
@@ -56,9 +55,15 @@ enum AccountScreen {
             var x = frame.put(selected ? "▶ " : "  ", x: row.x, y: y, style: selected ? .selected : .normal, clip: row)
             x = frame.put(task.rawValue.lowercased(), x: x, y: y, style: selected ? .selected : .key, clip: row)
             frame.put("  " + task.title, x: x, y: y, style: selected ? .selected : .title, clip: row)
-            frame.put("     " + task.precondition, x: area.x, y: y + 1, style: .hint,
-                      clip: Rect(x: area.x, y: y + 1, width: area.width, height: 1))
-            y += 3
+            // The selected task's precondition in full; the others' on one line, marked when cut.
+            let detail = Rect(x: area.x + 5, y: y + 1, width: area.width - 5, height: 1)
+            let rows = selected ? frame.paragraph(task.precondition, at: y + 1, in: Rect(x: detail.x, y: detail.y, width: detail.width,
+                                                                                       height: area.maxY - detail.y), style: .hint) - y - 1
+                                : 1
+            if !selected { frame.put(task.precondition.truncated(toWidth: detail.width), x: detail.x, y: detail.y, style: .hint, clip: detail) }
+            frame.onClick(Rect(x: area.x, y: y, width: area.width, height: 1 + rows),
+                          keys: [.char(Character(task.rawValue.lowercased()))])
+            y += rows + 2
         }
     }
 }

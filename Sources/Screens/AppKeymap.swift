@@ -15,6 +15,7 @@ public enum UICommand: Hashable, Sendable {
 /// screen shares. Key dispatch, the help bar and the `?` overlay all read this table.
 public enum AppKeymap {
     public static func keymap(for state: AppState) -> Keymap<UICommand> {
+        if state.palette != nil { return paletteKeymap }
         let screen = state.showHelp ? "Help" : state.route.title
         var bindings = state.availableCommands.map { c in
             // Help, quit and edit are never dropped from the bar: a newcomer must find them.
@@ -39,11 +40,31 @@ public enum AppKeymap {
             Binding(.enter, command: .send(.submit), help: "Choose, confirm, send", group: "Move"),
             Binding(.escape, command: .send(.cancel), help: "Back, cancel, stop waiting", group: "Move"),
             Binding(.ctrlC, command: .forceQuit, help: "Quit at once, cleanly", group: "App"),
+        ]
+        // ^P is pacing's key while a field is edited (p as ^p); otherwise it opens the palette, as `:`.
+        if !typing && state.availableCommands.contains(where: { $0.action == .choose(.openPalette) }) {
+            bindings.append(Binding(.ctrl("p"), command: .send(.choose(.openPalette)), help: "The command palette (as :)", group: "App"))
+        }
+        bindings += [
             Binding(.ctrlL, command: .redraw, help: "Redraw the screen", group: "App"),
             Binding(.function(12), command: .screenshot, help: "Save a screenshot (text and SVG)", group: "App"),
         ]
         return Keymap(bindings)
     }
+
+    /// While the palette is open: typing finds, the arrows choose, Enter runs, Esc closes.
+    static let paletteKeymap = Keymap<UICommand>([
+        Binding(.enter, command: .send(.submit), help: "Run the selected command", group: "Commands", bar: "run"),
+        Binding(.escape, command: .send(.cancel), help: "Close the palette", group: "Commands", bar: "close"),
+        Binding(.up, command: .send(.moveSelection(-1)), help: "Previous command", group: "Commands", bar: "up"),
+        Binding(.down, command: .send(.moveSelection(1)), help: "Next command", group: "Commands", bar: "down"),
+        Binding(.pageUp, command: .send(.moveSelection(-10)), help: "A page up", group: "Commands"),
+        Binding(.pageDown, command: .send(.moveSelection(10)), help: "A page down", group: "Commands"),
+        Binding(.backspace, command: .send(.backspace), help: "Delete the last letter", group: "Commands"),
+        Binding(.ctrl("u"), command: .send(.choose(.clearField)), help: "Clear the query", group: "Commands"),
+        Binding([.anyPrintable], .send(.typed(" ")), help: "Type to find a screen or an action", group: "Commands"),
+        Binding(.ctrlC, command: .forceQuit, help: "Quit at once, cleanly", group: "App"),
+    ])
 
     /// The command for a key in this state; typed characters carry the key's character.
     public static func command(for key: Key, in state: AppState) -> UICommand? {

@@ -9,7 +9,17 @@ enum CarKeyScreen {
         let k = state.carKey
         guard let vin = k.selectedVIN else {
             VehiclePicker.render(state, selection: k.selection, title: "Choose the vehicle: set pims.vehicle.vin selects it (R23)",
-                                 into: &frame, area: area)
+                                 focused: !k.typingVIN, into: &frame, area: area)
+            // After the list: a VIN typed by hand (one not of the account answers 2366).
+            var y = area.y + 3 + state.vehicles.count
+            guard y < area.maxY else { return }
+            frame.put((k.typingVIN ? "▸ " : "  ") + "Another VIN…", x: area.x, y: y, style: k.typingVIN ? .selected : .normal, clip: area)
+            y += 1
+            if k.typingVIN {
+                y += FormView.render(k.vinForm, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
+                                     area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))
+            }
+            if let message = k.message, y < area.maxY { frame.paragraph(message, at: y + 1, in: area, style: .hint) }
             return
         }
         let vehicle = state.vehicles.first { $0.vin == vin }
@@ -48,11 +58,8 @@ enum CarKeyScreen {
                 frame.put("  → \(t.3)", x: x, y: proximity.y + i * 2, style: .hint, clip: proximity)
             }
         }
+        // A proximity error is explained once, by the banner; the panel marks the toggle with its code.
         y = columns[0].maxY + 1
-        if let code = k.proximityError, let problem = CarKeyFlow.proximityProblem(code), y < area.maxY {
-            frame.put("✗ \(code): \(problem)", x: area.x, y: y, style: .failed, clip: area)
-            y += 1
-        }
         if let message = k.message { frame.paragraph(message, at: y, in: area, style: .hint) }
     }
 }

@@ -1,4 +1,5 @@
 import Enrollment
+import PIMS
 import TerminalUI
 
 /// The top line: where we are, and who on which device; a busy marker while a call is in flight.
@@ -10,9 +11,13 @@ enum TitleBar {
         var right: String
         if let user = state.session.loggedIn {
             let c = state.session.config
-            right = c.system == .futurae
-                ? "Futurae · \(c.device) · \(c.lockType.shortTitle) · binding \(c.sessionBinding ? "on" : "off")"
-                : "\(user) · \(c.device) · \(c.platform == .ios ? "iOS" : "Android") · SDK \(c.sdk)"
+            // The variant is part of what the backend answers (R2, R3): it stays; the username goes first when room is short.
+            let session = "\(c.device) · \(c.platform == .ios ? "iOS" : "Android") · SDK \(c.sdk) · \(c.variant.rawValue)"
+            right = switch c.system {
+            case .futurae: "Futurae · \(c.device) · \(c.lockType.shortTitle) · binding \(c.sessionBinding ? "on" : "off")"
+            case .card: "Card · \(c.device) · biometrics \(c.biometrics ? "on" : "off")" + (state.cardPhone.unread == nil ? "" : " · ● push")
+            case .pims: (area.maxX - x - 2 >= user.count + 3 + session.count ? "\(user) · " : "") + session
+            }
             if c.pacing == .step { right += " · step pacing" }
         } else {
             right = state.session.config.backend.summary
@@ -48,10 +53,19 @@ enum StagedCallView {
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         guard let description = state.stagedDescription, area.height >= 3 else { return }
         let inside = frame.panel(area, title: "Step pacing — Enter sends, Esc keeps it unsent", style: .current)
-        frame.put("▶ " + description, x: inside.x, y: inside.y, style: .current, clip: inside)
-        let json = (state.stagedRequestText ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-        for (i, line) in json.enumerated() where i + 1 < inside.height {
-            frame.put(line, x: inside.x + 2, y: inside.y + 1 + i, style: .code, clip: inside)
+        // The answer of the call just sent stays beside the next one: the pace is for reading both.
+        let columns = state.lastAnswered != nil && inside.width >= 60 ? inside.splitColumns([.fill(), .fill()], gap: 2) : [inside]
+        let left = columns[0]
+        let head = frame.paragraph("▶ " + description, at: inside.y, in: left, style: .current)
+        // The request wraps, and scrolls with a mark when it is longer than the panel.
+        frame.render(ScrollText(text: state.stagedRequestText ?? "", highlightsJSON: true),
+                     in: Rect(x: left.x + 2, y: head, width: left.width - 2, height: left.maxY - head))
+        if let last = state.lastAnswered, let right = columns.dropFirst().first {
+            let failed = last.response?.error != nil
+            let answer = last.response?.error.map { "FAILED \($0.code) \($0.label)" } ?? "SUCCEEDED"
+            let answerHead = frame.paragraph("◀ " + last.step + ": " + answer, at: right.y, in: right, style: failed ? .failed : .done)
+            frame.render(ScrollText(text: last.responseText, highlightsJSON: true),
+                         in: Rect(x: right.x + 2, y: answerHead, width: right.width - 2, height: right.maxY - answerHead))
         }
     }
 }
@@ -60,7 +74,8 @@ enum StagedCallView {
 enum ConfirmationView {
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         guard let question = state.confirmation else { return }
-        frame.render(Dialog(title: question.title, body: question.body + "\n\nEnter: yes · Esc: no", buttons: ["Yes", "No"], style: .warning),
-                     in: area)
+        var dialog = Dialog(title: question.title, body: question.body + "\n\nEnter: yes · Esc: no", buttons: ["Yes", "No"], style: .warning)
+        dialog.buttonKeys = [.enter, .escape]
+        frame.render(dialog, in: area)
     }
 }

@@ -26,7 +26,7 @@ enum FormView {
                 w.showsCaret = caret
                 frame.render(w, in: row)
                 y += w.height
-            case .sdkPin:
+            case .sdkPin, .cardPin:
                 let length = min(FuturaeInput.sdkPinLengths.upperBound, max(FuturaeInput.sdkPinLengths.lowerBound, field.value.count + (isFocused && caret ? 1 : 0)))
                 var w = CodeField(label: label, value: field.value, length: length, mask: field.masked ? "•" : nil, isFocused: isFocused, message: field.message)
                 w.showsCaret = caret
@@ -39,7 +39,7 @@ enum FormView {
                 w.showsCaret = caret
                 frame.render(w, in: Rect(x: row.x, y: row.y, width: min(row.width, labelWidth + 26), height: row.height))
                 y += w.height
-            case .phone, .vin, .text, .password, .number, .bindingToken:
+            case .phone, .vin, .text, .password, .number, .bindingToken, .activationCode, .amount:
                 var w = TextField(label: label, text: field.display, placeholder: placeholder(field.kind), isFocused: isFocused, message: field.message)
                 w.showsCaret = caret
                 frame.render(w, in: Rect(x: row.x, y: row.y, width: min(row.width, 64), height: row.height))
@@ -59,7 +59,9 @@ enum FormView {
         case .vin: "17 letters and digits"
         case .number: "seconds"
         case .bindingToken: "8 letters and digits"
-        case .pin, .smsCode, .text, .password, .sdkPin, .shortCode: ""
+        case .activationCode: "8 digits"
+        case .amount: "49.99"
+        case .pin, .smsCode, .text, .password, .sdkPin, .shortCode, .cardPin: ""
         }
     }
 }

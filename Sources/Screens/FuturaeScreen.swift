@@ -108,8 +108,12 @@ enum FuturaePhoneView {
             line("→ " + (Notice.futurae(e).advice), .hint)
             line("Enter retries, keeping what was typed.", .hint)
         }
-        if let scanned = f.scanned, [.sdkPin, .bindingToken, .enrolling, .failed].contains(f.phase), y < inside.maxY {
-            frame.put("code " + scanned, x: inside.x, y: inside.maxY - 1, style: .code, clip: inside)
+        // The scanned payload at the bottom, wrapped (a URL has no spaces to break at).
+        let scannedLines = f.scanned.map { ("code " + $0).wrapped(toWidth: inside.width) } ?? []
+        if [.sdkPin, .bindingToken, .enrolling, .failed].contains(f.phase), y + scannedLines.count <= inside.maxY {
+            for (i, text) in scannedLines.enumerated() {
+                frame.put(text, x: inside.x, y: inside.maxY - scannedLines.count + i, style: .code, clip: inside)
+            }
         }
     }
 

@@ -8,10 +8,12 @@ enum GuidedScreen {
 
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         let columns = area.splitColumns([.fixed(mapWidth), .fill()], gap: 1)
-        let mapHeight = FlowMapView.render(state.guided, into: &frame, area: columns[0])
-        let showsPhone = state.smsOnPhone != nil || state.activeForm?.has(.smsCode) == true
-        // The phone sits beside the prompt on a wide terminal, under the flow map otherwise.
+        // The phone sits beside the prompt on a wide terminal (always, waiting for its SMS), under
+        // the flow map otherwise (while a code is asked for: the map leaves it room).
         let wide = columns[1].width >= 80
+        let showsPhone = wide || state.smsOnPhone != nil || state.activeForm?.has(.smsCode) == true
+        let mapHeight = FlowMapView.render(state.guided, into: &frame,
+                                           area: columns[0].inset(bottom: showsPhone && !wide ? PhoneView.height : 0))
         let parts = showsPhone && wide ? columns[1].splitColumns([.fill(), .fixed(PhoneView.width)], gap: 1) : [columns[1]]
         let phoneArea = wide ? parts.last! : columns[0].inset(top: mapHeight)
         var y = StepHeader.render(state.guided.focusStep, into: &frame, area: parts[0])
@@ -21,6 +23,13 @@ enum GuidedScreen {
             y = frame.paragraph(message, at: y, in: parts[0], style: .hint)
         }
         if showsPhone { PhoneView.render(state, into: &frame, area: phoneArea) }
+        // A tall terminal also shows the calls made so far, newest last.
+        let calls = Rect(x: parts[0].x, y: y + 1, width: parts[0].width, height: parts[0].maxY - y - 1)
+        if calls.height >= 6, !state.log.entries.isEmpty {
+            let inside = frame.panel(calls, title: "Calls (F9: the API log)")
+            let items = state.log.entries.suffix(inside.height).map(LogScreen.item)
+            frame.render(Menu(items: items, isFocused: false), in: inside)
+        }
     }
 
     /// The stage's own prompt; returns the rows used.
@@ -33,16 +42,19 @@ enum GuidedScreen {
             return put([state.isBusy ? "Checking…" : "Checks run on their own (step pacing: each waits for Enter)."], into: &frame, area: area)
         case .chooseMethod:
             var lines = ["How should this device get a trusted phone?"]
-            if let why = g.shortcutUnavailable {
+            if g.shortcutUnavailable != nil && state.sendAsTyped {
+                lines.append("  s  force 4·1 — sent as typed, SDK \(state.session.config.sdk) answers 2002 (R8)")
+            } else if let why = g.shortcutUnavailable {
                 lines.append("  –  shortcut 4·1 not offered: \(why)")
             } else {
                 lines.append("  s  shortcut 4·1 — enroll with the phone number: one SMS, one call")
             }
             lines.append("  l  full 4·2 — register the phone, then steps 5 to 8")
-            return put(lines, into: &frame, area: area, styles: [.normal, g.shortcutUnavailable == nil ? .key : .dim, .key])
+            return put(lines, into: &frame, area: area, styles: [.normal, g.shortcutUnavailable == nil || state.sendAsTyped ? .key : .dim, .key])
         case .blocked:
-            return put(["The account is blocked: its enrollments must be removed (step A) before enrolling again.",
-                        "a removes all enrollments (asks first); Enter checks again."], into: &frame, area: area, styles: [.failed, .hint])
+            // The banner or the flow's line says why (2317, PINBlocked); this says what to do.
+            return put(["a  step A: remove all enrollments (asks first), then enroll again from step 3",
+                        "Enter checks again from step 1."], into: &frame, area: area, styles: [.key, .hint])
         case .enrolled:
             return put(["✓ \(state.session.config.device) is enrolled.", "Enter runs the checks again."], into: &frame, area: area, styles: [.done, .hint])
         case .confirmRemoveAll:

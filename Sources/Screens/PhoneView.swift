@@ -6,25 +6,36 @@ import TerminalUI
 /// in simulated time, and the key that types it.
 enum PhoneView {
     static let width = 30
+    /// Rows the phone takes: its box, the SMS, the code, and the key that types it.
+    static let height = 6
 
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         guard area.width >= 20, area.height >= 5 else { return }
         let phone = state.inbox?.phone ?? "phone"
-        let inside = frame.panel(Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, 6)), title: "☎ " + phone)
-        guard let (message, left) = state.smsOnPhone else {
+        let inside = frame.panel(Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, height)), title: "☎ " + phone)
+        guard let (message, codeState) = state.smsOnPhone else {
             frame.put("No SMS yet.", x: inside.x, y: inside.y, style: .hint, clip: inside)
             return
         }
         frame.put("SMS " + message.purpose, x: inside.x, y: inside.y, style: .hint, clip: inside)
         var x = frame.put("code ", x: inside.x, y: inside.y + 1, clip: inside)
         x = frame.put(message.code, x: x, y: inside.y + 1, style: .code, clip: inside)
-        if let left {
-            let text = left > 0 ? String(format: "  %d:%02d left", left / 60, left % 60) : "  ✗ expired"
-            frame.put(text, x: x, y: inside.y + 1, style: left > 0 ? .hint : .failed, clip: inside)
+        frame.put("  " + codeState.words, x: x, y: inside.y + 1, style: style(codeState), clip: inside)
+        if inside.height > 2, !codeState.isLive {
+            frame.put("ask for a new code", x: inside.x, y: inside.y + 2, style: .hint, clip: inside)
         }
         if inside.height > 3, let key = state.availableCommands.first(where: { $0.action == .choose(.autofillCode) })?.key.description {
             x = frame.put(key, x: inside.x, y: inside.y + 3, style: .key, clip: inside)
             frame.put(" types the code", x: x, y: inside.y + 3, style: .hint, clip: inside)
+        }
+    }
+
+    /// A live code is a hint; one that can no longer be used is marked failed (consumed is done).
+    static func style(_ s: PhoneInbox.CodeState) -> Style {
+        switch s {
+        case .live, .replaced: .hint
+        case .consumed: .done
+        case .burnt, .expired: .failed
         }
     }
 }

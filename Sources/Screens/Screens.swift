@@ -15,7 +15,9 @@ public enum Screens {
         }
         let keymap = AppKeymap.keymap(for: state)
         let bannerHeight = state.notice.map { BannerView.widget($0).height(forWidth: size.width) } ?? 0
-        let stagedHeight = state.staged == nil ? 0 : min(9, size.height / 3)
+        // Step pacing's panel: the whole request when a third of the height holds it (9 rows at least).
+        let stagedLines = state.stagedRequestText.map { $0.split(separator: "\n").count + 3 } ?? 0
+        let stagedHeight = state.staged == nil ? 0 : min(stagedLines, max(9, size.height / 3))
         let parts = frame.bounds.splitRows([.fixed(1), .fixed(1), .fill(), .fixed(stagedHeight), .fixed(bannerHeight), .fixed(1)])
         TitleBar.render(state, tick: tick, into: &frame, area: parts[0])
         frame.put(String(repeating: "─", count: size.width), x: 0, y: parts[1].y, style: .border)
@@ -32,14 +34,24 @@ public enum Screens {
         case .log: LogScreen.render(state, into: &frame, area: content)
         case .futurae: FuturaeScreen.render(state, into: &frame, area: content)
         case .futuraeAccounts: FuturaeAccountsScreen.render(state, into: &frame, area: content)
+        case .coverage: CoverageScreen.render(state, into: &frame, area: content)
+        case .card: CardPhoneScreen.render(state, into: &frame, area: content)
+        case .cardShop: CardShopScreen.render(state, into: &frame, area: content)
+        case .cardAccounts: CardAccountsScreen.render(state, into: &frame, area: content)
         }
         if stagedHeight > 0 { StagedCallView.render(state, into: &frame, area: parts[3]) }
         if let banner = state.notice { frame.render(BannerView.widget(banner), in: parts[4]) }
         frame.render(HelpBar(keymap: keymap), in: parts[5])
         if state.isAwaitingConfirmation { ConfirmationView.render(state, into: &frame, area: parts[2]) }
         if state.confirmingQuit {
-            frame.render(Dialog(title: "Quit?", body: "A flow is under way. Quit anyway?\nEnter quits, Esc goes back.",
-                                buttons: ["Quit", "Stay"], style: .warning), in: frame.bounds)
+            var dialog = Dialog(title: "Quit?", body: "A flow is under way. Quit anyway?\nEnter quits, Esc goes back.",
+                                buttons: ["Quit", "Stay"], style: .warning)
+            dialog.buttonKeys = [.enter, .escape]
+            frame.render(dialog, in: frame.bounds)
+        }
+        if state.palette != nil {
+            frame.cursor = nil
+            PaletteView.render(state, into: &frame, area: frame.bounds.inset(top: 1, bottom: 1))
         }
         if state.showHelp {
             frame.cursor = nil

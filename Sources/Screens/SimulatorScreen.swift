@@ -7,19 +7,30 @@ enum SimulatorScreen {
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         let sim = state.simulator
         let columns = area.splitColumns([.fill(), .fill()], gap: 1)
-        let left = columns[0].splitRows([.fixed(12), .fill()])
+        // The account on top, the steps caches take the rest of the column (they grow with use).
+        let left = columns[0].splitRows([.fixed(min(14, max(12, area.height / 2))), .fill()])
         AccountGlance.render(state, into: &frame, area: left[0])
-        // Steps caches under the account.
-        let caches = frame.panel(Rect(x: left[1].x, y: left[1].y, width: left[1].width, height: min(left[1].height, 5)), title: "Steps caches")
+        let caches = frame.panel(left[1], title: "Steps caches")
         let list = sim.account?.stepsCaches ?? []
         if list.isEmpty { frame.put("none", x: caches.x, y: caches.y, style: .hint, clip: caches) }
-        for (i, c) in list.enumerated() where i < caches.height {
+        var row = caches.y
+        for c in list {
             let done = c.alreadyDone.isEmpty ? "nothing cached" : "alreadyDone: " + c.alreadyDone.joined(separator: ", ")
-            frame.put("\(c.stepsID) · \(c.device) · \(done)", x: caches.x, y: caches.y + i, clip: caches)
+            for line in "\(c.stepsID) · \(c.device) · \(done)".wrapped(toWidth: caches.width - 1, hangingIndent: 2) where row < caches.maxY {
+                frame.put(line, x: caches.x, y: row, clip: caches)
+                row += 1
+            }
         }
-        let right = columns[1].splitRows([.fixed(7), .fixed(5), .fill()])
+        if row >= caches.maxY, caches.height > 0 { frame.put("↓", x: caches.maxX - 1, y: caches.maxY - 1, style: .hint) }
+        // The inbox and the faults share what the clock and scenario controls leave.
+        let formRows = max(sim.form.fields.count, sim.dialog?.form.fields.count ?? 0)
+        let right = columns[1].splitRows([.fill(), .fill(), .fixed(formRows + 6)])
         inbox(state, into: &frame, area: right[0])
         faults(state, into: &frame, area: right[1])
+        if let dialog = sim.dialog {
+            Self.dialog(dialog, state, into: &frame, area: right[2])
+            return
+        }
         let controls = frame.panel(right[2], title: "Clock and scenario")
         var y = controls.y
         let x = frame.put("now ", x: controls.x, y: y, style: .hint, clip: controls)
@@ -28,9 +39,21 @@ enum SimulatorScreen {
         y += 1
         y += FormView.render(sim.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
                              area: Rect(x: controls.x, y: y, width: controls.width, height: controls.maxY - y))
+        // What the last action did, whole: it wraps rather than being cut.
         if let message = sim.message, y < controls.maxY {
-            frame.put(message, x: controls.x, y: y, style: .hint, clip: controls)
+            frame.paragraph(message, at: y, in: controls, style: .hint)
         }
+    }
+
+    /// The fault form or the save-as question, in the controls' place.
+    static func dialog(_ dialog: SimulatorPanel.Dialog, _ state: AppState, into frame: inout Frame, area: Rect) {
+        let inside = frame.panel(area, title: dialog.title)
+        var y = inside.y
+        if dialog.kind == .fault {
+            y = frame.paragraph("API \(state.simulator.faultTargetName)", at: y, in: inside, style: .hint)
+        }
+        FormView.render(dialog.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
+                        area: Rect(x: inside.x, y: y, width: inside.width, height: inside.maxY - y))
     }
 
     static func inbox(_ state: AppState, into frame: inout Frame, area: Rect) {
@@ -40,18 +63,19 @@ enum SimulatorScreen {
         if messages.isEmpty { frame.put("no SMS", x: inside.x, y: inside.y, style: .hint, clip: inside) }
         // Newest last, as the phone shows them; the last rows that fit.
         for (i, m) in messages.suffix(inside.height).enumerated() {
-            let left = inbox?.secondsLeft(m)
-            let life = left.map { $0 > 0 ? "\($0 / 60):\(String($0 % 60).padded(toWidth: 2, alignment: .trailing).replacingOccurrences(of: " ", with: "0")) left" : "expired" } ?? ""
-            var x = frame.put(m.code, x: inside.x, y: inside.y + i, style: .code, clip: inside)
-            x = frame.put("  " + m.purpose.padded(toWidth: 25), x: x, y: inside.y + i, clip: inside)
-            frame.put(life, x: x, y: inside.y + i, style: (left ?? 1) > 0 ? .hint : .failed, clip: inside)
+            guard let codeState = inbox?.state(m) else { continue }
+            var x = frame.put(m.code, x: inside.x, y: inside.y + i, style: codeState.isLive ? .code : .hint, clip: inside)
+            // "phoneNumberCertification" shortened so that the state fits at 80 columns.
+            let purpose = m.purpose == "phoneNumberCertification" ? "certification" : m.purpose
+            x = frame.put("  " + purpose.padded(toWidth: 14), x: x, y: inside.y + i, clip: inside)
+            frame.put(codeState.words, x: x, y: inside.y + i, style: PhoneView.style(codeState), clip: inside)
         }
     }
 
     static func faults(_ state: AppState, into frame: inout Frame, area: Rect) {
         let sim = state.simulator
         let inside = frame.panel(area, title: "Faults · target \(sim.faultTargetName)")
-        if sim.faults.isEmpty { frame.put("none (F2–F5 add one to the target)", x: inside.x, y: inside.y, style: .hint, clip: inside) }
+        if sim.faults.isEmpty { frame.put("none (F2–F6 add one to the target)", x: inside.x, y: inside.y, style: .hint, clip: inside) }
         for (i, f) in sim.faults.enumerated() where i < inside.height {
             frame.put("! " + f.summary, x: inside.x, y: inside.y + i, style: .warning, clip: inside)
         }

@@ -6,21 +6,29 @@ enum StartScreen {
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         let c = state.session.config
         var y = area.y
-        let intro = c.system == .futurae
-            ? "One Futurae SDK instance on one device; the back office enrolls Username."
-            : "Open a session: one SDK instance on one device, logged in to one account (R0a)."
-        frame.put(intro, x: area.x, y: y, style: .hint, clip: area)
-        y += 2
+        let intro = switch c.system {
+        case .futurae: "One Futurae SDK instance on one device; the back office enrolls Username."
+        case .card: "The bank's card app (CA Strong Authentication) on one phone."
+        case .pims: "Open a session: one SDK instance on one device, logged in to one account (R0a)."
+        }
+        y = frame.paragraph(intro, at: y, in: area, style: .hint) + 1
         y += FormView.render(state.session.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
                              area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))
         y += 1
         let commands = state.availableCommands
         func keyLabel(_ action: Action) -> String { commands.first { $0.action == action }?.key.description ?? "" }
+        let systemLine = switch c.system {
+        case .pims: "PIMS (SMS code and PIN enrollment)"
+        case .futurae: "Futurae (activation code: QR, shortcode, silent)"
+        case .card: "Card (CA Strong Authentication: purchases pushed to the phone)"
+        }
         var options: [(String, String, String)] = [
             (keyLabel(.session(.cycle(.backend))), "Backend", c.backend.summary),
-            (keyLabel(.session(.cycle(.system))), "System", c.system == .pims ? "PIMS (SMS code and PIN enrollment)" : "Futurae (activation code: QR, shortcode, silent)"),
+            (keyLabel(.session(.cycle(.system))), "System", systemLine),
         ]
-        if c.system == .pims {
+        if c.system == .card {
+            options.append((keyLabel(.session(.cycle(.biometrics))), "Biometric", c.biometrics ? "enabled on the phone" : "not enabled"))
+        } else if c.system == .pims {
             options += [
                 (keyLabel(.session(.cycle(.platform))), "Platform", c.platform == .ios ? "iOS (sends the SMS code at steps 7/8)" : "Android (no SMS code at steps 7/8)"),
                 (keyLabel(.session(.cycle(.sdk))), "SDK", "\(c.sdk)" + (c.offersShortcut ? "" : " (no shortcut 4·1; phone step named trustedPhone)")),

@@ -3,7 +3,8 @@ import TerminalUI
 
 /// The account's vehicles as a list to choose from (steps, car key).
 enum VehiclePicker {
-    static func render(_ state: AppState, selection: Int, title: String, into frame: inout Frame, area: Rect) {
+    /// `focused`: false when the selection is on a row after the list (the car key's typed VIN).
+    static func render(_ state: AppState, selection: Int, title: String, focused: Bool = true, into frame: inout Frame, area: Rect) {
         frame.put(title, x: area.x, y: area.y, style: .hint, clip: area)
         let vehicles = state.vehicles
         guard !vehicles.isEmpty else {
@@ -14,7 +15,7 @@ enum VehiclePicker {
         let items = vehicles.map { v in
             MenuItem(v.title, detail: "carAssociationID \(v.carAssociationID)", marker: v.carKeyActivated ? "✓" : "·")
         }
-        frame.render(Menu(items: items, selected: selection), in: Rect(x: area.x, y: area.y + 2, width: area.width,
+        frame.render(Menu(items: items, selected: min(selection, items.count - 1), isFocused: focused), in: Rect(x: area.x, y: area.y + 2, width: area.width,
                                                                         height: min(items.count, area.height - 2)))
     }
 }

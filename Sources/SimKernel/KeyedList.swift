@@ -17,59 +17,90 @@ extension KeyedRow where Tag == Never {
 /// The indexes follow every change made through the list: a row changed in place (`list[i].x = …`)
 /// is re-indexed when its key or tags moved; an append indexes the new row; anything else (an
 /// insert or a removal, which moves positions) rebuilds them.
+///
+/// Everything here is `@inlinable`: each system's rules run through these accessors on every call, and
+/// only code the compiler can specialize for the row type avoids generic metadata look-ups there
+/// (issue 8's throughput figures).
 public struct KeyedList<Row: KeyedRow>: Sendable {
-    public private(set) var rows: [Row]
+    @usableFromInline var storage: [Row]
     /// The first position of each key (as `firstIndex` would find it).
-    private var positions: [String: Int] = [:]
-    private var tagged: [Row.Tag: Set<Int>] = [:]
-    public private(set) var log = ChangeLog<Row>()
+    @usableFromInline var positions: [String: Int] = [:]
+    @usableFromInline var tagged: [Row.Tag: Set<Int>] = [:]
+    /// Each row's tags as last indexed (parallel to `storage`): a change compares the row's new tags
+    /// with these instead of computing the old ones again.
+    @usableFromInline var tagsOf: [[Row.Tag]] = []
+    @usableFromInline var changeLog = ChangeLog<Row>()
 
+    public var rows: [Row] { storage }
+    public var log: ChangeLog<Row> { changeLog }
+
+    @inlinable
     public init(_ rows: [Row]) {
-        self.rows = rows
-        rebuild()
+        self.storage = rows
+        if !rows.isEmpty { rebuild() }
     }
 
     /// The position of the row with this key.
+    @inlinable
     public func index(of key: String) -> Int? { positions[key] }
 
-    public subscript(key key: String) -> Row? { positions[key].map { rows[$0] } }
+    @inlinable
+    public subscript(key key: String) -> Row? { positions[key].map { storage[$0] } }
 
     /// The positions of the rows tagged `tag`, in list order.
+    @inlinable
     public func positions(tagged tag: Row.Tag) -> [Int] { tagged[tag].map { $0.sorted() } ?? [] }
 
     // MARK: the change log
 
     /// Starts a new log: from now on `changes(since: token)` tells what changed.
-    public mutating func startLog(_ token: UInt64) { log = ChangeLog(token: token) }
+    @inlinable
+    public mutating func startLog(_ token: UInt64) { changeLog = ChangeLog(token: token) }
 
     /// The positions of the rows that differ from what they were when the log with `token` started
     /// (new rows included), in order; nil when the list was replaced or its rows moved since (every
     /// row is to be written).
+    @inlinable
     public func changes(since token: UInt64) -> [Int]? {
-        guard token == log.token, token != 0, !log.moved else { return nil }
-        return log.before.filter { i, old in old != rows[i] }.keys.sorted()
+        guard token == changeLog.token, token != 0, !changeLog.moved else { return nil }
+        return changeLog.before.filter { i, old in old != storage[i] }.keys.sorted()
     }
 
-    private mutating func rebuild() {
+    @usableFromInline
+    mutating func rebuild() {
         positions = [:]
         tagged = [:]
-        positions.reserveCapacity(rows.count)
-        for (i, row) in rows.enumerated() {
+        tagsOf = []
+        positions.reserveCapacity(storage.count)
+        tagsOf.reserveCapacity(storage.count)
+        for i in storage.indices {
+            let row = storage[i]
             if positions[row.rowKey] == nil { positions[row.rowKey] = i }
-            for tag in row.rowTags { tagged[tag, default: []].insert(i) }
+            let tags = row.rowTags
+            for tag in tags { tagged[tag, default: []].insert(i) }
+            tagsOf.append(tags)
         }
     }
 
-    /// After the row at `i` changed from `old`.
-    private mutating func reindex(_ i: Int, old: Row) {
-        if log.token != 0 && log.before.index(forKey: i) == nil { log.before[i] = old }
-        let row = rows[i]
-        if row.rowKey != old.rowKey {
+    /// Before the row at `i` changes: the change log keeps its first value (only while a log runs, as
+    /// keeping it makes the change copy the row's arrays).
+    @inlinable
+    mutating func logBefore(_ i: Int) {
+        if changeLog.token != 0 && changeLog.before.index(forKey: i) == nil { changeLog.before[i] = storage[i] }
+    }
+
+    /// After the row at `i` changed from a row with this key.
+    @inlinable
+    mutating func reindex(_ i: Int, oldKey: String) {
+        // Read in place: `let row = storage[i]` would copy (retain) every field of the row.
+        if storage[i].rowKey != oldKey {
             rebuild()
             return
         }
-        let (oldTags, newTags) = (old.rowTags, row.rowTags)
+        let newTags = storage[i].rowTags
+        let oldTags = tagsOf[i]
         if newTags == oldTags { return }
+        tagsOf[i] = newTags
         for tag in oldTags where !newTags.contains(tag) {
             tagged[tag]?.remove(i)
             if tagged[tag]?.isEmpty == true { tagged[tag] = nil }
@@ -82,56 +113,67 @@ public struct KeyedList<Row: KeyedRow>: Sendable {
 /// row added), unless rows moved (an insert or a removal), when every row counts as changed.
 public struct ChangeLog<Row: Sendable & Hashable>: Sendable {
     /// 0 for a list made afresh: no log started (nothing is recorded), and everything in it is new.
-    var token: UInt64 = 0
-    var before: [Int: Row?] = [:]
-    var moved = false
+    @usableFromInline var token: UInt64 = 0
+    @usableFromInline var before: [Int: Row?] = [:]
+    @usableFromInline var moved = false
+
+    @inlinable init() {}
+    @inlinable init(token: UInt64) { self.token = token }
 }
 
 extension KeyedList: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { rows.count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { storage.count }
 
-    public init() { self.init([]) }
+    @inlinable public init() { self.init([]) }
 
+    @inlinable
     public subscript(position: Int) -> Row {
-        get { rows[position] }
+        get { storage[position] }
         set {
-            let old = rows[position]
-            rows[position] = newValue
-            reindex(position, old: old)
+            let oldKey = storage[position].rowKey
+            logBefore(position)
+            storage[position] = newValue
+            reindex(position, oldKey: oldKey)
         }
         _modify {
-            let old = rows[position]
-            defer { reindex(position, old: old) }
-            yield &rows[position]
+            // The key only, not the row: a copy of the row held across the yield would make every
+            // change copy the row's arrays.
+            let oldKey = storage[position].rowKey
+            logBefore(position)
+            defer { reindex(position, oldKey: oldKey) }
+            yield &storage[position]
         }
     }
 
+    @inlinable
     public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C) where C.Element == Row {
         if subrange.isEmpty && subrange.lowerBound == rows.count {
             // An append: the rows before keep their positions.
             for row in newElements {
-                let i = rows.count
-                rows.append(row)
+                let i = storage.count
+                storage.append(row)
                 if positions[row.rowKey] == nil { positions[row.rowKey] = i }
-                for tag in row.rowTags { tagged[tag, default: []].insert(i) }
-                if log.token != 0 { log.before[i] = .some(nil) }
+                let tags = row.rowTags
+                for tag in tags { tagged[tag, default: []].insert(i) }
+                tagsOf.append(tags)
+                if changeLog.token != 0 { changeLog.before[i] = .some(nil) }
             }
             return
         }
-        rows.replaceSubrange(subrange, with: newElements)
-        log.moved = true
+        storage.replaceSubrange(subrange, with: newElements)
+        changeLog.moved = true
         rebuild()
     }
 }
 
 extension KeyedList: Hashable {
-    public static func == (a: Self, b: Self) -> Bool { a.rows == b.rows }
-    public func hash(into hasher: inout Hasher) { hasher.combine(rows) }
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.storage == b.storage }
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
 }
 
 extension KeyedList: ExpressibleByArrayLiteral {
-    public init(arrayLiteral rows: Row...) { self.init(rows) }
+    @inlinable public init(arrayLiteral rows: Row...) { self.init(rows) }
 }
 
 extension KeyedList: Codable where Row: Codable {

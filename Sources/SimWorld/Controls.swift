@@ -95,9 +95,9 @@ extension World {
 /// Export: the whole world in the scenario format, so that export → load → export gives the same bytes.
 public enum ScenarioExporter {
     public static func yaml(_ world: World) throws -> String {
-        let encoder = YAMLEncoder()
-        encoder.options.allowUnicode = true
-        encoder.options.width = -1
-        return try encoder.encode(world)
+        var options = YAMLEncoder.Options()
+        options.allowUnicode = true
+        options.width = -1
+        return try ScenarioYAMLEncoder.encode(world, options: options)
     }
 }

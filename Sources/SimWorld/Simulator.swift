@@ -63,8 +63,26 @@ public struct Simulator: Sendable {
 
 extension World {
     static func transactionID(_ n: Int) -> String {
-        let s = String(n)
-        return "tx-" + (s.count >= 6 ? s : String(repeating: "0", count: 6 - s.count) + s)
+        // Written backwards into a buffer on the stack, no string concatenation: this runs on every
+        // call, and "tx-" plus six digits is a small string (no allocation at all).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var i = buffer.count
+            var rest = n.magnitude
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            while buffer.count - i < 6 {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0")
+            }
+            for byte in "tx-".utf8.reversed() {
+                i -= 1
+                buffer[i] = byte
+            }
+            return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[i...]), as: UTF8.self)
+        }
     }
 
     /// What a system's rule sees of the kernel for a call on `session`.

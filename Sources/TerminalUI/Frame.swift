@@ -6,6 +6,12 @@ public struct Frame: Hashable, Sendable {
     public private(set) var cells: [Cell]
     /// Where the terminal cursor is shown (a focused text field); `nil` hides it.
     public var cursor: Point?
+    /// What a mouse click does where: the keys it stands for (see `ClickTarget`); the last drawn wins.
+    public var clickTargets: [ClickTarget] = []
+    /// Where a `put` cut text at its clip's edge (a visible character that did not fit after
+    /// another, a word or a list cut off): prose must wrap instead (a test renders every
+    /// screen and expects none). Text scrolled on purpose in a field's box is `put` with `mayCut`.
+    public private(set) var wordCuts: [WordCut] = []
 
     public init(size: Size, style: Style = .normal) {
         self.size = size
@@ -23,18 +29,23 @@ public struct Frame: Hashable, Sendable {
     /// character that would straddle the clip's right edge becomes a space, as terminals do.
     /// Returns the column after the text, so callers can chain runs of different styles.
     @discardableResult
-    public mutating func put(_ text: some StringProtocol, x: Int, y: Int, style: Style = .normal, clip: Rect? = nil) -> Int {
+    public mutating func put(_ text: some StringProtocol, x: Int, y: Int, style: Style = .normal, clip: Rect? = nil, mayCut: Bool = false) -> Int {
         let area = clip.map { $0.intersection(bounds) } ?? bounds
         guard y >= area.y, y < area.maxY else { return x + text.terminalWidth }
         var column = x
+        var previous: Character = " "
         /// Places one character; false once the clip's right edge is reached.
         func place(_ c: Character, width w: Int) -> Bool {
             if w == 0 { return true }
             if column + w > area.maxX {
                 if column < area.maxX { setCell(Cell(" ", style: style), x: column, y: y) }
+                if !mayCut, column > area.x, !previous.isWhitespace, !c.isWhitespace {
+                    wordCuts.append(WordCut(text: String(text), at: Point(x: column, y: y)))
+                }
                 column += w
                 return false
             }
+            previous = c
             if column >= area.x {
                 setCell(Cell(c, style: style), x: column, y: y)
                 if w == 2 { setCell(Cell(" ", style: style, isWideTail: true), x: column + 1, y: y) }
@@ -87,5 +98,42 @@ public struct Frame: Hashable, Sendable {
             cells[i + 1].glyph = " "
         }
         cells[i] = cell
+    }
+}
+
+/// A word cut at the edge of the area it was written in.
+public struct WordCut: Hashable, Sendable, CustomStringConvertible {
+    public var text: String
+    public var at: Point
+    public var description: String { "row \(at.y), column \(at.x): \(text)" }
+}
+
+/// A region of the screen a mouse click acts on, as the keys it stands for: a help bar entry is its
+/// key, a list row the arrows to it (and Enter, where a click opens), a dialog's button Enter or Esc.
+/// Clicks then go through the keymap like keys, so a walk records them as keys.
+public struct ClickTarget: Hashable, Sendable {
+    public var rect: Rect
+    public var keys: [Key]
+    public init(_ rect: Rect, keys: [Key]) {
+        self.rect = rect
+        self.keys = keys
+    }
+}
+
+extension Frame {
+    /// A click on `rect` presses `keys`.
+    public mutating func onClick(_ rect: Rect, keys: [Key]) {
+        guard !rect.isEmpty, !keys.isEmpty else { return }
+        clickTargets.append(ClickTarget(rect, keys: keys))
+    }
+
+    /// Something modal drawn over `rect`: what is under it no longer takes clicks.
+    public mutating func coverClicks(_ rect: Rect) {
+        clickTargets.removeAll { !$0.rect.intersection(rect).isEmpty }
+    }
+
+    /// The keys a click at `point` stands for, if anything is there.
+    public func keys(forClickAt point: Point) -> [Key]? {
+        clickTargets.last { $0.rect.contains(point) }?.keys
     }
 }

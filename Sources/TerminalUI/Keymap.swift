@@ -15,6 +15,11 @@ public enum KeyPattern: Hashable, Sendable {
         }
     }
 
+    /// The one key it names, if it names one.
+    public var key: Key? {
+        if case .key(let k) = self { k } else { nil }
+    }
+
     public var label: String {
         switch self {
         case .key(let k): k.label

@@ -7,6 +7,8 @@ public final class MemoryDriver: TerminalDriver {
     public private(set) var isTornDown = false
     /// How often `invalidate()` was called (a redraw request reached the driver).
     public private(set) var invalidations = 0
+    /// What was put on the clipboard, as the bytes a terminal would have received (OSC 52).
+    public private(set) var clipboardWrites: [String] = []
     /// `nil` marks a quiet moment in the script (see `pause`).
     private var pending: [TerminalEvent?]
 
@@ -39,6 +41,7 @@ public final class MemoryDriver: TerminalDriver {
     }
 
     public func invalidate() { invalidations += 1 }
+    public func copyToClipboard(_ text: String) { clipboardWrites.append(OSC52.sequence(text)) }
     public func suspend() { isSuspended = true }
     public func restore() { isSuspended = false }
     public func teardown() { isTornDown = true }

@@ -16,6 +16,8 @@ public enum TerminalEvent: Hashable, Sendable {
     /// The terminal changed size; the next frame should be rendered for this size.
     case resize(Size)
     case signal(TerminationSignal)
+    /// The left mouse button was clicked at this cell (mouse reporting is on).
+    case click(Point)
 }
 
 /// The one door to a terminal: the curses driver paints a real one, the memory driver records
@@ -39,6 +41,8 @@ public protocol TerminalDriver: AnyObject {
     func restore()
     /// Restores the terminal for good; safe to call more than once.
     func teardown()
+    /// Puts text on the clipboard of the terminal the program runs in (OSC 52).
+    func copyToClipboard(_ text: String)
 }
 
 extension TerminalDriver {
@@ -46,6 +50,34 @@ extension TerminalDriver {
     public var wakeup: TerminalWakeup { TerminalWakeup {} }
     /// A driver that paints every frame whole has nothing to forget.
     public func invalidate() {}
+    /// A driver with no terminal has no clipboard.
+    public func copyToClipboard(_ text: String) {}
+}
+
+/// OSC 52, the terminal's clipboard: `ESC ] 52 ; c ; base64 BEL` (xterm, kitty, iTerm2, WezTerm,
+/// tmux with `set-clipboard on`; the terminal may refuse it, and nothing comes back to say so).
+public enum OSC52 {
+    public static func sequence(_ text: String) -> String {
+        "\u{1B}]52;c;" + base64(Array(text.utf8)) + "\u{07}"
+    }
+
+    /// Base64 without Foundation (TerminalUI has no dependencies).
+    static func base64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+        var out = ""
+        var i = 0
+        while i < bytes.count {
+            let n = min(3, bytes.count - i)
+            let b0 = Int(bytes[i]), b1 = n > 1 ? Int(bytes[i + 1]) : 0, b2 = n > 2 ? Int(bytes[i + 2]) : 0
+            let v = b0 << 16 | b1 << 8 | b2
+            out.append(alphabet[v >> 18 & 63])
+            out.append(alphabet[v >> 12 & 63])
+            out.append(n > 1 ? alphabet[v >> 6 & 63] : "=")
+            out.append(n > 2 ? alphabet[v & 63] : "=")
+            i += 3
+        }
+        return out
+    }
 }
 
 /// Cuts short a driver's wait for events; `Sendable`, for effects finishing on other threads.

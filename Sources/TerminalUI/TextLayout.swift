@@ -60,6 +60,19 @@ extension String {
     }
 }
 
+extension String {
+    /// Wrapped as `wrapped(toWidth:)`, the lines after the first indented by `indent` columns (a
+    /// list item whose continuation stands under its text).
+    public func wrapped(toWidth width: Int, hangingIndent indent: Int) -> [String] {
+        let lines = wrapped(toWidth: width)
+        guard lines.count > 1, width > indent + 1 else { return lines }
+        let words = split(separator: " ", omittingEmptySubsequences: true)
+        let firstWords = lines[0].split(separator: " ", omittingEmptySubsequences: true).count
+        let pad = String(repeating: " ", count: indent)
+        return [lines[0]] + words.dropFirst(firstWords).joined(separator: " ").wrapped(toWidth: width - indent).map { pad + $0 }
+    }
+}
+
 public enum TextAlignment: Sendable, Hashable { case leading, center, trailing }
 
 extension Substring {

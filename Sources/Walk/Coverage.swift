@@ -20,9 +20,12 @@ public struct Coverage: Sendable, Equatable {
     }
 
     public mutating func add(_ walk: Walk) {
-        for call in walk.calls {
-            if let trace = call.response.trace { add(trace, code: call.response.error.map { $0.name ?? $0.code.description }) }
-        }
+        for call in walk.calls { add(call.response) }
+    }
+
+    /// An answer, when it says which rule produced it (a server asked without `Enrollsim-Trace` does not).
+    public mutating func add(_ response: CallResponse) {
+        if let trace = response.trace { add(trace, code: response.error.map { $0.name ?? $0.code.description }) }
     }
 
     /// A walk, or a transcript of JSON lines whose answers carry a `trace` (`enrollsim batch --trace`).

@@ -5,7 +5,10 @@ import SimKernel
 /// program being killed (all but the line being written). Safe to call from any thread.
 public final class WalkRecorder: @unchecked Sendable {
     private let lock = NSLock()
-    private let handle: FileHandle
+    /// The file written (`--record`), or none.
+    private let handle: FileHandle?
+    /// Every line, also kept in memory: the API log exports the session from them.
+    private var kept: [String] = []
     private let start: ContinuousClock.Instant
     private let now: @Sendable () -> Int
     private var sim: SimTime?
@@ -27,7 +30,24 @@ public final class WalkRecorder: @unchecked Sendable {
         write(header.json)
     }
 
-    deinit { try? handle.close() }
+    /// A walk kept in memory only.
+    public init(header: WalkHeader, now: (@Sendable () -> Int)? = nil) {
+        handle = nil
+        let start = ContinuousClock.now
+        self.start = start
+        self.now = now ?? { Int((ContinuousClock.now - start) / .milliseconds(1)) }
+        write(header.json)
+    }
+
+    deinit { try? handle?.close() }
+
+    /// The walk so far, read back as `enrollsim replay` reads a file.
+    public func walk(name: String = "session") throws(WalkError) -> Walk {
+        lock.lock()
+        let text = kept.joined()
+        lock.unlock()
+        return try WalkReader.parse(text, file: name)
+    }
 
     public func key(_ name: String) { append(.key(name)) }
     public func paste(_ text: String) { append(.paste(text)) }
@@ -73,6 +93,8 @@ public final class WalkRecorder: @unchecked Sendable {
     }
 
     private func writeLocked(_ json: JSONValue) {
-        handle.write(Data((JSONText.encode(json) + "\n").utf8))
+        let line = JSONText.encode(json) + "\n"
+        kept.append(line)
+        handle?.write(Data(line.utf8))
     }
 }

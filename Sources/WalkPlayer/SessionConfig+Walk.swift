@@ -8,9 +8,20 @@ extension SessionConfig {
             "username": .string(username), "password": .string(password), "device": .string(device),
             "platform": .string(platform.rawValue), "sdk": .string(sdk.description), "variant": .string(variant.rawValue),
             "pacing": .string(pacing.rawValue)]
+        // Another system than PIMS, and its phone's setting (absent: PIMS, as walks before the card app).
+        if system == .card {
+            f["system"] = .string(system.rawValue)
+            f["biometrics"] = .bool(biometrics)
+        }
         switch backend {
         case .inProcess(let scenario): f["scenario"] = .string(scenario)
         case .remote(let url): f["url"] = .string(url)
+        }
+        // A Futurae session: its device options (lock type, biometrics, binding), and whether it is
+        // the scenario's own SDK instance (its session is "default"). PIMS headers stay as they were.
+        if system == .futurae {
+            f["futurae"] = .object(settings.options)
+            f["scenarioInstance"] = .bool(isScenarioInstance)
         }
         return f
     }
@@ -27,5 +38,11 @@ extension SessionConfig {
         if let v = f["sdk"]?.stringValue.flatMap(SDKVersion.init) { sdk = v }
         if let v = f["variant"]?.stringValue.flatMap(SpecVariant.init(rawValue:)) { variant = v }
         if let v = f["pacing"]?.stringValue.flatMap(Pacing.init(rawValue:)) { pacing = v }
+        if let options = f["futurae"]?.objectValue, adoptFuturae(SessionSettings(device: device, options: options)),
+           f["scenarioInstance"]?.boolValue == true {
+            scenarioSession = settings
+        }
+        if let v = f["system"]?.stringValue.flatMap(SystemChoice.init(rawValue:)) { system = v }
+        if let v = f["biometrics"]?.boolValue { biometrics = v }
     }
 }

@@ -16,8 +16,9 @@ struct BackendConnector: Sendable {
         case .inProcess(let scenario):
             do {
                 let backend = try InProcessBackend(scenario: scenario)
-                let defaults = await backend.world.session
-                return .success(Store.Opened(backend, defaults: ScenarioDefaults(settings: defaults.settings, username: defaults.user)))
+                let world = await backend.world
+                let defaults = ScenarioDefaults(settings: world.session.settings, username: world.session.user, system: world.scenarioSystem)
+                return .success(Store.Opened(backend, defaults: defaults))
             } catch {
                 return .failure(Store.ConnectError(error.description))
             }

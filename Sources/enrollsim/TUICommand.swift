@@ -29,6 +29,9 @@ struct TUICommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Record the walk to this new file (JSON lines): every key, call and answer, control, event and step, for `enrollsim replay`, `export` and `coverage`.", valueName: "walk.jsonl"))
     var record: String?
 
+    @Flag(name: .long, help: "Leave the mouse to the terminal (its own text selection): no clicks on menus, rows and buttons. The configuration file's `mouse = false` does the same.")
+    var noMouse = false
+
     /// For the start-up benchmark: paint the first frame, then leave.
     @Flag(name: .long, help: .hidden)
     var exitAfterFirstFrame = false
@@ -47,17 +50,18 @@ struct TUICommand: AsyncParsableCommand {
         } catch {
             throw TerminalUnavailable(reason: error.description)
         }
-        let connector = BackendConnector(adminToken: settings.adminToken?.value.value, trace: record != nil)
-        var recorder: WalkRecorder?
-        if let record {
-            do {
-                recorder = try WalkRecorder.start(path: record, config: config, width: driver.size.width, height: driver.size.height)
-            } catch {
-                driver.teardown()
-                throw CommandFailure("\(error)")
-            }
+        // Every answer says which rule produced it: the coverage screen reads them.
+        let connector = BackendConnector(adminToken: settings.adminToken?.value.value, trace: true)
+        // The session is always kept as a walk (in memory without --record): the API log exports it.
+        let recorder: WalkRecorder
+        do {
+            recorder = try WalkRecorder.start(path: record, config: config, width: driver.size.width, height: driver.size.height)
+        } catch {
+            driver.teardown()
+            throw CommandFailure("\(error)")
         }
-        let outcome = await TerminalApp(driver: driver, config: config, connector: recorder?.recording(connector.open) ?? connector.open,
+        driver.reportsMouse = !noMouse && settings.mouse.value
+        let outcome = await TerminalApp(driver: driver, config: config, connector: recorder.recording(connector.open),
                                         recorder: recorder, theme: Theme.named(settings.theme.value.rawValue) ?? .dark)
             .run(exitAfterFirstFrame: exitAfterFirstFrame)
         driver.teardown()
@@ -84,9 +88,10 @@ enum TUISession {
             config.platform = defaults.platform
             config.sdk = defaults.sdk
             config.variant = defaults.variant
-            // A Futurae scenario opens on Futurae, with its device's lock type, biometrics and binding.
+            // A Futurae scenario opens on Futurae, with its device's lock type, biometrics and binding;
+            // a card scenario on the card app.
             config.scenarioSession = defaults.settings
-            _ = config.adoptFuturae(defaults.settings)
+            _ = config.adopt(ScenarioDefaults(settings: defaults.settings, username: defaults.user, system: loaded.scenarioSystem))
             if let username = defaults.user, let account = loaded.account(username) {
                 config.username = username
                 config.password = account.password

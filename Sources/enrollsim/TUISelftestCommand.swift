@@ -60,6 +60,8 @@ struct TUISelftestCommand: ParsableCommand {
                 lastEvent = "paste \(text.count) chars"  // short: the status shares the title bar
             case .resize(let size):
                 lastEvent = "resize \(size)"
+            case .click(let point):
+                lastEvent = "click \(point.x),\(point.y)"
             case .signal(let signal):
                 driver.teardown()
                 throw ExitCode(signal.exitStatus)

@@ -1,6 +1,7 @@
 import Enrollment
 import Foundation
 import Screens
+import SimWorld
 import TerminalUI
 import Walk
 import WalkPlayer
@@ -19,8 +20,12 @@ final class TerminalApp: @unchecked Sendable {
     private let recorder: WalkRecorder?
     /// The colours a screenshot's SVG is drawn with.
     private let theme: Theme
-    /// Where screenshots go (the working directory).
+    /// Where screenshots and the API log's exports go (the working directory).
     private let screenshots: String
+    /// Text for the clipboard, from the store's effects, written to the terminal by the loop's thread.
+    private let clipboard = Pending<String>()
+    /// The frame on screen: a click is looked up in its click targets.
+    private var shown: Frame?
 
     init(driver: any TerminalDriver, config: SessionConfig, connector: @escaping Store.Connector, recorder: WalkRecorder? = nil,
          theme: Theme = .dark, screenshots: String = FileManager.default.currentDirectoryPath) {
@@ -28,9 +33,11 @@ final class TerminalApp: @unchecked Sendable {
         self.screenshots = screenshots
         self.recorder = recorder
         self.theme = theme
-        let latest = LatestState(AppState(config: config), wakeup: driver.wakeup)
+        let state = AppState(config: config, ruleCatalogues: World.ruleCatalogues)
+        let latest = LatestState(state, wakeup: driver.wakeup)
         self.latest = latest
-        store = Store(state: AppState(config: config), connector: connector, clock: SystemClock(),
+        let clipboard = clipboard, wakeup = driver.wakeup, directory = screenshots
+        store = Store(state: state, connector: connector, clock: SystemClock(),
                       writeFile: { path, text in
                           // Save-as never replaces a file: a scenario or a README typed by mistake stays.
                           if FileManager.default.fileExists(atPath: path) {
@@ -44,7 +51,12 @@ final class TerminalApp: @unchecked Sendable {
                           }
                       },
                       observe: { latest.set($0) },
-                      tap: { recorder?.record($0) })
+                      tap: { recorder?.record($0) },
+                      clipboard: { text in
+                          clipboard.put(text)
+                          wakeup.wake()
+                      },
+                      export: { kind in await SessionExporter.export(kind, recorder: recorder, theme: theme, directory: directory) })
     }
 
     /// Runs until the user quits or a termination signal arrives; the caller tears the terminal down.
@@ -62,9 +74,12 @@ final class TerminalApp: @unchecked Sendable {
         while true {
             let (state, changed) = latest.take()
             if state.quitRequested { return .quit }
+            for text in clipboard.takeAll() { driver.copyToClipboard(text) }
             // Repaint on change, on resize, and while busy (the spinner turns).
             if changed || painted?.1 != driver.size || state.isBusy || painted == nil {
-                driver.draw(Screens.render(state, size: driver.size, tick: tick))
+                let frame = Screens.render(state, size: driver.size, tick: tick)
+                driver.draw(frame)
+                shown = frame
                 painted = (state, driver.size)
                 if exitAfterFirstFrame { return .quit }
             }
@@ -98,16 +113,11 @@ final class TerminalApp: @unchecked Sendable {
         if state.quitRequested { return .finish(.quit) }
         switch event {
         case .key(let key):
-            recorder?.key(key.walkName)
-            switch AppKeymap.command(for: key, in: state) {
-            case .send(let action)?: send(action)
-            case .forceQuit?: return .finish(.quit)
-            case .redraw?:
-                driver.invalidate()
-                return .repaint
-            case .screenshot?:
-                screenshot(state)
-            case nil: break
+            return press(key, in: state)
+        case .click(let point):
+            // A click is the keys it stands for on the frame shown (recorded as those keys).
+            for key in shown?.keys(forClickAt: point) ?? [] {
+                if case .finish(let outcome) = press(key, in: latest.peek()) { return .finish(outcome) }
             }
         case .paste(let text):
             recorder?.paste(text)
@@ -117,6 +127,21 @@ final class TerminalApp: @unchecked Sendable {
             return .repaint
         case .signal(let signal):
             return .finish(.signal(signal))
+        }
+        return .goOn
+    }
+
+    private func press(_ key: Key, in state: AppState) -> Step {
+        recorder?.key(key.walkName)
+        switch AppKeymap.command(for: key, in: state) {
+        case .send(let action)?: send(action)
+        case .forceQuit?: return .finish(.quit)
+        case .redraw?:
+            driver.invalidate()
+            return .repaint
+        case .screenshot?:
+            screenshot(state)
+        case nil: break
         }
         return .goOn
     }
@@ -181,5 +206,26 @@ final class LatestState: @unchecked Sendable {
             lock.unlock()
         }
         return (state, changed)
+    }
+}
+
+/// Values handed from any thread to the loop's, in order.
+final class Pending<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Value] = []
+
+    func put(_ value: Value) {
+        lock.lock()
+        values.append(value)
+        lock.unlock()
+    }
+
+    func takeAll() -> [Value] {
+        lock.lock()
+        defer {
+            values = []
+            lock.unlock()
+        }
+        return values
     }
 }

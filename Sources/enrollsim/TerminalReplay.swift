@@ -94,7 +94,7 @@ final class TerminalReplay: @unchecked Sendable {
                 }
             case .resize:
                 paint(session, position: position, of: total)
-            case .paste: break
+            case .paste, .click: break
             }
         }
     }

@@ -6,8 +6,8 @@ import WalkPlayer
 
 extension WalkRecorder {
     /// Starts a walk for the TUI: the header holds the scenario's text as it is now, the session and
-    /// the terminal's size.
-    static func start(path: String, config: SessionConfig, width: Int, height: Int) throws -> WalkRecorder {
+    /// the terminal's size. Without a path (no `--record`) it is kept in memory, for the API log's exports.
+    static func start(path: String?, config: SessionConfig, width: Int, height: Int) throws -> WalkRecorder {
         var scenario: (yaml: String, origin: String)?
         var backend = "in-process"
         switch config.backend {
@@ -16,6 +16,7 @@ extension WalkRecorder {
         }
         let header = WalkHeader(enrollsim: EnrollsimVersion.current, scenario: scenario?.yaml, scenarioOrigin: scenario?.origin,
                                 session: config.walkFields, width: width, height: height, backend: backend)
+        guard let path else { return WalkRecorder(header: header) }
         return try WalkRecorder(path: path, header: header)
     }
 

@@ -91,6 +91,24 @@ struct ControlTests {
         }
     }
 
+    @Test("the inbox says of each code whether it was replaced, burnt or consumed (R7)", arguments: BackendKind.available)
+    func inboxStatesOfEachCode(kind: BackendKind) async throws {
+        try await withBackend(kind, "phone-registered") { d in
+            expectSuccess(await d.requestEnrollmentSMS())
+            expectSuccess(await d.requestEnrollmentSMS())  // replaces the first
+            let second = try await d.newestCode("0612345678")
+            for _ in 1...5 { expectError(await d.checkEnrollmentCode(Driver.wrong(second)), 2305) }  // burns the second
+            _ = try await d.openEnrollmentWindow()  // a third, checked right: consumed
+            let inbox = try await d.control(["sim": "inbox", "phone": "0612345678"])
+            let messages = try #require(inbox["messages"]?.arrayValue)
+            try #require(messages.count == 3)
+            #expect(messages.map { $0["replaced"] } == [true, true, false])
+            #expect(messages.map { $0["checksUsed"] } == [0, 5, 0])
+            #expect(messages.map { $0["burnt"] } == [false, true, false])
+            #expect(messages.map { $0["consumed"] } == [false, false, true])
+        }
+    }
+
     @Test(arguments: BackendKind.available)
     func controlErrorsAreClearAndChangeNothing(kind: BackendKind) async throws {
         try await withBackend(kind, "enrolled") { d in

@@ -42,6 +42,32 @@ final class TmuxSession {
         try tmux(["paste-buffer", "-p", "-d", "-b", "e2e", "-t", "e2e"])
     }
 
+    /// A left click at a cell (0-based), as a terminal reports it in xterm's normal mouse mode
+    /// (`ESC [ M` button, column, row, each plus 32): a press, then a release.
+    func click(x: Int, y: Int) throws {
+        let cx = String(format: "%02x", 33 + x), cy = String(format: "%02x", 33 + y)
+        try tmux(["send-keys", "-t", "e2e", "-H", "1b", "5b", "4d", "20", cx, cy, "1b", "5b", "4d", "23", cx, cy])
+    }
+
+    /// A tmux format of the pane (`#{mouse_any_flag}`: whether the program asked for mouse reports).
+    func display(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", "e2e", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Lets the program set tmux's paste buffer with OSC 52 (off by default).
+    func acceptClipboard() throws { try tmux(["set-option", "-s", "set-clipboard", "on"]) }
+
+    /// The newest paste buffer, where an accepted OSC 52 lands.
+    func clipboard() throws -> String { try tmux(["show-buffer"]) }
+
+    /// Where `text` is on the visible pane: its column and row, 0-based.
+    func position(of text: String) throws -> (x: Int, y: Int)? {
+        for (y, line) in try capture().split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let r = line.range(of: text) { return (line[..<r.lowerBound].count, y) }
+        }
+        return nil
+    }
+
     /// Whether the pane shows its cursor (a program that hid it must show it again on exit).
     func cursorIsVisible() throws -> Bool {
         try tmux(["display-message", "-p", "-t", "e2e", "#{cursor_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"

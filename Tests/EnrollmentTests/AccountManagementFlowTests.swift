@@ -46,7 +46,7 @@ import Testing
         await app.send(.submit)
         state = await app.state
         #expect(state.account.stage == .done)
-        #expect(state.account.message == "PIN reset (B). The enrollment continues at step 8 with the new PIN.")
+        #expect(state.account.message == "PIN reset (B): the new PIN is in force and its failures are back to 0.")
         #expect(await app.account().pin == PIN("5678"))
         #expect(state.log.entries.map(\.step).suffix(3) == ["Account · step 1 (precondition)", "Account · B", "Account · B"])
     }
@@ -81,10 +81,7 @@ import Testing
         let app = try await App.start("enrolled")
         await app.send(.choose(.open(.account)), .account(.startTask(.updatePIN)))
         #expect(await app.state.account.form.fields.map(\.id) == [.oldPIN, .newPIN, .newPINConfirm])
-        await app.type("1111")
-        await app.send(.focusNext)
-        await app.typePINTwice("4321")
-        await app.send(.submit)
+        await app.sendUpdatePIN(old: "1111", new: "4321")
         var state = await app.state
         #expect(state.notice?.code == "2308")
         #expect(state.account.form[.oldPIN] == "")

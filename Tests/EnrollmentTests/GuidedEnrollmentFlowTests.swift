@@ -124,8 +124,12 @@ import Testing
         var state = await app.state
         #expect(state.guided.stage == .existingPIN)
         #expect(state.guided.statuses[.s8] == .failed)
-        #expect(state.guided.message == "Wrong PIN: 2 attempts left. Type it again: no new SMS is needed.")
+        // One explanation: the banner's (code, what is left, what to do); the flow's line is quiet.
+        #expect(state.guided.message == nil)
         #expect(state.notice?.code == "2308")
+        #expect(state.notice?.detail?.contains("2 attempts left") == true)
+        #expect(state.notice?.advice.contains("no new SMS is needed") == true)
+        #expect(state.guided.failures[.s8] == "2308")
         #expect(state.guided.form[.pin] == "", "a wrong PIN is cleared")
 
         await app.type("1234")
@@ -256,20 +260,37 @@ import Testing
         #expect(!state.log.entries.contains { $0.request.subAPI == "enrollWithPhoneNumber" })
     }
 
-    @Test("Already enrolled: step 1 answers true and every other step is skipped")
+    @Test("Already enrolled: step 1 answers true, step 2 says the account is usable, every other step is skipped")
     func alreadyEnrolled() async throws {
         let app = try await App.start("enrolled")
         await app.send(.choose(.open(.guided)))
         #expect(await app.state.guided.stage == .enrolled)
-        #expect(await app.flowMap() == "1✓ 2- 3- 4·1- 4·2- 5- 6- 7- 8-")
+        #expect(await app.flowMap() == "1✓ 2✓ 3- 4·1- 4·2- 5- 6- 7- 8-")
     }
 
-    @Test("Reference variant: step 3's 2307 means no phone, not a failure (R3)")
+    @Test("pin-blocked: the device is enrolled but the account is PINBlocked: the screen says so and offers step A (R2)")
+    func enrolledButPINBlocked() async throws {
+        let app = try await App.start("pin-blocked")
+        await app.send(.choose(.open(.guided)))
+        let state = await app.state
+        #expect(state.guided.stage == .blocked)
+        #expect(await app.flowMap() == "1✓ 2✗ 3· 4·1· 4·2· 5· 6· 7· 8·")
+        #expect(state.guided.failures[.s2] == "PINBlocked")
+        #expect(state.guided.message == "This device is enrolled, but the account is PINBlocked (step 2).")
+        #expect(state.availableCommands.contains { $0.key == .char("a") && $0.title == "remove all (A)" })
+    }
+
+    @Test("Reference variant: step 3's 2307 is a failed call (✗ 2307) whose meaning is 'no phone': the method is chosen (R3)")
     func referenceVariantNoPhone() async throws {
         let app = try await App.start("fresh", SessionConfig(variant: .reference))
         await app.send(.choose(.open(.guided)))
-        #expect(await app.state.guided.stage == .chooseMethod)
-        #expect(await app.state.guided.statuses[.s3] == .done)
+        let state = await app.state
+        #expect(state.guided.stage == .chooseMethod)
+        #expect(state.guided.statuses[.s3] == .failed)
+        #expect(state.guided.failures[.s3] == "2307")
+        #expect(state.guided.message?.hasPrefix("Step 3 answered 2307") == true)
+        #expect(state.guided.message?.contains("no trusted phone yet") == true)
+        #expect(state.guided.message?.contains("reference variant") == true)
     }
 
     @Test("Android sends no SMS code at steps 7 and 8; iOS does (R11)")

@@ -9,11 +9,13 @@ import Testing
         #expect(Set(features).count == Route.allCases.count)
         #expect(Route.allCases.map { "\($0.scope.feature)" } == [
             "SessionSetup", "HomeMenu", "GuidedEnrollment", "AccountManagement", "StrongAuthentication", "StepsChecklist",
-            "CarKeyFlow", "SimulatorPanel", "APILogBrowser", "FuturaeEnrollment", "FuturaeAccounts",
+            "CarKeyFlow", "SimulatorPanel", "APILogBrowser", "FuturaeEnrollment", "FuturaeAccounts", "SessionCoverage",
+            "CardPhone", "CardShop", "CardAccounts",
         ])
         #expect(Route.allCases.map(\.title) == [
             "Session", "Home", "Guided enrollment", "Account management", "Strong authentication (OTP)",
-            "Service activation steps", "Car key", "Simulator", "API log", "Futurae enrollment", "Futurae accounts",
+            "Service activation steps", "Car key", "Simulator", "API log", "Futurae enrollment", "Futurae accounts", "Coverage",
+            "Card phone", "Shop & issuer", "Display Accounts",
         ])
     }
 

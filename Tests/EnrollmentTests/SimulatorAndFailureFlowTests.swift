@@ -84,15 +84,15 @@ import Testing
         await store.send(.submit)
         await store.settle()
         await store.send(.choose(.open(.simulator)))
-        await store.send(.focusNext)
-        await store.send(.focusNext)
-        await store.send(.choose(.edit))
-        for c in "out.yaml" { await store.send(.typed(c)) }
-        await store.send(.simulator(.saveScenario))
+        await store.send(.simulator(.askSaveAs))
+        #expect(await store.state.editing, "the name is typed at once")
+        await store.send(.choose(.clearField))
+        for c in "out" { await store.send(.typed(c)) }
+        await store.send(.submit)
         await store.settle()
         #expect(saved.path == "out.yaml")
-        #expect(saved.text?.contains("name: enrolled") == true)
-        #expect(await store.state.simulator.message == "Scenario saved as out.yaml.")
+        #expect(saved.text?.hasPrefix("name: out\n") == true)
+        #expect(await store.state.simulator.message == "Scenario out saved as out.yaml: n loads it.")
     }
 
     @Test("Wrong password: the login's 2102 is explained on the session screen (R0a)")
@@ -147,7 +147,7 @@ final class StateRecorderBox: @unchecked Sendable {
         #expect(state.guided.stage == .enterCode)
         let sms = try #require(state.smsOnPhone)
         #expect(sms.message.code.count == 6)
-        #expect(sms.secondsLeft == 600)
+        #expect(sms.state == .live(secondsLeft: 600))
         await app.type("1234")
         await app.send(.submit)
         #expect(await app.state.guided.form.error == "SMS code: the code has 6 digits")
@@ -214,10 +214,15 @@ final class StateRecorderBox: @unchecked Sendable {
 
         await go(.choose(.open(.guided)))
         var shown: [String] = []
+        var answersShown: [String] = []
         while let staged = await store.state.stagedDescription {
             shown.append(staged)
+            // Beside each staged call, the answer of the one just sent (the login's first).
+            if let last = await store.state.lastAnswered { answersShown.append("\(last.step) \(last.response?.status.rawValue ?? "-")") }
             await go(.submit)
         }
+        #expect(answersShown == ["Session · login SUCCEEDED", "Enrollment · step 1 SUCCEEDED", "Enrollment · step 2 SUCCEEDED",
+                                 "Enrollment · step 3 SUCCEEDED"])
         #expect(shown == [
             "Enrollment · step 1: get pims.authentication.account isDeviceActivated",
             "Enrollment · step 2: get pims.authentication.account isAccountBlocked",

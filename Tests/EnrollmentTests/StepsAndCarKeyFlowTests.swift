@@ -120,7 +120,7 @@ import Testing
             state = await app.state
             #expect(state.carKey.proximityError == code)
             #expect(state.notice?.code == "\(code)")
-            #expect(state.carKey.message?.hasPrefix(CarKeyFlow.proximityProblem(code)!) == true)
+            #expect(state.carKey.message == nil, "one explanation: the banner and the proximity line")
             await app.send(.carKey(.toggleProximity(part)))
         }
         await app.send(.submit)
@@ -137,5 +137,42 @@ import Testing
         await app.send(.choose(.open(.carKey)), .carKey(.checkStatus))
         #expect(await app.state.notice?.code == "2010")
         #expect(await app.state.notice?.advice == "Select a vehicle first (set pims.vehicle.vin).")
+        #expect(await app.state.availableCommands.contains { $0.action == .carKey(.checkStatus) }, "s reaches it before a vehicle is chosen")
+    }
+
+    @Test("Car key: a VIN typed by hand that is not the account's answers 2366 (R23)")
+    func carKeyForeignVIN() async throws {
+        let app = try await App.start("enrolled")
+        await app.send(.choose(.open(.carKey)), .moveSelection(1))
+        var state = await app.state
+        #expect(state.carKey.typingVIN)
+        #expect(state.activeForm?.has(.vin) == true)
+        await app.send(.choose(.edit))
+        await app.type("VF3CC8HZ0KT123456")
+        await app.send(.submit)
+        state = await app.state
+        #expect(state.notice?.code == "2366")
+        #expect(state.carKey.selectedVIN == nil)
+    }
+
+    @Test("Car key from the checklist: the security code and its expiry are shown, Enter returns to the checklist")
+    func carKeyFromChecklistShowsTheCode() async throws {
+        let app = try await App.start("enrolled")
+        await app.send(.choose(.open(.steps)), .submit)
+        let item = try #require(await app.state.steps.items.firstIndex { $0.name == "mediumCarKey" })
+        await app.send(.moveSelection(item), .submit)
+        var state = await app.state
+        #expect(state.route == .carKey)
+        await app.send(.submit)
+        state = await app.state
+        #expect(state.route == .carKey, "stays until the code is read")
+        let code = try #require(state.carKey.securityCode)
+        let expiry = try #require(state.carKey.securityExpiration)
+        #expect(state.carKey.message?.contains("security code \(code), valid until \(expiry)") == true)
+        #expect(state.availableCommands.contains { $0.key == .enter && $0.title == "back to checklist" })
+        await app.send(.submit)
+        state = await app.state
+        #expect(state.route == .steps)
+        #expect(state.steps.items.first { $0.name == "mediumCarKey" }?.status == "alreadyDone")
     }
 }

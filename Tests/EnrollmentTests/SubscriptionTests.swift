@@ -85,7 +85,7 @@ final class EventfulBackend: PIMSBackend, @unchecked Sendable {
                                                       "expiresAt": "2026-01-05T09:10:00Z"]], "now": "2026-01-05T09:00:00Z"])
         _ = reduce(&t.state, .controlAnswer(RequestID(1), answer, purpose: purpose))
         #expect(t.state.smsOnPhone?.message.code == "4321", "the phone lights up")
-        #expect(t.state.smsOnPhone?.secondsLeft == 600)
+        #expect(t.state.smsOnPhone?.state == .live(secondsLeft: 600))
         #expect(t.state.log.entries.isEmpty, "a control, not a call: nothing in the API log")
     }
 

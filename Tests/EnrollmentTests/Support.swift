@@ -67,6 +67,14 @@ struct App {
         await type(pin)
     }
 
+    /// Account management C on its form: the current PIN, the new one twice, sent.
+    func sendUpdatePIN(old: String, new: String) async {
+        await type(old)
+        await send(.focusNext)
+        await typePINTwice(new)
+        await send(.submit)
+    }
+
     func account(_ username: String = "alice@example.com") async -> Account {
         await backend.world.account(username)!
     }

@@ -23,11 +23,8 @@ struct FuturaeScreenTests {
         return try await ScreenHarness.start(scenario, config, login: login)
     }
 
-    static func both(_ h: ScreenHarness, testName: String = #function) async {
-        let small = screenSnapshot(await h.frame())
-        assertSnapshot(of: small, as: .lines, testName: testName)
-        let large = screenSnapshot(await h.frame(Size(width: 120, height: 40)))
-        assertSnapshot(of: large, as: .lines, named: "120x40", testName: testName)
+    static func both(_ h: ScreenHarness, filePath: StaticString = #filePath, testName: String = #function) async {
+        await assertBothSizes(h, filePath: filePath, testName: testName)
     }
 
     @Test func futuraeSession() async throws {

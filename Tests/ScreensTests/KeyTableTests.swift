@@ -31,6 +31,11 @@ struct KeyTableTests {
         out.append(("Simulator", await enrolled.state))
         try await enrolled.press(.escape, .down, .enter)
         out.append(("API log", await enrolled.state))
+        try await enrolled.press(.escape, .down, .enter)
+        out.append(("Coverage", await enrolled.state))
+        try await enrolled.press(.char(":"))
+        out.append(("Command palette", await enrolled.state))
+        try await enrolled.press(.escape)
         let futurae = try await FuturaeScreenTests.start("futurae-pin", login: false)
         out.append(("Futurae session", await futurae.state))
         try await futurae.press(.enter, .enter)
@@ -52,6 +57,30 @@ struct KeyTableTests {
         out.append(("Futurae accounts", await accounts.state))
         try await accounts.press(.char("b"))
         out.append(("Futurae: biometric prompt", await accounts.state))
+        out.append(("Card session", await (try await CardScreenTests.start(login: false)).state))
+        let card = try await CardScreenTests.start()
+        try await CardScreenTests.pay(card)
+        out.append(("Card: shop, a push arrived", await card.state))
+        try await card.press(.function(6))
+        out.append(("Card: transaction", await card.state))
+        try await card.press(.char("y"))
+        out.append(("Card: PIN or biometric", await card.state))
+        try await card.press(.char("b"))
+        out.append(("Card: biometric prompt", await card.state))
+        try await card.press(.char("k"))
+        out.append(("Card: PIN", await card.state))
+        try await card.type("1234")
+        try await card.press(.enter)
+        out.append(("Card: display name", await card.state))
+        try await card.type("Travel")
+        try await card.press(.enter)
+        out.append(("Card: approved", await card.state))
+        try await card.press(.enter)
+        out.append(("Card: notifications", await card.state))
+        try await card.press(.escape, .up, .up, .up, .down, .down, .enter)
+        out.append(("Display Accounts", await card.state))
+        try await card.press(.char("a"))
+        out.append(("Display Accounts: activation", await card.state))
         return out
     }
 
@@ -60,7 +89,7 @@ struct KeyTableTests {
         var globals: [Binding<UICommand>] = []
         for (name, state) in try await states() {
             let keymap = AppKeymap.keymap(for: state)
-            let keys = keymap.bindings(in: state.route.title).map { b in
+            let keys = keymap.bindings(in: state.palette == nil ? state.route.title : "Commands").map { b in
                 "`\(b.patterns.map(\.label).joined(separator: " "))` \(b.barLabel ?? b.help)"
             }
             lines.append("| \(name) | \(keys.joined(separator: " · ")) |")
@@ -92,7 +121,7 @@ struct KeyTableTests {
 
     @Test func everyStatesKeysAreDistinct() async throws {
         for (name, state) in try await Self.states() {
-            let screenKeys = AppKeymap.keymap(for: state).bindings(in: state.route.title).flatMap(\.patterns)
+            let screenKeys = AppKeymap.keymap(for: state).bindings(in: state.palette == nil ? state.route.title : "Commands").flatMap(\.patterns)
             #expect(Set(screenKeys).count == screenKeys.count, "\(name) binds a key twice")
         }
     }

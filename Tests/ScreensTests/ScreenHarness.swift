@@ -17,11 +17,13 @@ struct ScreenHarness {
     let store: Store
     let backend: InProcessBackend
 
-    static func start(_ scenario: String, _ config: SessionConfig = SessionConfig(), login: Bool = true) async throws -> ScreenHarness {
+    static func start(_ scenario: String, _ config: SessionConfig = SessionConfig(), login: Bool = true,
+                      catalogues: Bool = false) async throws -> ScreenHarness {
         let backend = try InProcessBackend(scenario: scenario, honoursLatency: false)
         var config = config
         config.backend = .inProcess(scenario: scenario)
-        let store = Store(state: AppState(config: config), connector: { _ in .success(Store.Opened(backend)) }, clock: FrozenClock())
+        let state = AppState(config: config, ruleCatalogues: catalogues ? World.ruleCatalogues : [])
+        let store = Store(state: state, connector: { _ in .success(Store.Opened(backend)) }, clock: FrozenClock())
         let h = ScreenHarness(store: store, backend: backend)
         if login { try await h.press(.enter) }
         return h
@@ -57,4 +59,13 @@ struct ScreenHarness {
 /// A screen as text, then its style grid (one letter per cell, legend first).
 func screenSnapshot(_ frame: Frame) -> String {
     frame.textSnapshot + "\n\n" + Style.legend + "\n" + frame.styleSnapshot
+}
+
+/// The screen at 80×24 and at 120×40, each against its snapshot beside the calling test file.
+func assertBothSizes(_ h: ScreenHarness, filePath: StaticString = #filePath, testName: String = #function,
+                     line: UInt = #line) async {
+    let small = screenSnapshot(await h.frame())
+    assertSnapshot(of: small, as: .lines, file: filePath, testName: testName, line: line)
+    let large = screenSnapshot(await h.frame(Size(width: 120, height: 40)))
+    assertSnapshot(of: large, as: .lines, named: "120x40", file: filePath, testName: testName, line: line)
 }

@@ -20,7 +20,7 @@ enum Tours {
         let finalText: String
     }
 
-    static let all: [Tour] = [shortcut, wrongPIN, stepsCache]
+    static let all: [Tour] = [shortcut, wrongPIN, stepsCache, futuraeQR, cardPush]
 
     /// Records `tour` to `path` on a fresh world of its scenario; the script's result and the last screen.
     /// `backend`: another than a fresh in-process world of the scenario (a server already on it).
@@ -29,6 +29,11 @@ enum Tours {
         let world = try ScenarioLoader.parse(yaml: yaml, origin: origin)
         var config = SessionConfig(backend: .inProcess(scenario: tour.scenario))
         config.device = world.session.device
+        // A Futurae scenario opens on Futurae with its device's lock type, biometrics and binding, as the TUI does.
+        config.scenarioSession = world.session.settings
+        _ = config.adoptFuturae(world.session.settings)
+        // A card scenario opens on the card app, the scenario's own phone.
+        if !world.casa.cards.isEmpty { config.system = .card }
         if let user = world.session.user, let account = world.account(user) {
             config.username = user
             config.password = account.password
@@ -94,7 +99,7 @@ enum Tours {
             await s.press("Ctrl-F", pauseMs: 500)
             await s.press("Enter", pauseMs: 1200)
             for attempt in 1...3 {
-                guard await s.wait(for: attempt == 1 ? "already has a PIN" : "Wrong PIN") else { return false }
+                guard await s.wait(for: attempt == 1 ? "already has a PIN" : "2308") else { return false }
                 await s.type("0000")
                 await s.press("Enter", pauseMs: 1500)
             }
@@ -124,4 +129,81 @@ enum Tours {
             return await s.wait(for: "todo")
         },
         finalText: "todo")
+
+    static let futuraeQR = Tour(
+        name: "futurae-qr-sdk-pin", title: "Futurae: enrollment by QR code with an SDK PIN and the binding token", scenario: "futurae-pin",
+        captions: [
+            "Futurae · accounts (SDK PIN set?)": "The app asks the SDK for its accounts: none, so no SDK PIN yet (F3). The back office then creates an activation and shows its QR code.",
+            "Futurae · enroll": "The phone scanned the QR code; the lock type needs an SDK PIN, chosen twice, and Trusted Session Binding asks for the token the back office shows: one futurae.enroll carries all three (F2).",
+            "Futurae · accounts": "The device now holds alice's account at Acme Bank (F3).",
+            "Futurae · unlock (SDK PIN)": "The SDK PIN just chosen unlocks the SDK for the unlock duration (F4).",
+        ],
+        script: { s in
+            await s.press("Enter", pauseMs: 800)
+            guard await s.wait(for: "Futurae SDK on alice-iphone") else { return false }
+            await s.press("Enter", pauseMs: 800)
+            guard await s.wait(for: "Scan the activation QR code") else { return false }
+            await s.press("Enter", pauseMs: 1500)
+            guard await s.wait(for: "s scan") else { return false }
+            await s.press("s", pauseMs: 800)
+            guard await s.wait(for: "Choose the SDK PIN") else { return false }
+            await s.type("2468")
+            await s.press("Tab")
+            await s.type("2468")
+            await s.press("Enter", pauseMs: 1000)
+            guard await s.wait(for: "Trusted Session Binding"), let token = bindingToken(on: s.screen) else { return false }
+            await s.type(token)
+            await s.press("Enter", pauseMs: 1500)
+            guard await s.wait(for: "✓ Enrolled") else { return false }
+            await s.press("Enter", pauseMs: 1200)
+            guard await s.wait(for: "Acme Bank · since") else { return false }
+            await s.press("u", pauseMs: 800)
+            guard await s.wait(for: "Unlock with the SDK PIN") else { return false }
+            await s.type("2468")
+            await s.press("Enter", pauseMs: 1500)
+            return await s.wait(for: "✓ unlocked until")
+        },
+        finalText: "✓ unlocked until")
+
+    /// The binding token as the back office pane shows it (`token     57S6KDIM`): read off the screen, as the user does.
+    static func bindingToken(on screen: String) -> String? {
+        screen.split(separator: "\n").compactMap { line -> String? in
+            guard let r = line.range(of: "token     ") else { return nil }
+            return String(line[r.upperBound...].prefix(8))
+        }.first
+    }
+
+    static let cardPush = Tour(
+        name: "card-auto-enrollment", title: "The card auto-enrollment by push (CA Strong Authentication)", scenario: "card-replacement",
+        captions: [
+            "Card · open the push (C2)": "A purchase at the shop pushed to the phone; opened, it shows merchant, amount, card and the new card's autoEnrollId (C1, C2).",
+            "Card · biometric prompt (C6)": "The simulated biometric prompt: a failure counts no PIN attempt; the fallback leads to the PIN (C6).",
+            "Card · verify the PIN (C5)": "The user PIN verifies the purchase made with the replacement card (C5).",
+            "Card · name the new card (C7)": "The new card is set up on the phone under its name, and the purchase approved (C7).",
+        ],
+        script: { s in
+            await s.press("Enter", pauseMs: 800)
+            guard await s.wait(for: "Home") else { return false }
+            await s.press("↓")
+            await s.press("Enter", pauseMs: 800)
+            guard await s.wait(for: "Enter pay") else { return false }
+            await s.press("Enter", pauseMs: 1500)
+            guard await s.wait(for: "Push: Book Corner") else { return false }
+            await s.press("F6", pauseMs: 1500)
+            guard await s.wait(for: "Did you make this purchase?") else { return false }
+            await s.press("y", pauseMs: 1000)
+            await s.press("b", pauseMs: 1000)
+            guard await s.wait(for: "Touch ID / Face ID") else { return false }
+            await s.press("f", pauseMs: 1500)
+            guard await s.wait(for: "Not recognised") else { return false }
+            await s.press("k", pauseMs: 1200)
+            guard await s.wait(for: "Enter your PIN") else { return false }
+            await s.type("1234")
+            await s.press("Enter", pauseMs: 1500)
+            guard await s.wait(for: "Name your new card") else { return false }
+            await s.type("Travel card")
+            await s.press("Enter", pauseMs: 2000)
+            return await s.wait(for: "Transaction approved")
+        },
+        finalText: "Transaction approved")
 }

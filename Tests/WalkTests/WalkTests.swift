@@ -37,10 +37,13 @@ import WalkPlayer
     }
 
     /// Played through the front and answered by the walk itself, the walk ends on the screen the
-    /// recording ended on, and never presses a key the front does not bind.
-    @Test func aReplayShowsTheRecordedScreens() async throws {
-        let path = Self.temporary("shortcut.jsonl")
-        let (ok, recorded) = try await Tours.record(Tours.shortcut, to: path)
+    /// recording ended on, and never presses a key the front does not bind — for every tour (the
+    /// Futurae one needs its session's lock type and binding from the header).
+    @Test(arguments: Tours.all.map(\.name))
+    func aReplayShowsTheRecordedScreens(_ name: String) async throws {
+        let tour = try #require(Tours.all.first { $0.name == name })
+        let path = Self.temporary(name + "-replay.jsonl")
+        let (ok, recorded) = try await Tours.record(tour, to: path)
         #expect(ok)
         let walk = try Walk.read(path: path)
         let session = await WalkSession(walk)

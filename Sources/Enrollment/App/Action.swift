@@ -29,6 +29,10 @@ public enum Action: Hashable, Sendable {
     case log(APILogBrowser.Action)
     case futurae(FuturaeEnrollment.Action)
     case futuraeAccounts(FuturaeAccounts.Action)
+    case coverage(SessionCoverage.Action)
+    case cardPhone(CardPhone.Action)
+    case cardShop(CardShop.Action)
+    case cardAccounts(CardAccounts.Action)
 
     // Answers.
     /// A backend was opened (error nil) or not; `defaults` are the scenario's default session, when known.
@@ -43,4 +47,6 @@ public enum Action: Hashable, Sendable {
     case fileSaved(path: String, error: String?)
     /// The terminal saved the screen (F12): where, or why not.
     case screenshotSaved(paths: [String], error: String?)
+    /// The session was exported: where, or why not.
+    case exported(SessionExport, path: String?, error: String?)
 }

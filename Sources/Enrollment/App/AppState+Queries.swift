@@ -45,12 +45,18 @@ extension AppState {
     /// What kind of SMS the prompt on screen waits for (autofill and the phone pane pick by it).
     public var expectedSMSPurpose: SMSPurpose? { route.scope.awaitedSMS(self) }
 
-    /// The SMS the simulated phone shows beside a code prompt, with its remaining lifetime in
-    /// simulated seconds (negative once expired); nil when no code prompt is on screen.
-    public var smsOnPhone: (message: PhoneInbox.Message, secondsLeft: Int?)? {
+    /// The SMS the simulated phone shows beside a code prompt, with its state (live with its
+    /// remaining simulated seconds, consumed, burnt, replaced, expired); nil when no code prompt is on screen.
+    public var smsOnPhone: (message: PhoneInbox.Message, state: PhoneInbox.CodeState)? {
         guard activeForm?.has(.smsCode) == true, let inbox = simulator.inbox,
               let m = inbox.newest(for: expectedSMSPurpose) else { return nil }
-        return (m, inbox.secondsLeft(m))
+        return (m, inbox.state(m))
+    }
+
+    /// Step pacing: the call just sent, answered, shown beside the next one before it goes.
+    public var lastAnswered: APILog.Entry? {
+        guard staged != nil else { return nil }
+        return log.entries.last { $0.response != nil }
     }
 
     /// The staged call's request as pretty JSON, for the step-pacing panel.

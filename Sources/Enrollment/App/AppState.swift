@@ -19,6 +19,8 @@ public struct AppState: Hashable, Sendable {
     /// A field is being edited: printable keys type into it. Otherwise letters are commands (`?`
     /// help, `q` quit) and the focused field waits for Enter-free `i`, a click or a paste.
     public var editing = false
+    /// The command palette, while open.
+    public var palette: CommandPalette?
 
     // Features.
     public var home = HomeMenu.State()
@@ -29,10 +31,18 @@ public struct AppState: Hashable, Sendable {
     public var carKey = CarKeyFlow.State()
     public var futurae = FuturaeEnrollment.State()
     public var futuraeAccounts = FuturaeAccounts.State()
+    public var cardPhone = CardPhone.State()
+    public var cardShop = CardShop.State()
+    public var cardAccounts = CardAccounts.State()
     public var simulator = SimulatorPanel.State()
     /// Every call, in order: every call passes through the app, which logs it; the API log screen
     /// browses it.
     public var log = APILog()
+    /// The coverage screen's place (what it reports is read off the log's answers).
+    public var coverage = SessionCoverage.State()
+    /// The contracts' rules and error codes, per system, that coverage is measured against (the
+    /// executable passes the world's; the view-model knows no world).
+    public var ruleCatalogues: [RuleCatalogue]
 
     // Calls.
     /// Lets QA send invalid input on purpose, to see the backend's 2101/2102.
@@ -50,7 +60,8 @@ public struct AppState: Hashable, Sendable {
     /// The session whose events the app follows (a long-lived effect beside the call in flight).
     public var subscription: String?
 
-    public init(config: SessionConfig = SessionConfig()) {
+    public init(config: SessionConfig = SessionConfig(), ruleCatalogues: [RuleCatalogue] = []) {
         session = SessionSetup.State(config: config)
+        self.ruleCatalogues = ruleCatalogues
     }
 }

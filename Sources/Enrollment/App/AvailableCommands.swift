@@ -30,10 +30,20 @@ extension AppState {
         } else {
             list += route.scope.commands(self, typing: typing)
         }
+        // 2317 from any flow: the account is blocked, and step A is its way out (the guided
+        // enrollment offers it as its own `a`).
+        if notice?.code == "\(ErrorCode.forbiddenOperation)", !typing, staged == nil, route != .guided {
+            list.append(AvailableCommand(.char("A"), "step A", "The account is blocked (2317): remove all enrollments (asks first).", .choose(.stepA)))
+        }
+        // A push not opened yet: one key opens it from any screen (a function key: typing never takes it).
+        if cardPhone.unread != nil, staged == nil, route != .simulator, !(route == .card && cardPhone.isDeciding) {
+            list.append(AvailableCommand(.function(6), "open push", "Open the newest push notification on the phone.", .cardPhone(.openPush)))
+        }
         if retryable != nil && staged == nil {
             list.append(cmd("r", "retry", "Send the last call again (after a transport error or Esc).", .retry))
         }
-        if let field = focusedField, !typing, !isAwaitingConfirmation {
+        // `i` edits, unless the screen has its own key for it (the log's `/`).
+        if let field = focusedField, !typing, !isAwaitingConfirmation, !list.contains(where: { $0.action == .choose(.edit) }) {
             list.append(AvailableCommand(.char("i"), "edit", "Edit \(field.label) (Esc ends editing; Tab moves on).", .choose(.edit)))
         }
         if let field = focused {
@@ -53,6 +63,15 @@ extension AppState {
                 list.append(cmd("x", sendAsTyped ? "check input" : "send as typed",
                                 sendAsTyped ? "Check fields before sending again." : "Send fields as typed, to see the backend's 2101/2102.",
                                 .toggleSendAsTyped))
+            }
+        }
+        if !typing && !isAwaitingConfirmation {
+            list.append(.command(.char(":"), "commands", "Open the command palette: every screen and action by name (^P too).", .openPalette))
+        }
+        // Jumps from anywhere (function keys: they work while a field is edited too).
+        for target in [Route.simulator, .log] where target != route && reachableRoutes.contains(target) {
+            if let key = jumpKey(to: target) {
+                list.append(.command(key, target.title, "Open the \(target.title) from any screen.", .open(target)))
             }
         }
         // Pacing everywhere once logged in, unless the screen's own table binds it (the session's does).

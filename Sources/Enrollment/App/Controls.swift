@@ -11,6 +11,8 @@ extension AppState {
         case .createSession: Features.session.send(.sessionCreated(answer), to: &self)
         case .simulator(let control): Features.simulator.send(.answered(control, answer), to: &self)
         case .futurae(.activation): Features.futurae.send(.activationCreated(answer), to: &self)
+        case .cardPhone(let control): Features.cardPhone.send(.controlAnswered(control, answer), to: &self)
+        case .cardShop(let control): Features.cardShop.send(.answered(control, answer), to: &self)
         }
     }
 

@@ -111,6 +111,15 @@ extension AppState {
         }
     }
 
+    mutating func cardPhoneReported(_ delegate: CardPhone.Delegate) -> [Effect] {
+        switch delegate {
+        case .show:
+            // The push opened from another screen: the phone comes to the front.
+            route = .card
+            return []
+        }
+    }
+
     /// The screen of the flow that does what a checklist step needs.
     static func route(resolving need: StepsChecklist.Need) -> Route {
         switch need {

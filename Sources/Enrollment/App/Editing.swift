@@ -19,7 +19,12 @@ extension AppState {
             editing = false
             return
         }
-        guard route.scope.editsOnArrival else { return }
+        guard route.scope.editsAtOnce(self) else {
+            // A screen of settings (or the log's filter) waits for `i`: editing does not follow a
+            // jump to it from a prompt.
+            if FormOnScreen(self) != before { editing = false }
+            return
+        }
         if FormOnScreen(self) != before || action.isAnswer { editing = true }
     }
 }
@@ -41,7 +46,8 @@ extension Action {
         switch self {
         case .response, .controlAnswer, .connected: true
         case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .submit, .cancel, .choose, .session, .home,
-             .guided, .account, .otp, .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts, .event, .timerFired, .fileSaved, .screenshotSaved:
+             .guided, .account, .otp, .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts, .coverage, .cardPhone, .cardShop,
+             .cardAccounts, .event, .timerFired, .fileSaved, .screenshotSaved, .exported:
             false
         }
     }

@@ -41,6 +41,8 @@ extension AppState {
     /// Back to the home menu (the session screen before login).
     mutating func back() -> [Effect] {
         var effects: [Effect] = []
+        // The banner belongs to the screen being left: its advice names that screen's keys.
+        if route != .home && route != .start { notice = nil }
         // Leaving a flow the checklist started: finishing it later no longer comes back to the list.
         if let need = steps.resolving?.need, Self.route(resolving: need) == route {
             effects += Features.steps.send(.flowLeft, to: &self)
@@ -57,6 +59,8 @@ extension AppState {
             route = .start
             return []
         }
+        // Another screen: the last one's banner (its advice, its keys) stays behind.
+        if r != route { notice = nil }
         route = r
         return r.scope.open(&self)
     }
@@ -96,6 +100,15 @@ extension AppState {
         case .clearField:
             clearField()
             return []
+        case .stepA:
+            // Leaving the screen that met 2317 for the one way out; A asks before it removes.
+            let effects = back() + open(.account)
+            return effects + Features.account.send(.startTask(.removeAll), to: &self)
+        case .openPalette:
+            palette = CommandPalette()
+            return []
+        case .copy(let part): return copy(part)
+        case .export(let kind): return [.exportSession(kind)]
         }
     }
 }

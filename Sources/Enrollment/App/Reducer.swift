@@ -15,6 +15,8 @@ extension AppState {
     }
 
     private mutating func dispatch(_ action: Action) -> [Effect] {
+        // The palette is modal too: it takes the keys until it runs an entry or Esc closes it.
+        if palette != nil, let effects = paletteKey(action) { return effects }
         // The help overlay is modal: keys close it; answers still arrive.
         if showHelp {
             switch action {
@@ -23,9 +25,9 @@ extension AppState {
                 return []
             case .choose(.quit): break
             case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .choose, .session, .home, .guided, .account, .otp,
-                 .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts:
+                 .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts, .coverage, .cardPhone, .cardShop, .cardAccounts:
                 return []
-            case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved: break
+            case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .exported: break
             }
         }
         // While a call is in flight the flows wait for it: only what cannot start or change a flow
@@ -43,6 +45,10 @@ extension AppState {
         case .log(let a): return Features.log.send(a, to: &self)
         case .futurae(let a): return Features.futurae.send(a, to: &self)
         case .futuraeAccounts(let a): return Features.futuraeAccounts.send(a, to: &self)
+        case .coverage(let a): return Features.coverage.send(a, to: &self)
+        case .cardPhone(let a): return Features.cardPhone.send(a, to: &self)
+        case .cardShop(let a): return Features.cardShop.send(a, to: &self)
+        case .cardAccounts(let a): return Features.cardAccounts.send(a, to: &self)
         case .connected(let error, let defaults): return Features.session.send(.connected(error: error, defaults: defaults), to: &self)
         case .response(let id, let response, let ms, let purpose): return answer(id, response, durationMs: ms, purpose: purpose)
         case .controlAnswer(_, let answer, let purpose): return controlAnswered(answer, purpose)
@@ -52,6 +58,10 @@ extension AppState {
         case .screenshotSaved(let paths, let error):
             notice = error.map { Notice(kind: .warning, label: "Screenshot not saved: \($0)", advice: "") }
                 ?? .success("Screenshot saved: \(paths.joined(separator: ", ")).")
+            return []
+        case .exported(let kind, let path, let error):
+            notice = path.map { .success("Exported the session as \(kind.title): \($0).") }
+                ?? Notice(kind: .warning, label: "The \(kind.title) was not written: \(error ?? "unknown reason").", advice: "")
             return []
         case .typed(let c):
             type(c)
@@ -90,8 +100,12 @@ extension Action {
         case .log(let a): a.isAllowedWhileBusy
         case .futurae(let a): a.isAllowedWhileBusy
         case .futuraeAccounts(let a): a.isAllowedWhileBusy
+        case .coverage(let a): a.isAllowedWhileBusy
+        case .cardPhone(let a): a.isAllowedWhileBusy
+        case .cardShop(let a): a.isAllowedWhileBusy
+        case .cardAccounts(let a): a.isAllowedWhileBusy
         case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .submit, .cancel, .connected, .response, .controlAnswer,
-             .event, .timerFired, .fileSaved, .screenshotSaved:
+             .event, .timerFired, .fileSaved, .screenshotSaved, .exported:
             true
         }
     }

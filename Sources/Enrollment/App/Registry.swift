@@ -3,13 +3,15 @@ import PIMS
 /// The screen the user is on: one per feature.
 public enum Route: Hashable, Sendable, CaseIterable {
     case start, home, guided, account, otp, steps, carKey, simulator, log
-    case futurae, futuraeAccounts
+    case futurae, futuraeAccounts, coverage
+    case card, cardShop, cardAccounts
 
     /// The home menu of each system, in order.
     public static func homeMenu(_ system: SystemChoice) -> [Route] {
         switch system {
-        case .pims: [.guided, .account, .steps, .carKey, .simulator, .log, .start]
-        case .futurae: [.futurae, .futuraeAccounts, .log, .start]
+        case .pims: [.guided, .account, .steps, .carKey, .simulator, .log, .coverage, .start]
+        case .futurae: [.futurae, .futuraeAccounts, .log, .coverage, .start]
+        case .card: [.card, .cardShop, .cardAccounts, .simulator, .log, .coverage, .start]
         }
     }
 
@@ -34,6 +36,10 @@ public enum Route: Hashable, Sendable, CaseIterable {
         case .log: Features.log
         case .futurae: Features.futurae
         case .futuraeAccounts: Features.futuraeAccounts
+        case .coverage: Features.coverage
+        case .card: Features.cardPhone
+        case .cardShop: Features.cardShop
+        case .cardAccounts: Features.cardAccounts
         }
     }
 }
@@ -51,7 +57,11 @@ enum Features {
     static var simulator: Scope<SimulatorPanel> { Scope(\.simulator, Action.simulator) { $0.simulatorReported($1) } }
     static var futurae: Scope<FuturaeEnrollment> { Scope(\.futurae, Action.futurae) { $0.futuraeReported($1) } }
     static var futuraeAccounts: Scope<FuturaeAccounts> { Scope(\.futuraeAccounts, Action.futuraeAccounts) { $0.futuraeAccountsReported($1) } }
+    static var cardPhone: Scope<CardPhone> { Scope(\.cardPhone, Action.cardPhone) { $0.cardPhoneReported($1) } }
+    static var cardShop: Scope<CardShop> { Scope(\.cardShop, Action.cardShop) { _, never in switch never {} } }
+    static var cardAccounts: Scope<CardAccounts> { Scope(\.cardAccounts, Action.cardAccounts) { _, never in switch never {} } }
     static var log: Scope<APILogBrowser> { Scope(\.log, Action.log) { _, never in switch never {} } }
+    static var coverage: Scope<SessionCoverage> { Scope(\.coverage, Action.coverage) { _, never in switch never {} } }
 }
 
 extension AppState {
@@ -66,6 +76,8 @@ extension AppState {
         case .carKey(let call): Features.carKey.send(.answered(call, response), to: &self)
         case .futurae(let call): Features.futurae.send(.answered(call, response), to: &self)
         case .futuraeAccounts(let call): Features.futuraeAccounts.send(.answered(call, response), to: &self)
+        case .cardPhone(let call): Features.cardPhone.send(.answered(call, response), to: &self)
+        case .cardAccounts(let call): Features.cardAccounts.send(.answered(call, response), to: &self)
         }
     }
 
@@ -78,5 +90,8 @@ extension AppState {
         carKey = CarKeyFlow.State()
         futurae = FuturaeEnrollment.State()
         futuraeAccounts = FuturaeAccounts.State()
+        cardPhone = CardPhone.State()
+        cardShop = CardShop.State()
+        cardAccounts = CardAccounts.State()
     }
 }

@@ -40,6 +40,7 @@ protocol FeatureScope {
     func confirmation(_ app: AppState) -> Confirmation?
     func isUnderway(_ app: AppState) -> Bool
     var editsOnArrival: Bool { get }
+    func editsAtOnce(_ app: AppState) -> Bool
     /// A paste the screen takes whole (no field has the focus); empty when it does not.
     func paste(_ text: String, _ app: inout AppState) -> [Effect]?
 }
@@ -55,7 +56,8 @@ extension Scope: FeatureScope {
     func open(_ app: inout AppState) -> [Effect] { send(.opened, to: &app) }
 
     func commands(_ app: AppState, typing: Bool) -> [AvailableCommand] {
-        F.keys(app[keyPath: state], app.shared).filter(\.isOffered).map { binding in
+        // While typing, a key that is no letter has no ^ form: it is typed (`/` into the log's filter).
+        F.keys(app[keyPath: state], app.shared).filter { $0.isOffered && !(typing && $0.key.isSymbol) }.map { binding in
             let action: Action = switch binding.does {
             case .own(let own): embed(own)
             case .app(let action): action
@@ -70,12 +72,17 @@ extension Scope: FeatureScope {
     func confirmation(_ app: AppState) -> Confirmation? { F.confirmation(app[keyPath: state], app.shared) }
     func isUnderway(_ app: AppState) -> Bool { F.isUnderway(app[keyPath: state]) }
     var editsOnArrival: Bool { F.editsOnArrival }
+    func editsAtOnce(_ app: AppState) -> Bool { F.editsAtOnce(app[keyPath: state]) }
     func paste(_ text: String, _ app: inout AppState) -> [Effect]? {
         F.pasteAction(text, app[keyPath: state]).map { send($0, to: &app) }
     }
 }
 
 extension KeyBinding.Key {
+    var isSymbol: Bool {
+        if case .letter(let c) = self { !c.isLetter } else { false }
+    }
+
     /// The key as the keymap binds it: a letter is `^letter` while a field takes typing (never ^C,
     /// ^H, ^I, ^J, ^M, ^Z: the terminal owns those; ^L redraws).
     func hint(typing: Bool) -> KeyHint {

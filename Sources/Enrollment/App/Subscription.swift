@@ -22,6 +22,9 @@ extension AppState {
             return refreshAccount()
         case .faultsChanged:
             return Features.simulator.send(.faultsChanged(FaultRule.list(event.data["rules"])), to: &self)
+        case .push:
+            // The phone shows the notification whatever screen is open (CARD-BEHAVIOUR §4).
+            return Features.cardPhone.send(.pushed(event.data), to: &self)
         case .worldReloaded:
             return Features.simulator.send(.worldReloaded(scenario: event.data["scenario"]?.stringValue), to: &self)
         default:

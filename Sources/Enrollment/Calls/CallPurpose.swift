@@ -11,6 +11,8 @@ public enum CallPurpose: Hashable, Sendable {
     case carKey(CarKeyFlow.Call)
     case futurae(FuturaeEnrollment.Call)
     case futuraeAccounts(FuturaeAccounts.Call)
+    case cardPhone(CardPhone.Call)
+    case cardAccounts(CardAccounts.Call)
 
     /// The flow step a call belongs to, as the API log shows it.
     public var stepLabel: String {
@@ -23,6 +25,8 @@ public enum CallPurpose: Hashable, Sendable {
         case .carKey(let call): call.stepLabel
         case .futurae(let call): call.stepLabel
         case .futuraeAccounts(let call): call.stepLabel
+        case .cardPhone(let call): call.stepLabel
+        case .cardAccounts(let call): call.stepLabel
         }
     }
 
@@ -30,7 +34,7 @@ public enum CallPurpose: Hashable, Sendable {
     /// the login never are (it would loop, or the SDK asks for basic authentication instead).
     var strongAuthenticationRetries: Bool {
         switch self {
-        case .login, .otp, .futurae, .futuraeAccounts: false
+        case .login, .otp, .futurae, .futuraeAccounts, .cardPhone, .cardAccounts: false
         case .guided, .account, .steps, .carKey: true
         }
     }
@@ -42,4 +46,6 @@ public enum ControlPurpose: Hashable, Sendable {
     case createSession
     case simulator(SimulatorPanel.Control)
     case futurae(FuturaeEnrollment.Control)
+    case cardPhone(CardPhone.Control)
+    case cardShop(CardShop.Control)
 }

@@ -34,6 +34,10 @@ public enum Effect: Equatable, Sendable {
     case cancelTimer(TimerID)
     /// Write a file (scenario save-as); answered by `.fileSaved`.
     case saveFile(path: String, contents: String)
+    /// Put text on the terminal's clipboard (OSC 52, written by the terminal layer); not answered.
+    case copyToClipboard(String)
+    /// Write the session so far in this form; answered by `.exported`.
+    case exportSession(SessionExport)
 }
 
 /// Client-side timing decisions.

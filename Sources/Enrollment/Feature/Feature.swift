@@ -33,6 +33,9 @@ public protocol Feature {
     /// A form that appears on this screen is edited at once (a flow's prompt asks for its input);
     /// screens whose fields are settings (the session, the simulator) wait for `i`.
     static var editsOnArrival: Bool { get }
+    /// Whether a form that appears now is edited at once: `editsOnArrival`, unless the state says
+    /// otherwise (a settings screen's dialog is there to be typed into).
+    static func editsAtOnce(_ state: State) -> Bool
     /// A paste on a screen with no field taking it, as the feature's action (the Futurae phone
     /// takes a pasted QR payload whole); nil: not taken.
     static func pasteAction(_ text: String, _ state: State) -> Action?
@@ -46,6 +49,7 @@ extension Feature {
     public static func confirmation(_ state: State, _ shared: Shared) -> Confirmation? { nil }
     public static func isUnderway(_ state: State) -> Bool { false }
     public static var editsOnArrival: Bool { true }
+    public static func editsAtOnce(_ state: State) -> Bool { editsOnArrival }
     public static func pasteAction(_ text: String, _ state: State) -> Action? { nil }
 }
 

@@ -6,6 +6,9 @@ public enum FieldKind: Hashable, Sendable {
     /// Futurae: the SDK PIN (4 to 8 digits), the 16-digit shortcode (drawn in groups of four),
     /// the binding token (8 of A–Z and 2–9).
     case sdkPin, shortCode, bindingToken
+    /// CA Strong Authentication: the user PIN (4 to 8 digits), the 8-digit activation code, an
+    /// amount with its decimals (`49.99`).
+    case cardPin, activationCode, amount
 }
 
 /// Every field of every form, by what it means (its label and kind follow).
@@ -13,7 +16,11 @@ public enum FieldID: Hashable, Sendable {
     case scenario, remoteURL, username, password, device
     case phone, smsCode, pin, pinConfirm, oldPIN, newPIN, newPINConfirm
     case vin, advanceSeconds, savePath
+    /// The simulator's fault form and its save-as question.
+    case faultCode, faultSub, faultProbability, scenarioName
     case shortCode, sdkPin, sdkPinConfirm, bindingToken
+    case logFilter
+    case cardPin, cardPinConfirm, displayName, activationCode, merchant, amount, currency, cardNumber
 
     public var label: String {
         switch self {
@@ -32,16 +39,29 @@ public enum FieldID: Hashable, Sendable {
         case .vin: "VIN"
         case .advanceSeconds: "Seconds"
         case .savePath: "Save as"
+        case .faultCode: "Error code"
+        case .faultSub: "Sub-API"
+        case .faultProbability: "Probability"
+        case .scenarioName: "Scenario name"
         case .shortCode: "Shortcode"
         case .sdkPin: "SDK PIN"
         case .sdkPinConfirm: "SDK PIN again"
         case .bindingToken: "Binding token"
+        case .logFilter: "Filter"
+        case .cardPin: "PIN"
+        case .cardPinConfirm: "PIN again"
+        case .displayName: "Display name"
+        case .activationCode: "Activation code"
+        case .merchant: "Merchant"
+        case .amount: "Amount"
+        case .currency: "Currency"
+        case .cardNumber: "Card"
         }
     }
 
     public var kind: FieldKind {
         switch self {
-        case .scenario, .remoteURL, .username, .device, .savePath: .text
+        case .scenario, .remoteURL, .username, .device, .savePath, .faultCode, .faultSub, .faultProbability, .scenarioName, .logFilter: .text
         case .password: .password
         case .phone: .phone
         case .smsCode: .smsCode
@@ -51,6 +71,10 @@ public enum FieldID: Hashable, Sendable {
         case .shortCode: .shortCode
         case .sdkPin, .sdkPinConfirm: .sdkPin
         case .bindingToken: .bindingToken
+        case .cardPin, .cardPinConfirm: .cardPin
+        case .activationCode: .activationCode
+        case .amount: .amount
+        case .displayName, .merchant, .currency, .cardNumber: .text
         }
     }
 }

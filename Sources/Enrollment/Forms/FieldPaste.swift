@@ -22,6 +22,9 @@ extension FieldValidation {
         case .sdkPin: FuturaeInput.sdkPinLengths.upperBound
         case .shortCode: FuturaeInput.shortCodeLength
         case .bindingToken: FuturaeInput.bindingTokenLength
+        case .cardPin: CardFieldInput.pinLengths.upperBound
+        case .activationCode: CardFieldInput.activationCodeLength
+        case .amount: CardFieldInput.amountLimit
         }
     }
 }

@@ -31,6 +31,8 @@ public enum FieldValidation {
             return value.isEmpty ? "required" : nil
         case .sdkPin, .shortCode, .bindingToken:
             return FuturaeInput.problem(value, kind: kind)
+        case .cardPin, .activationCode, .amount:
+            return CardFieldInput.problem(value, kind: kind)
         }
     }
 
@@ -60,6 +62,8 @@ public enum FieldValidation {
             if value.hasAtLeast(textLimit) { return "at most \(textLimit) characters" }
         case .sdkPin, .shortCode, .bindingToken:
             return FuturaeInput.refusal(c, after: value, kind: kind)
+        case .cardPin, .activationCode, .amount:
+            return CardFieldInput.refusal(c, after: value, kind: kind)
         }
         return nil
     }

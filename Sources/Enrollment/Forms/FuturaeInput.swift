@@ -56,7 +56,7 @@ public enum FuturaeInput {
 
 extension FieldKind {
     /// Masked unless the user asks to see it.
-    public var isSecret: Bool { self == .pin || self == .password || self == .sdkPin }
+    public var isSecret: Bool { self == .pin || self == .password || self == .sdkPin || self == .cardPin }
 }
 
 

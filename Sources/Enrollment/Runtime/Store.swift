@@ -16,6 +16,9 @@ public actor Store {
         }
     }
 
+    /// Writes the session so far in one form; returns the path written, or why not.
+    public typealias Exporter = @Sendable (SessionExport) async -> Result<String, ConnectError>
+
     public struct ConnectError: Error, Equatable, Sendable {
         public let message: String
         public init(_ message: String) { self.message = message }
@@ -28,6 +31,8 @@ public actor Store {
     private let observe: @Sendable (AppState) -> Void
     private let tap: @Sendable (StoreTap) -> Void
     private let write: @Sendable (String, String) async -> String?
+    private let clipboard: @Sendable (String) -> Void
+    private let export: Exporter
     /// Effects whose answers are awaited (calls, controls, connects, saves): `settle` waits for them.
     private var running: [Task<Void, Never>] = []
     /// The last call or control sent: the next waits for it (`trackInOrder`).
@@ -43,11 +48,17 @@ public actor Store {
     ///   - writeFile: saves a scenario export; returns an error message or nil.
     ///   - observe: called with every new state (the screens redraw).
     ///   - tap: told every call, control and event that passes (a walk's recorder).
+    ///   - clipboard: puts text on the terminal's clipboard (the terminal layer writes OSC 52).
+    ///   - export: writes the session as an asciicast, a Markdown transcript or a batch script.
     public init(state: AppState = AppState(), backend: (any PIMSBackend)? = nil, connector: @escaping Connector,
                 clock: any RuntimeClock = SystemClock(),
                 writeFile: @escaping @Sendable (String, String) async -> String? = { _, _ in "saving is not available" },
                 observe: @escaping @Sendable (AppState) -> Void = { _ in },
-                tap: @escaping @Sendable (StoreTap) -> Void = { _ in }) {
+                tap: @escaping @Sendable (StoreTap) -> Void = { _ in },
+                clipboard: @escaping @Sendable (String) -> Void = { _ in },
+                export: @escaping Exporter = { _ in .failure(ConnectError("exporting is not available here")) }) {
+        self.clipboard = clipboard
+        self.export = export
         self.state = state
         self.backend = backend
         self.connector = connector
@@ -124,6 +135,15 @@ public actor Store {
             }
         case .cancelTimer(let timer):
             timers.removeValue(forKey: timer)?.cancel()
+        case .copyToClipboard(let text):
+            clipboard(text)
+        case .exportSession(let kind):
+            track { [export] in
+                switch await export(kind) {
+                case .success(let path): await self.send(.exported(kind, path: path, error: nil))
+                case .failure(let e): await self.send(.exported(kind, path: nil, error: e.message))
+                }
+            }
         case .saveFile(let path, let contents):
             track { [write] in
                 let error = await write(path, contents)

@@ -8,6 +8,8 @@ public struct Dialog: Widget {
     /// `.error` for destructive confirmations (remove the account), `.border` otherwise.
     public var style: Style
     public var maxWidth: Int
+    /// The key each button stands for, for clicks (Enter, Esc).
+    public var buttonKeys: [Key] = []
 
     public init(title: String, body: String, buttons: [String], selectedButton: Int = 0, style: Style = .border, maxWidth: Int = 60) {
         self.title = title
@@ -32,6 +34,7 @@ public struct Dialog: Widget {
     public func render(into frame: inout Frame, area: Rect) {
         let box = box(in: area)
         guard box.width >= 6, box.height >= 4 else { return }
+        frame.coverClicks(area)
         let inside = frame.panel(box, title: title, style: style).inset(left: 1, right: 1)
         for (i, text) in body.wrapped(toWidth: inside.width).enumerated() where i < inside.height - 2 {
             frame.put(text, x: inside.x, y: inside.y + 1 + i, clip: inside)
@@ -41,7 +44,9 @@ public struct Dialog: Widget {
         var x = inside.x + max(0, (inside.width - total) / 2)
         let y = inside.maxY - 1
         for (i, label) in labels.enumerated() {
+            let start = x
             x = frame.put(label, x: x, y: y, style: i == selectedButton ? .selected : .key, clip: inside) + 2
+            if buttonKeys.indices.contains(i) { frame.onClick(Rect(x: start, y: y, width: x - 2 - start, height: 1), keys: [buttonKeys[i]]) }
         }
     }
 }

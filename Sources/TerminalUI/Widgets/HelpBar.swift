@@ -10,7 +10,9 @@ public struct HelpBar<Command: Hashable & Sendable>: Widget {
         let line = area.row(0)
         guard !line.isEmpty else { return }
         frame.fill(line, style: .hint)
-        let entries = keymap.bindings.compactMap { b in b.barLabel.map { Entry(keys: b.barKeys, label: $0, pinned: b.pinned) } }
+        let entries = keymap.bindings.compactMap { b in
+            b.barLabel.map { Entry(keys: b.barKeys, label: $0, pinned: b.pinned, key: b.patterns.first.flatMap(\.key)) }
+        }
         let pinned = entries.filter(\.pinned)
         let pinnedWidth = pinned.reduce(0) { $0 + $1.width + 2 }
         let all = entries.reduce(0) { $0 + $1.width + 2 }
@@ -33,11 +35,16 @@ public struct HelpBar<Command: Hashable & Sendable>: Widget {
         let keys: String
         let label: String
         let pinned: Bool
+        /// What a click on the entry presses.
+        let key: Key?
         var width: Int { keys.terminalWidth + 1 + label.terminalWidth }
     }
 
     private func put(_ entry: Entry, _ frame: inout Frame, _ x: Int, _ line: Rect) -> Int {
+        let start = x
         let x = frame.put(entry.keys, x: x, y: line.y, style: .key, clip: line)
-        return frame.put(" " + entry.label, x: x, y: line.y, style: .hint, clip: line) + 2
+        let end = frame.put(" " + entry.label, x: x, y: line.y, style: .hint, clip: line)
+        if let key = entry.key { frame.onClick(Rect(x: start, y: line.y, width: end - start, height: 1).intersection(line), keys: [key]) }
+        return end + 2
     }
 }

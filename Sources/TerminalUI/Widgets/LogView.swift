@@ -64,7 +64,7 @@ public struct ScrollText: Widget {
 
     public func render(into frame: inout Frame, area: Rect) {
         guard !area.isEmpty else { return }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = Self.wrap(text.split(separator: "\n", omittingEmptySubsequences: false), width: area.width - 1)
         let top = scrollOffset(selected: nil, offset: offset, visibleRows: area.height, count: lines.count)
         for row in 0..<min(area.height, lines.count - top) {
             let line = lines[top + row]
@@ -78,6 +78,27 @@ public struct ScrollText: Widget {
             }
         }
         frame.putScrollMarks(area: area, top: top, count: lines.count)
+    }
+
+    /// Lines longer than `width` go on under their own indentation, two columns in (JSON reads
+    /// as JSON, nothing is cut off at the edge).
+    static func wrap(_ lines: [Substring], width: Int) -> [Substring] {
+        guard width > 4 else { return lines }
+        var out: [Substring] = []
+        for line in lines {
+            guard line.terminalWidth > width else {
+                out.append(line)
+                continue
+            }
+            let indent = String(repeating: " ", count: min(width / 2, line.prefix { $0 == " " }.count + 2))
+            var (head, rest) = line.splitAtWidth(width)
+            out.append(head)
+            while !rest.isEmpty {
+                (head, rest) = rest.splitAtWidth(width - indent.count)
+                out.append(Substring(indent + head))
+            }
+        }
+        return out
     }
 
     /// The end of a `"key"` that opens a pretty-printed JSON line, if the line has one.

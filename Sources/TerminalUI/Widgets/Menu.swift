@@ -27,6 +27,9 @@ public struct Menu: Widget {
     public var offset: Int
     /// Whether the selection bar is drawn (a list without focus keeps its place but shows no bar).
     public var isFocused: Bool
+    /// A click on a row moves the selection there; with this, it also presses Enter (a menu opens
+    /// what was clicked; a log only selects).
+    public var clickOpens = false
 
     public init(items: [MenuItem], selected: Int? = nil, offset: Int = 0, isFocused: Bool = true) {
         self.items = items
@@ -62,14 +65,24 @@ public struct Menu: Widget {
             if let detail = item.detail {
                 frame.put(detail, x: line.maxX - detailWidth, y: line.y, style: isSelected ? style : .hint, clip: line)
             }
+            if isFocused { frame.onClick(area.row(row), keys: Self.keys(from: selected, to: index, opening: clickOpens)) }
         }
         frame.putScrollMarks(area: area, top: top, count: items.count)
     }
 }
 
+extension Menu {
+    /// The arrows from the selection to a row, then Enter if the click opens.
+    public static func keys(from selected: Int?, to index: Int, opening: Bool) -> [Key] {
+        let delta = index - (selected ?? 0)
+        let moves = Array(repeating: delta < 0 ? Key.up : .down, count: abs(delta))
+        return opening ? moves + [.enter] : (moves.isEmpty ? [] : moves)
+    }
+}
+
 extension Frame {
     /// ↑ and ↓ in the right column when a scrolled region has more above or below.
-    mutating func putScrollMarks(area: Rect, top: Int, count: Int) {
+    public mutating func putScrollMarks(area: Rect, top: Int, count: Int) {
         guard count > area.height else { return }
         if top > 0 { put("↑", x: area.maxX - 1, y: area.y, style: .hint) }
         if top + area.height < count { put("↓", x: area.maxX - 1, y: area.maxY - 1, style: .hint) }

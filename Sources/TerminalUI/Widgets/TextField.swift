@@ -42,7 +42,7 @@ public struct TextField: Widget {
         if text.isEmpty {
             frame.put(placeholder.truncated(toWidth: room), x: x, y: line.y, style: .dim, clip: box)
         } else {
-            frame.put(shown.visible, x: x, y: line.y, style: .code, clip: box)
+            frame.put(shown.visible, x: x, y: line.y, style: .code, clip: box, mayCut: true)
         }
         frame.put("]", x: min(x + room, line.maxX - 1), y: line.y, style: bracket, clip: line)
         if isFocused && showsCaret {

@@ -19,7 +19,46 @@ import Testing
             $0.scenario = "pin-blocked"
             $0.message = "Scenario pin-blocked loaded: log in again to use it."
         }
-        t.send(.answered(.export(path: "out.yaml"), .success(["scenario": "name: x"])), [.delegate(.save(path: "out.yaml", contents: "name: x"))])
+        t.send(.answered(.export(path: "out.yaml", name: "out"), .success(["scenario": "name: x\nseed: 1"])),
+               [.delegate(.save(path: "out.yaml", contents: "name: out\nseed: 1"))])
+    }
+
+    @Test("The fault form sends any code, a sub-API and a probability to the target; a bad value keeps it open and says why")
+    func faultForm() {
+        var t = Harness(SimulatorPanel.State())
+        t.send(.openFaultForm) { $0.dialog = .fault }
+        t.state.dialog?.form[.faultCode] = "2307"
+        t.state.dialog?.form[.faultProbability] = "2"
+        let before = t.state.dialog
+        t.send(.submit) { $0.dialog?.form.error = "Probability: a number above 0, at most 1 (blank: the next call only)" }
+        #expect(before?.form[.faultCode] == "2307")
+        t.state.dialog?.form[.faultSub] = "enrollment"
+        t.state.dialog?.form[.faultProbability] = "0.5"
+        let rule = FaultRule(name: "pims.authentication.smscode", sub: "enrollment", code: 2307, probability: 0.5)
+        t.send(.submit, [.control(.simulator(.fault(rule)), .fault(rule))]) { $0.dialog = nil }
+        t.send(.openFaultForm) { $0.dialog = .fault }
+        t.send(.cancel) {
+            $0.dialog = nil
+            $0.message = "No fault added."
+        }
+        t.send(.openFaultForm) { $0.dialog = .fault }
+        t.state.dialog?.form[.faultCode] = "2201"
+        let once = FaultRule(name: "pims.authentication.smscode", code: 2201, times: 1)
+        t.send(.submit, [.control(.simulator(.fault(once)), .fault(once))]) { $0.dialog = nil }
+    }
+
+    @Test("Save as asks the scenario's name first, and exports under it")
+    func saveAsAsksTheName() {
+        var s = SimulatorPanel.State()
+        s.scenario = "enrolled"
+        var t = Harness(s)
+        t.send(.askSaveAs) { $0.dialog = .saveAs("enrolled") }
+        #expect(t.state.dialog?.form[.scenarioName] == "enrolled-saved")
+        t.state.dialog?.form[.scenarioName] = "my world"
+        t.send(.submit) { $0.dialog?.form.error = "Scenario name: letters, digits, - _ . only (it names the file)" }
+        t.state.dialog?.form[.scenarioName] = "qa-42"
+        t.state.dialog?.form.error = nil
+        t.send(.submit, [.control(.simulator(.export(path: "qa-42.yaml", name: "qa-42")), .export)]) { $0.dialog = nil }
     }
 
     @Test("Proximity is toggled near the car key's vehicle")
@@ -113,6 +152,7 @@ import Testing
         var t = FeatureHarness<APILogBrowser>(APILog())
         t.send(.moveSelection(1))
         t.send(.cancel, [.back])
-        #expect(t.keys() == ["↑ up", "↓ down", "Esc back"])
+        // Copy and export need a call in the log: not offered on an empty one.
+        #expect(t.keys() == ["↑ up", "↓ down", "/ filter", "Esc back"])
     }
 }

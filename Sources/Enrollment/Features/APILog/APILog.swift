@@ -40,6 +40,27 @@ public struct APILog: Hashable, Sendable {
             return outcome == .abandoned ? "(no answer yet: stopped waiting)" : "(waiting)"
         }
 
+        /// The words a filter matches: the API and sub-API, the call type, the step, the session,
+        /// the outcome (`ok`, `failed`, `waiting`, `late`, `stopped`), the error code and name, and
+        /// the request's and answer's JSON text.
+        var searchText: String {
+            let error = response?.error
+            let status = switch (response, outcome) {
+            case (nil, .abandoned): "stopped"
+            case (nil, _): "waiting"
+            case (let r?, let o): (r.error == nil ? "ok succeeded" : "failed") + (o == .lateAnswer ? " late" : "")
+            }
+            return [summary, step, session, status, error.map { "\($0.code)" } ?? "", error?.name ?? "", requestText,
+                    response.map { JSONText.pretty($0.json) } ?? ""].joined(separator: " ").lowercased()
+        }
+
+        /// Every word of the filter is somewhere in the entry (an empty filter matches all).
+        func matches(_ words: [String]) -> Bool {
+            guard !words.isEmpty else { return true }
+            let text = searchText
+            return words.allSatisfy { text.contains($0) }
+        }
+
         /// One line for the log list: `set pims.authentication.enrollment enroll → FAILED 2308`.
         public var summary: String {
             let sub = request.subAPI.map { " \($0)" } ?? ""
@@ -56,10 +77,25 @@ public struct APILog: Hashable, Sendable {
 
     public var entries: [Entry] = []
 
-    /// The entry shown in detail.
-    public var selected: Entry? { entries.indices.contains(selection) ? entries[selection] : nil }
+    /// The entry shown in detail: the selected one, or the newest the filter shows.
+    public var selected: Entry? { selectedIndex.map { entries[$0] } }
     /// The entry shown in detail (index into `entries`).
     public var selection: Int = 0
+    /// `/` edits it: the list shows the calls every word of it matches (see `Entry.matches`).
+    public var filter = Form([.logFilter])
+
+    /// The indices of the entries the filter lets through, in order.
+    public var shown: [Int] {
+        let words = filter[.logFilter].lowercased().split(separator: " ").map(String.init)
+        return entries.indices.filter { entries[$0].matches(words) }
+    }
+
+    /// Index into `entries` of the entry shown in detail: the selection when the filter lets it
+    /// through, else the newest that it does.
+    public var selectedIndex: Int? {
+        let shown = shown
+        return shown.contains(selection) ? selection : shown.last
+    }
 
     public init() {}
 

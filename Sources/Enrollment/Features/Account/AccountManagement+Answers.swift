@@ -37,7 +37,8 @@ extension AccountManagement.State {
             return [.refreshInbox(phone)]
         case .resetPIN:
             stage = .done
-            message = "PIN reset (B). The enrollment continues at step 8 with the new PIN."
+            // No step 8 follows here: the guided enrollment asks for the new PIN when it reaches it.
+            message = "PIN reset (B): the new PIN is in force and its failures are back to 0."
             return []
         case .updatePIN:
             stage = .done

@@ -17,7 +17,7 @@ extension AccountManagement {
         public var precondition: String {
             switch self {
             case .removeAll: "Always allowed, even when blocked. Every device of the account is unenrolled and the PIN removed; the phone stays."
-            case .resetPIN: "Needs an active enrollment on the account (step 1). Sends a resetPIN SMS, then sets the new PIN; enrollment continues at step 8."
+            case .resetPIN: "Needs an active enrollment on the account (step 1). Sends a resetPIN SMS, then sets the new PIN; the guided enrollment's step 8 takes it."
             case .updatePIN: "Needs this device enrolled (step 1). A wrong current PIN counts as a PIN failure."
             case .modifyPhone: "Needs a trusted phone (step 3) and this device enrolled (step 1). The new number is certified by SMS."
             case .removeVehicle: "Needs strong authentication: a 2302 opens the OTP page, then the call is retried once."

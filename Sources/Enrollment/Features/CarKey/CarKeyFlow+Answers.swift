@@ -2,14 +2,11 @@ import PIMS
 
 /// Tutorial 2-6's answers: the VIN selected, the status read, the key activated, or what blocks it.
 extension CarKeyFlow.State {
-    mutating func answered(_ call: CarKeyFlow.Call, _ r: PIMSResponse) -> [CarKeyFlow.Out] {
+    mutating func answered(_ call: CarKeyFlow.Call, _ r: PIMSResponse, _ shared: Shared) -> [CarKeyFlow.Out] {
         if let error = r.error {
-            if let problem = CarKeyFlow.proximityProblem(error.pimsCode) {
-                proximityError = error.pimsCode
-                message = "\(problem) Fix it (proximity keys b, y, k), then activate again."
-            } else {
-                message = "\(error.code) \(error.label)"
-            }
+            // One explanation: the banner's, with the proximity line naming what to fix.
+            proximityError = CarKeyFlow.proximityProblem(error.pimsCode) == nil ? nil : error.pimsCode
+            message = nil
             return [.notice(.failure(error))]
         }
         proximityError = nil
@@ -31,8 +28,13 @@ extension CarKeyFlow.State {
             cvsStatus = "active"
             securityCode = result?["securityCode"]?.stringValue
             securityExpiration = result?["securityExpiration"]?.stringValue
-            let text = "Car key activated for \(result?["vin"]?.stringValue ?? selectedVIN ?? "")."
+            let text = "Car key activated for \(result?["vin"]?.stringValue ?? selectedVIN ?? ""): security code \(securityCode ?? "–"), valid until \(securityExpiration ?? "–")."
             message = text
+            // For the checklist: the code is read here first; Enter returns.
+            if shared.checklistNeeds == .mediumCarKey {
+                returnsToChecklist = true
+                return []
+            }
             return [.delegate(.keyActive(text))]
         }
     }

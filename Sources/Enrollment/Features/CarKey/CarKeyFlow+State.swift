@@ -16,6 +16,11 @@ extension CarKeyFlow {
         /// The last proximity error (2341, 2342, 2354), shown with what to fix.
         public var proximityError: ErrorCode?
         public var message: String?
+        /// The row after the account's vehicles: a VIN typed by hand (another account's: 2366, R23).
+        public var typingVIN = false
+        public var vinForm = Form([.vin])
+        /// Activated for the checklist: the security code stays on screen until Enter returns.
+        public var returnsToChecklist = false
 
         public init() {}
     }

@@ -8,10 +8,9 @@ extension GuidedEnrollment.State {
         case .checkEnrollment:
             guard let result = r.result else { return failed(.s1, r.error!) }
             mark(.s1, .done)
-            if result["isDeviceActivated"]?.boolValue == true {
-                mark(FlowStep.allCases.filter { $0 != .s1 }, .skipped)
-                return enrolled("This device is already enrolled (step 1): nothing to do.")
-            }
+            // Enrolled or not, step 2 is asked: an enrolled device of a blocked account (pin-blocked)
+            // cannot be used, and its way out is step A.
+            deviceEnrolled = result["isDeviceActivated"]?.boolValue == true
             return checkStep(.s2, .checkAccount, Requests.isAccountBlocked)
 
         case .checkAccount:
@@ -21,14 +20,29 @@ extension GuidedEnrollment.State {
             let state = value?.stringValue ?? (value?.boolValue == true ? "AccountBlocked" : "NotBlocked")
             if state == "NotBlocked" {
                 mark(.s2, .done)
+                if deviceEnrolled {
+                    mark(FlowStep.allCases.filter { $0 != .s1 && $0 != .s2 }, .skipped)
+                    return enrolled("This device is already enrolled (step 1) and the account is not blocked (step 2): nothing to do.")
+                }
                 return checkStep(.s3, .trustedPhone, Requests.trustedPhoneNumber)
             }
             mark(.s2, .failed)
-            return blocked("The account is \(state) (step 2): remove all enrollments (step A), then enrollment restarts at step 3.")
+            failures[.s2] = state
+            // The prompt offers step A; this says why.
+            return blocked(deviceEnrolled ? "This device is enrolled, but the account is \(state) (step 2)." : "The account is \(state) (step 2).")
 
         case .trustedPhone:
             if let error = r.error, error.pimsCode != .noPhoneNumber { return failed(.s3, error) }
-            mark(.s3, .done)
+            if let error = r.error {
+                // The reference variant's "no phone": the call failed (✗ with its code), and what
+                // it means decides the next step.
+                mark(.s3, .failed)
+                failures[.s3] = "\(error.code)"
+                noPhoneMeaning = "Step 3 answered \(error.code) (\(error.label)): the reference variant's way to say there is no trusted phone yet (R3)."
+            } else {
+                mark(.s3, .done)
+                noPhoneMeaning = nil
+            }
             if let phone = r.result?["phoneNumber"]?.stringValue {
                 trustedPhone = phone
                 mark([.s4_1, .s4_2], .skipped)
@@ -37,9 +51,10 @@ extension GuidedEnrollment.State {
             // No trusted phone (null, or 2307 in the reference variant): 4·1 or 4·2. No field yet,
             // so that the choice keys are plain letters.
             form = Form([])
-            if shared.config.offersShortcut {
+            if shared.config.offersShortcut || shared.sendAsTyped {
+                // Below SDK 2.1 the shortcut is offered only to send it as typed: its 2002 (R8).
                 stage = .chooseMethod
-                message = "No trusted phone: choose the shortcut (4·1, one SMS) or the full method (4·2, then steps 5–8)."
+                message = noPhoneMeaning ?? "No trusted phone: choose the shortcut (4·1, one SMS) or the full method (4·2, then steps 5–8)."
                 return []
             }
             message = shortcutUnavailable
@@ -126,8 +141,10 @@ extension GuidedEnrollment.State {
                 return [.notice(.failure(error))]
             }
             if statuses[.s2] == .failed { mark(.s2, .done) }
+            deviceEnrolled = false
+            let out = restartFromStep3()
             message = "All enrollments removed (step A): restarting from step 3."
-            return restartFromStep3()
+            return out
         }
     }
 }

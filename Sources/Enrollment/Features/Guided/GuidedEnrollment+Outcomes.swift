@@ -9,7 +9,7 @@ extension GuidedEnrollment.State {
         return [.notice(.success(message)), .delegate(.enrolled(message))]
     }
 
-    mutating func blocked(_ message: String) -> [Out] {
+    mutating func blocked(_ message: String?) -> [Out] {
         stage = .blocked
         form = Form([])
         self.message = message
@@ -18,14 +18,23 @@ extension GuidedEnrollment.State {
 
     /// A failure the flow cannot go past by itself: the step is marked failed; the prompt (and
     /// what was typed) stays.
+    /// Marks the step failed with its code, and leaves the explanation to the banner.
+    mutating func markFailed(_ step: FlowStep, _ error: PIMSError) {
+        mark(step, .failed)
+        failures[step] = "\(error.code)"
+        message = nil
+    }
+
+    /// The banner explains the error; the flow's own line does not repeat it.
     mutating func failed(_ step: FlowStep, _ error: PIMSError) -> [Out] {
         mark(step, .failed)
-        let notice: [Out] = [.notice(.failure(error))]
+        failures[step] = "\(error.code)"
         if error.pimsCode == .forbiddenOperation {
-            return notice + blocked("The account is blocked (2317): remove all enrollments (step A), then enrollment restarts at step 3.")
+            let out = blocked(nil)
+            return [.notice(.failure(error, advice: "Press a to remove all enrollments (step A); enrollment then restarts at step 3."))] + out
         }
-        if stage == .checking { message = "Step \(step.rawValue) failed: \(error.label)." }
-        return notice
+        if stage == .checking { message = nil }
+        return [.notice(.failure(error))]
     }
 
     /// Steps that check an SMS code (4·1, 4·2, 6): a wrong code may be typed again, an expired one
@@ -33,16 +42,13 @@ extension GuidedEnrollment.State {
     mutating func codeStepFailed(_ step: FlowStep, _ error: PIMSError) -> [Out] {
         switch error.pimsCode {
         case .smsCodeInvalid:
-            mark(step, .failed)
-            message = "Wrong SMS code: type it again, or ask for a new one (^N)."
+            markFailed(step, error)
             return [.notice(.failure(error, advice: "Check the code on the phone and type it again, or press ^N for a new SMS."))]
         case .smsCodeExpired:
-            mark(step, .failed)
-            message = "The SMS code expired: ask for a new one (^N)."
+            markFailed(step, error)
             return [.notice(.failure(error, advice: "Press ^N to send a new SMS code."))]
         case .phoneAlreadyRegistered:
-            mark(step, .failed)
-            message = "The account already has a trusted phone (2390): restart from step 3 (^T)."
+            markFailed(step, error)
             return [.notice(.failure(error, advice: "The account has a trusted phone now: press ^T to restart from step 3."))]
         default:
             return failed(step, error)
@@ -54,17 +60,15 @@ extension GuidedEnrollment.State {
     mutating func pinStepFailed(_ step: FlowStep, _ error: PIMSError) -> [Out] {
         switch error.pimsCode {
         case .accessRefused:
-            mark(step, .failed)
+            markFailed(step, error)
             form.clear([.pin, .pinConfirm])
-            message = "\(sentence(error.detail ?? "wrong PIN")). Type it again: no new SMS is needed."
             return [.notice(.failure(error, advice: "Type the PIN again: no new SMS is needed. Forgot it? Reset it (account management B)."))]
         case .internalStateNotCorrect, .smsCodeInvalid:
-            mark(step, .failed)
+            markFailed(step, error)
             resetFrom(.s5)
             mark(.s5, .failed)
             stage = .enterCode
             form = Form([.smsCode])
-            message = "The enrollment window is closed: a new SMS code is needed (^N)."
             return [.notice(.failure(error, advice: "Press ^N to request a new enrollment SMS (step 5), then check it (step 6)."))]
         default:
             return failed(step, error)

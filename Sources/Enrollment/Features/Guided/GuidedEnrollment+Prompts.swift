@@ -80,8 +80,9 @@ extension GuidedEnrollment.State {
     }
 
     mutating func choose(_ method: GuidedEnrollment.Method, _ shared: Shared) -> [Out] {
-        guard stage == .chooseMethod || (stage == .registerPhone && method == .full) else { return [] }
-        if method == .shortcut && !shared.config.offersShortcut { return [] }
+        let forced = method == .shortcut && !shared.config.offersShortcut && shared.sendAsTyped
+        guard stage == .chooseMethod || (stage == .registerPhone && (method == .full || forced)) else { return [] }
+        if method == .shortcut && !shared.config.offersShortcut && !forced { return [] }
         self.method = method
         message = nil
         let phone = form.has(.phone) ? form[.phone] : ""

@@ -49,6 +49,12 @@ extension GuidedEnrollment {
         public var message: String?
         /// Set when the SDK is below 2.1: the shortcut is not offered (R8).
         public var shortcutUnavailable: String?
+        /// Step 1 said this device is enrolled: step 2 decides whether there is anything to do.
+        public var deviceEnrolled = false
+        /// What a failed step answered, for the flow map ("2307", "PINBlocked").
+        public var failures: [FlowStep: String] = [:]
+        /// Step 3's 2307 (reference variant) in words, kept above the method choice.
+        public var noPhoneMeaning: String?
 
         public init() {}
 
@@ -63,7 +69,10 @@ extension GuidedEnrollment {
         /// Whether a flow is under way (quitting asks first).
         public var isUnderway: Bool { ![.notStarted, .enrolled].contains(stage) }
 
-        mutating func mark(_ step: FlowStep, _ status: StepStatus) { statuses[step] = status }
+        mutating func mark(_ step: FlowStep, _ status: StepStatus) {
+            statuses[step] = status
+            if status != .failed { failures[step] = nil }
+        }
 
         mutating func mark(_ steps: [FlowStep], _ status: StepStatus) { for s in steps { statuses[s] = status } }
 
@@ -71,7 +80,7 @@ extension GuidedEnrollment {
         mutating func resetFrom(_ step: FlowStep) {
             let order = FlowStep.allCases
             guard let i = order.firstIndex(of: step) else { return }
-            for s in order[i...] { statuses[s] = .pending }
+            for s in order[i...] { mark(s, .pending) }
         }
     }
 }

@@ -27,9 +27,13 @@ public enum Pacing: String, Hashable, Sendable, CaseIterable {
 public struct ScenarioDefaults: Hashable, Sendable {
     public var settings: SessionSettings
     public var username: String?
-    public init(settings: SessionSettings, username: String?) {
+    /// The system the scenario is about, when its settings do not say (a card scenario's phone has
+    /// only `biometrics`).
+    public var system: SystemChoice?
+    public init(settings: SessionSettings, username: String?, system: SystemChoice? = nil) {
         self.settings = settings
         self.username = username
+        self.system = system
     }
 }
 
@@ -37,6 +41,10 @@ public struct ScenarioDefaults: Hashable, Sendable {
 public enum SystemChoice: String, Hashable, Sendable, CaseIterable {
     case pims = "PIMS"
     case futurae = "Futurae"
+    case card = "Card"
+
+    /// The next one, for the session screen's key.
+    public var next: SystemChoice { Self.allCases[((Self.allCases.firstIndex(of: self) ?? 0) + 1) % Self.allCases.count] }
 }
 
 /// Everything the session screen chooses.
@@ -74,12 +82,22 @@ public struct SessionConfig: Hashable, Sendable {
     }
 
     public var settings: SessionSettings {
+        if system == .card { return SessionSettings(device: device, options: ["biometrics": .bool(biometrics)]) }
         guard system == .futurae else { return SessionSettings(device: device, platform: platform, sdk: sdk, variant: variant) }
         var settings = SessionSettings(device: device, options: [:])
         settings.lockType = lockType
         settings.biometricsAvailable = biometrics
         settings.sessionBinding = sessionBinding
         return settings
+    }
+
+    /// Takes a scenario's default session when it is not PIMS's (Futurae's or a card phone's);
+    /// false when it is PIMS's.
+    public mutating func adopt(_ defaults: ScenarioDefaults) -> Bool {
+        guard defaults.system == .card else { return adoptFuturae(defaults.settings) }
+        system = .card
+        biometrics = defaults.settings.options["biometrics"]?.boolValue ?? true
+        return true
     }
 
     /// Takes a Futurae scenario's default session (lock type, biometrics, binding); false when the
@@ -97,15 +115,21 @@ public struct SessionConfig: Hashable, Sendable {
     public static let builtInScenarios = [
         "fresh", "phone-registered", "enrolled", "enrolled-elsewhere", "one-attempt-left", "pin-blocked",
         "device-limit", "account-blocked", "stale-steps", "legacy-sdk", "team",
-        "futurae-fresh", "futurae-pin", "futurae-enrolled",
+        "futurae-fresh", "futurae-pin", "futurae-enrolled", "card-activation", "card-replacement", "card-inactive",
     ]
 
     /// One backend session per device: switching device mid-run opens (or re-opens) that device's
     /// session, which is how a second device of the same account is shown.
     public var sessionName: String { isScenarioInstance ? "default" : device }
 
-    /// This Futurae session is the scenario's default one, as the scenario left it.
+    /// This Futurae session or card phone is the scenario's default one, as the scenario left it. A
+    /// card phone on a server whose scenario the app does not know is the server's default phone
+    /// (decision: two terminals on one server are then the same phone).
     public var isScenarioInstance: Bool {
+        if system == .card {
+            return device == (scenarioSession?.device ?? device)
+                && biometrics == (scenarioSession.map { $0.options["biometrics"]?.boolValue ?? true } ?? biometrics)
+        }
         guard system == .futurae, let s = scenarioSession, s.device == device else { return false }
         return s.lockType == lockType && s.biometricsAvailable == biometrics && s.sessionBinding == sessionBinding
     }

@@ -41,13 +41,13 @@ extension SessionSetup.State {
         // knows only PIMS's options); its default device is its own SDK instance.
         if let d = defaults {
             config.scenarioSession = d.settings
-            if (switched || config.system == .pims), config.adoptFuturae(d.settings) {
+            if (switched || config.system == .pims), config.adopt(d) {
                 config.device = d.settings.device
                 if let user = d.username { config.username = user }
                 rebuildForm()
                 out.append(.delegate(.newInstance))
                 return out + createSession()
-            } else if switched, config.system == .futurae {
+            } else if switched, config.system != .pims {
                 config.system = .pims
                 rebuildForm()
             }
@@ -74,10 +74,14 @@ extension SessionSetup.State {
         form = fresh
     }
 
-    /// Futurae has no login: the SDK instance is ready once its session exists.
-    mutating func futuraeReady() -> [Out] {
+    /// Futurae and the card app have no login: the SDK instance is ready once its session exists.
+    mutating func ready() -> [Out] {
         loggedIn = config.username
         let c = config
+        if c.system == .card {
+            return [.notice(.success("CA Strong Authentication app on \(c.device) (session \(c.sessionName)): biometrics \(c.biometrics ? "enabled" : "not enabled").")),
+                    .delegate(.loggedIn)]
+        }
         return [.notice(.success("Futurae SDK on \(c.device): lock type \(c.lockType.rawValue), biometrics \(c.biometrics ? "available" : "unavailable"), session binding \(c.sessionBinding ? "on" : "off").")),
                 .delegate(.loggedIn)]
     }
@@ -85,7 +89,7 @@ extension SessionSetup.State {
     mutating func createSession() -> [Out] {
         settings = config.settings
         // Opening a session is a fresh install: the scenario's own SDK instance is taken as it is.
-        if config.isScenarioInstance { return futuraeReady() }
+        if config.isScenarioInstance { return ready() }
         return [.control(.createSession, .session(name: config.sessionName, settings: config.settings))]
     }
 
@@ -120,7 +124,7 @@ extension SessionSetup.State {
             config.sdk = all[((all.firstIndex(of: config.sdk) ?? 0) + 1) % all.count]
         case .variant: config.variant = config.variant == .tutorial ? .reference : .tutorial
         case .system:
-            config.system = config.system == .pims ? .futurae : .pims
+            config.system = config.system.next
             rebuildForm()
         case .lockType:
             let all = LockConfigurationType.allCases

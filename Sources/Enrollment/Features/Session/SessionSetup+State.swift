@@ -32,7 +32,12 @@ extension SessionSetup {
             case .remote(let url): first = (.remoteURL, url)
             }
             // Futurae has no login: its username is the user the service's back office enrolls.
-            let ids: [FieldID] = config.system == .futurae ? [first.0, .username, .device] : [first.0, .username, .password, .device]
+            // The card app's phone is the device; its cardholder is the scenario's.
+            let ids: [FieldID] = switch config.system {
+            case .pims: [first.0, .username, .password, .device]
+            case .futurae: [first.0, .username, .device]
+            case .card: [first.0, .device]
+            }
             return Form(ids, values: [first.0: first.1, .username: config.username, .password: config.password, .device: config.device])
         }
     }

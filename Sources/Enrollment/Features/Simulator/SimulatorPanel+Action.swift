@@ -9,10 +9,14 @@ extension SimulatorPanel {
         case advanceClock
         case cycleFaultTarget
         case addFault(FaultPreset)
+        /// Open the fault form: any code of the contract, a sub-API, a probability.
+        case openFaultForm
+        /// Ask the saved scenario's name, then export the world under it.
+        case askSaveAs
         case clearFaults
         /// Toggle a requirement of the car key near the car key's vehicle (else the first).
         case toggleProximity(ProximityPart)
-        case loadScenario, resetScenario, saveScenario
+        case loadScenario, resetScenario
         /// The answer of one of the panel's controls.
         case answered(Control, SimAnswer)
         case fileSaved(path: String, error: String?)
@@ -34,7 +38,7 @@ extension SimulatorPanel {
         case proximity
         case load(String)
         case reset
-        case export(path: String)
+        case export(path: String, name: String)
     }
 
     public enum Delegate: Hashable, Sendable {

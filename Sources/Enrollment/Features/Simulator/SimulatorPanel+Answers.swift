@@ -47,8 +47,8 @@ extension SimulatorPanel.State {
             faults = []
             message = "World reset to scenario \(answer["scenario"]?.stringValue ?? "?")."
             return [.delegate(.worldReplaced)]
-        case .export(let path):
-            return [.delegate(.save(path: path, contents: answer["scenario"]?.stringValue ?? ""))]
+        case .export(let path, let name):
+            return [.delegate(.save(path: path, contents: Self.renamed(answer["scenario"]?.stringValue ?? "", to: name)))]
         }
     }
 

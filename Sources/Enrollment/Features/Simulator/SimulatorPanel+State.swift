@@ -43,7 +43,9 @@ extension SimulatorPanel {
         /// The fault rules this app added (the backend keeps no list a client can read).
         public var faults: [FaultRule] = []
         public var scenario: String?
-        public var form = Form([.advanceSeconds, .scenario, .savePath], values: [.advanceSeconds: "60"])
+        public var form = Form([.advanceSeconds, .scenario], values: [.advanceSeconds: "60"])
+        /// A question over the panel (the fault form, the save-as name); its form takes the fields' place.
+        public var dialog: Dialog?
         /// The API the fault presets apply to (index into `faultTargets`).
         public var faultTarget = 0
         public var faultTargetName: String { SimulatorPanel.faultTargets[faultTarget] }
@@ -51,6 +53,28 @@ extension SimulatorPanel {
         public var message: String?
 
         public init() {}
+    }
+
+    /// A short form the panel asks before a control, answered by Enter, left by Esc.
+    public struct Dialog: Hashable, Sendable {
+        public enum Kind: Hashable, Sendable { case fault, saveAs }
+        public var kind: Kind
+        public var form: Form
+
+        /// Any code of the contract for the target API, a sub-API (blank: every one), a probability
+        /// (blank: the next matching call only).
+        public static let fault = Dialog(kind: .fault, form: Form([.faultCode, .faultSub, .faultProbability]))
+
+        public static func saveAs(_ scenario: String?) -> Dialog {
+            Dialog(kind: .saveAs, form: Form([.scenarioName], values: [.scenarioName: (scenario ?? "world") + "-saved"]))
+        }
+
+        public var title: String {
+            switch kind {
+            case .fault: "Fault on the target: any code"
+            case .saveAs: "Save the world as a scenario"
+            }
+        }
     }
 }
 

@@ -18,8 +18,19 @@ public enum SimulatorPanel: Feature {
         case .opened, .refresh:
             return [.refreshAccount, .refreshInbox(state.inbox?.phone ?? state.account?.phone),
                     .control(.simulator(.faults), .faults)]
-        case .submit: return []
-        case .cancel: return [.back]
+        case .submit:
+            return state.dialog.map { dialog in state.answer(dialog) } ?? []
+        case .cancel:
+            guard let dialog = state.dialog else { return [.back] }
+            state.dialog = nil
+            state.message = dialog.kind == .fault ? "No fault added." : "Not saved."
+            return []
+        case .openFaultForm:
+            state.dialog = .fault
+            return []
+        case .askSaveAs:
+            state.dialog = .saveAs(state.scenario)
+            return []
         case .moveSelection(let delta):
             state.faultTarget = min(max(state.faultTarget + delta, 0), faultTargets.count - 1)
             return []
@@ -48,16 +59,10 @@ public enum SimulatorPanel: Feature {
             return [.control(.simulator(.load(name)), .load(.parse(name)))]
         case .resetScenario:
             return [.control(.simulator(.reset), .reset)]
-        case .saveScenario:
-            let path = state.form[.savePath]
-            guard !path.isEmpty else {
-                state.message = "Type a file name to save as first."
-                return []
-            }
-            return [.control(.simulator(.export(path: path)), .export)]
         case .answered(let control, let answer): return state.answered(control, answer, shared)
         case .fileSaved(let path, let error):
-            state.message = error.map { "Could not save \(path): \($0)" } ?? "Scenario saved as \(path)."
+            let name = path.hasSuffix(".yaml") ? String(path.dropLast(5)) : path
+            state.message = error.map { "Could not save \(path): \($0)" } ?? "Scenario \(name) saved as \(path): n loads it."
             return []
         case .faultsChanged(let rules): return state.faultsChanged(rules)
         case .worldReloaded(let scenario):
@@ -69,7 +74,15 @@ public enum SimulatorPanel: Feature {
     }
 
     public static func keys(_ s: State, _ shared: Shared) -> [KeyBinding<Action>] {
-        [
+        if let dialog = s.dialog {
+            return [
+                .enter(dialog.kind == .fault ? "add fault" : "save", dialog.kind == .fault
+                       ? "Add the fault to \(s.faultTargetName) (blank sub-API: every one; blank probability: the next call only)."
+                       : "Export the world as this scenario, to NAME.yaml in the current directory."),
+                .escape("cancel", "Close the form; nothing is sent."),
+            ]
+        }
+        return [
             KeyBinding(.letter("g"), "refresh", "Read the account and the inbox again.", .refresh),
             KeyBinding(.letter("a"), "advance", "Advance the simulated clock by the seconds field.", .advanceClock),
             KeyBinding(.letter("t"), "target", "Choose the API the fault presets apply to.", .cycleFaultTarget),
@@ -77,19 +90,24 @@ public enum SimulatorPanel: Feature {
             // F1 is help: the presets take F2 to F5.
             KeyBinding(.function(n + 2), preset.barTitle, "Fault: the \(preset.title) of \(s.faultTargetName).", .addFault(preset))
         } + [
+            KeyBinding(.function(6), "any code…", "Fault form: any error code of the contract, a sub-API, a probability.", .openFaultForm),
             KeyBinding(.letter("f"), "clear faults", "Remove every fault rule.", .clearFaults),
             KeyBinding(.letter("n"), "load", "Load the scenario named in the field.", .loadScenario),
             KeyBinding(.letter("e"), "reset", "Reset the world to the loaded scenario.", .resetScenario),
             KeyBinding(.letter("b"), ProximityPart.bluetooth.title, "Toggle Bluetooth near the car-key vehicle.", .toggleProximity(.bluetooth)),
             KeyBinding(.letter("y"), ProximityPart.paired.title, "Toggle the phone's pairing with the vehicle.", .toggleProximity(.paired)),
             KeyBinding(.letter("k"), ProximityPart.keyInside.title, "Toggle the key inside the vehicle.", .toggleProximity(.keyInside)),
-            KeyBinding(.letter("w"), "save as", "Export the world to the file named in the field.", .saveScenario),
+            KeyBinding(.letter("w"), "save as…", "Export the world as a scenario: asks its name, writes NAME.yaml.", .askSaveAs),
             .back(),
         ]
     }
 
-    public static func form(_ state: State) -> Form? { state.form }
-    public static func editForm(_ state: inout State, _ edit: (inout Form) -> Void) { edit(&state.form) }
+    public static func form(_ state: State) -> Form? { state.dialog?.form ?? state.form }
+    public static func editForm(_ state: inout State, _ edit: (inout Form) -> Void) {
+        if state.dialog != nil { edit(&state.dialog!.form) } else { edit(&state.form) }
+    }
+    /// The panel's fields are settings, but a dialog is there to be typed into.
+    public static func editsAtOnce(_ state: State) -> Bool { state.dialog != nil }
 
     /// The APIs a fault can target, in the order the flows meet them.
     public static let faultTargets = [

@@ -1,0 +1,47 @@
+import Enrollment
+import Foundation
+import TerminalUI
+import Walk
+import WalkPlayer
+
+/// The API log's exports (issue 12.4): the session so far, as the walk the app keeps, through the
+/// same exporters as `enrollsim export`; written into the working directory, never over a file.
+enum SessionExporter {
+    static func export(_ kind: SessionExport, recorder: WalkRecorder?, theme: Theme, directory: String) async -> Result<String, Store.ConnectError> {
+        guard let recorder else { return .failure(Store.ConnectError("this session is not being recorded")) }
+        let walk: Walk
+        do {
+            walk = try recorder.walk()
+        } catch {
+            return .failure(Store.ConnectError("the session could not be read back: \(error.description)"))
+        }
+        let text: String = switch kind {
+        case .asciicast: await Asciicast.export(walk, theme: theme)
+        case .markdown: walk.markdown
+        case .batch: walk.batchScript
+        }
+        let path = freePath(directory: directory, name: "enrollsim-session-" + stamp(walk), extension: kind.fileExtension)
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return .success(path)
+        } catch {
+            return .failure(Store.ConnectError("cannot write \(path): \(error.localizedDescription)"))
+        }
+    }
+
+    /// The simulated time of the session's last answer (as screenshots are named), else "start".
+    static func stamp(_ walk: Walk) -> String {
+        (walk.entries.last { $0.sim != nil }?.sim?.iso8601 ?? "start").replacingOccurrences(of: ":", with: "-")
+    }
+
+    /// `name.ext`, or `name-2.ext`, `name-3.ext` … when it exists.
+    static func freePath(directory: String, name: String, extension ext: String) -> String {
+        var path = (directory as NSString).appendingPathComponent("\(name).\(ext)")
+        var n = 2
+        while FileManager.default.fileExists(atPath: path) {
+            path = (directory as NSString).appendingPathComponent("\(name)-\(n).\(ext)")
+            n += 1
+        }
+        return path
+    }
+}
