@@ -2,7 +2,10 @@ import SimKernel
 
 /// A request of the contract with its input checked (C0): the typed form the rules work on. Values a
 /// rule compares in its own order (transaction ids, the autoEnrollId, the activation code) stay as given.
-public enum CardCall: Sendable, Hashable {
+public enum CardCall: SystemCall, Hashable {
+    public typealias Failure = CardFailure
+    public static let inputRule = "C0"
+
     case getTransaction(transactionId: String?)  // C2
     case getEnabledAuthenticationTypes  // C3
     case cancelTransaction(transactionId: String)  // C4
@@ -49,12 +52,8 @@ extension CardCall {
         guard let api = CardAPI.named(request.name) else {
             throw .invalid("unknown call \"\(request.name)\" (\(CardAPI.all.map(\.name).joined(separator: ", ")))")
         }
-        guard request.type == .call else { throw .invalid("\(api.name) has type \"call\", not \"\(request.type.rawValue)\"") }
-        let p = request.params.filter { $0.value != .null }
-        if let unknown = p.keys.sorted().first(where: { !api.parameters.contains($0) }) {
-            let takes = api.parameters.isEmpty ? "no parameters" : api.parameters.joined(separator: ", ")
-            throw .invalid("unknown parameter \"\(unknown)\" (\(api.name) takes \(takes))")
-        }
+        let p = request.givenParams
+        if let problem = request.problem(asCall: api.name, taking: api.parameters, given: p) { throw .invalid(problem) }
         func text(_ key: String) throws(CardFailure) -> String {
             guard let v = p[key] else { throw .invalid("missing parameter \"\(key)\"") }
             guard let s = v.stringValue else { throw .invalid("\"\(key)\" must be a string, not a \(v.typeName)") }

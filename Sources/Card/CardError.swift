@@ -82,7 +82,7 @@ public enum CardError: String, Sendable, Hashable, CaseIterable {
 
 /// Why a call failed: the error, the `detail` worth explaining, and what the SDK's response object
 /// carries beside `status` and `errorCode` (`attemptAgain`, `attemptsLeft`, `fallback`).
-public struct CardFailure: Error, Sendable, Hashable {
+public struct CardFailure: SystemFailure, Hashable {
     public var error: CardError
     public var detail: String?
     public var fields: [String: JSONValue]
@@ -96,6 +96,13 @@ public struct CardFailure: Error, Sendable, Hashable {
     /// The SDK's response object of the failure (§1): the envelope's `result` beside its `error`.
     public var responseObject: JSONValue {
         .object(fields.merging(["status": "FAILURE", "errorCode": .string(error.code)]) { _, new in new })
+    }
+
+    public var callError: CallError { error.callError(detail: detail) }
+    public var failureResult: JSONValue? { responseObject }
+
+    public static func unknownSession(_ name: String) -> CardFailure {
+        CardFailure(.invalidParameter, KernelFailure.unknownSessionDetail(name))
     }
 
     /// `ERROR_INVALID_PARAMETER` naming what was wrong.

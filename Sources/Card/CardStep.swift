@@ -3,13 +3,13 @@ import SimKernel
 /// One call in progress: the system's world, what the kernel lends the rules (the clock, the calling
 /// session's settings, the seeded codes), and the calling session's app, so that the rules read as
 /// the contract does: `device.accounts`, `now`, `transaction.status`.
-struct CardStep {
-    var world: CardWorld
-    var kernel: KernelContext
+public struct CardStep: SystemStep {
+    public var world: CardWorld
+    public var kernel: KernelContext
     /// The calling session's app (a fresh install when it has no state yet).
     var device: CardDevice
 
-    init(world: CardWorld, kernel: KernelContext) {
+    public init(world: CardWorld, kernel: KernelContext) {
         self.world = world
         self.kernel = kernel
         device = world.device(session: kernel.session) ?? CardDevice(session: kernel.session)
@@ -23,12 +23,17 @@ struct CardStep {
     var authenticationTypes: [String] { biometricEnabled ? ["PIN", "BIOMETRIC"] : ["PIN"] }
 
     /// Writes the device back into the world; a fresh install is not stored until it has state.
-    mutating func storeDevice() {
+    public mutating func finish() {
         if let i = world.devices.firstIndex(where: { $0.session == device.session }) {
             world.devices[i] = device  // no comparison first: a phone's pushes grow with use
         } else if !device.isFresh {
             world.devices.append(device)
         }
+    }
+
+    /// §1: the envelope mirrors the SDK's response object, `status` `SUCCESS` or `FAILURE`.
+    public mutating func result(of call: CardCall) throws(CardFailure) -> JSONValue {
+        .object(try run(call).merging(["status": "SUCCESS"]) { _, new in new })
     }
 
     /// Dispatch to the call's rule.

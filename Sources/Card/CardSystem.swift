@@ -3,8 +3,10 @@ import SimKernel
 /// CA Strong Authentication as a system of the world: `casa.*` calls (C0, C2–C12), the controls
 /// `casa.purchase` (C1), `casa.pushes`, `casa.activationCode` and `casa.card`, the session option
 /// `biometrics`, and the `casa:` section of scenario files.
-public enum CardSystem: SectionedSystem {
+public enum CardSystem: SectionedSystem, StepSystem {
     public typealias State = CardWorld
+    /// C0 (input), then the session, then the call's rule (the kernel's `StepSystem.handle`).
+    public typealias Step = CardStep
 
     public static let id = "casa"
     public static let callPrefix = "casa."
@@ -24,42 +26,7 @@ public enum CardSystem: SectionedSystem {
         case .injected(let code):
             (CardError(rawValue: code.description) ?? .invalidParameter).callError(detail: "injected fault")
         case .unknownSession(let name):
-            CardError.invalidParameter.callError(detail: "no session named \"\(name)\": create it with the session control")
-        }
-    }
-
-    /// C0 (input), then the session, then the call's rule. Changes made before a failure stay (a wrong
-    /// PIN counts, an expired transaction is marked), as the rules say.
-    public static func handle(_ request: CallRequest, state: inout CardWorld, kernel: inout KernelContext) -> SystemAnswer {
-        let call: CardCall
-        do {
-            call = try CardCall.parse(request)
-        } catch {
-            return answer(.failure(error), rule: "C0")
-        }
-        guard kernel.settings != nil else {
-            return answer(.failure(CardFailure(.invalidParameter, "no session named \"\(kernel.session)\": create it with the session control")),
-                          rule: call.rule)
-        }
-        var step = CardStep(world: state, kernel: kernel)
-        state = .empty  // the step owns the world while it runs: no copy on write
-        let outcome: Result<[String: JSONValue], CardFailure>
-        do {
-            outcome = .success(try step.run(call))
-        } catch {
-            outcome = .failure(error)
-        }
-        step.storeDevice()
-        state = step.world
-        kernel = step.kernel
-        return answer(outcome, rule: call.rule)
-    }
-
-    /// §1: the envelope mirrors the SDK's response object, `status` `SUCCESS` or `FAILURE`.
-    private static func answer(_ outcome: Result<[String: JSONValue], CardFailure>, rule: String) -> SystemAnswer {
-        switch outcome {
-        case .success(let fields): SystemAnswer(.success(.object(fields.merging(["status": "SUCCESS"]) { _, new in new })), rule: rule)
-        case .failure(let f): SystemAnswer(.failure(f.error.callError(detail: f.detail)), failureResult: f.responseObject, rule: rule)
+            CardFailure.unknownSession(name).callError
         }
     }
 

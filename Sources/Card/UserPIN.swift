@@ -1,20 +1,9 @@
 import SimKernel
 
 /// The user PIN: 4 to 8 digits (§2), one per cardholder, set at the first activation (C12).
-public struct UserPIN: Sendable, Hashable, Codable, CustomStringConvertible {
-    public let value: String
+public typealias UserPIN = DigitsPIN<UserPINForm>
 
+public enum UserPINForm: PINForm {
     public static let lengths = 4...8
     public static let form = "a user PIN (4 to 8 digits)"
-
-    public init?(_ text: String) {
-        guard Self.lengths.contains(text.count), text.allSatisfy(\.isASCIIDigit) else { return nil }
-        value = text
-    }
-
-    /// Never printed whole by accident (logs, test failures).
-    public var description: String { String(repeating: "•", count: value.count) }
-
-    public init(from decoder: any Decoder) throws { self = try StringValue.decode(decoder, Self.init, form: Self.form) }
-    public func encode(to encoder: any Encoder) throws { try StringValue.encode(value, encoder) }
 }

@@ -2,7 +2,10 @@ import SimKernel
 
 /// A request of the contract with its input checked (F0): the typed form the rules work on. Values
 /// whose form a rule checks in its own order (the codes at F2.4, the SDK PIN at F2.5) stay as given.
-public enum FuturaeCall: Sendable, Hashable {
+public enum FuturaeCall: SystemCall, Hashable {
+    public typealias Failure = FuturaeFailure
+    public static let inputRule = "F0"
+
     case qrCodeType(QRPayload)  // F1
     case enroll(EnrollParameters)  // F2
     case accounts  // F3
@@ -60,12 +63,8 @@ extension FuturaeCall {
         guard let api = FuturaeAPI.named(request.name) else {
             throw .invalid("unknown call \"\(request.name)\" (\(FuturaeAPI.all.map(\.name).joined(separator: ", ")))")
         }
-        guard request.type == .call else { throw .invalid("\(api.name) has type \"call\", not \"\(request.type.rawValue)\"") }
-        let p = Params(request.params.filter { $0.value != .null })
-        if let unknown = p.values.keys.sorted().first(where: { !api.parameters.contains($0) }) {
-            let takes = api.parameters.isEmpty ? "no parameters" : api.parameters.joined(separator: ", ")
-            throw .invalid("unknown parameter \"\(unknown)\" (\(api.name) takes \(takes))")
-        }
+        let p = Params(request.givenParams)
+        if let problem = request.problem(asCall: api.name, taking: api.parameters, given: p.values) { throw .invalid(problem) }
         switch api {
         case .qrCodeType:
             return .qrCodeType(QRPayload(try p.string("qrCode")))

@@ -126,7 +126,7 @@ public enum FuturaeError: String, Sendable, Hashable, CaseIterable {
 
 /// Why a Futurae call failed: the contract's error, the `detail` worth explaining, and the response
 /// object the SDK returns with it (`pinAttemptsLeft`), if any.
-public struct FuturaeFailure: Error, Sendable, Hashable {
+public struct FuturaeFailure: SystemFailure, Hashable {
     public var error: FuturaeError
     public var detail: String?
     public var result: JSONValue?
@@ -135,6 +135,13 @@ public struct FuturaeFailure: Error, Sendable, Hashable {
         self.error = error
         self.detail = detail
         self.result = result
+    }
+
+    public var callError: CallError { error.callError(detail: detail) }
+    public var failureResult: JSONValue? { result }
+
+    public static func unknownSession(_ name: String) -> FuturaeFailure {
+        FuturaeFailure(.invalidParameter, KernelFailure.unknownSessionDetail(name))
     }
 
     /// SDKError 31 naming what was wrong.

@@ -3,13 +3,13 @@ import SimKernel
 /// One Futurae call in progress: Futurae's world, what the kernel lends the rules (the clock, the
 /// calling session's settings, the seeded codes), and the calling session's SDK instance, so that the
 /// rules read as the contract does: `device.sdkPin`, `lockType`, `now`.
-struct FuturaeStep {
-    var world: FuturaeWorld
-    var kernel: KernelContext
+public struct FuturaeStep: SystemStep {
+    public var world: FuturaeWorld
+    public var kernel: KernelContext
     /// The calling session's SDK instance (a fresh install when it has no state yet).
     var device: FuturaeDevice
 
-    init(world: FuturaeWorld, kernel: KernelContext) {
+    public init(world: FuturaeWorld, kernel: KernelContext) {
         self.world = world
         self.kernel = kernel
         device = world.device(session: kernel.session) ?? FuturaeDevice(session: kernel.session)
@@ -22,7 +22,7 @@ struct FuturaeStep {
     var isUnlocked: Bool { !lockType.locks || device.isUnlocked(at: now) }
 
     /// Writes the device back into the world; a fresh install is not stored until it has state.
-    mutating func storeDevice() {
+    public mutating func finish() {
         if let i = world.devices.index(of: device.session) {
             if world.devices[i] != device { world.devices[i] = device }
         } else if !device.isFresh {
@@ -32,7 +32,7 @@ struct FuturaeStep {
 
     /// Dispatch to the call's rule. F7: after the device is archived every call answers SDKApiError 13,
     /// except F1, F3 and F6 (and F2, which checks it at its step 3, after its own first two checks).
-    mutating func run(_ call: FuturaeCall) throws(FuturaeFailure) -> JSONValue {
+    public mutating func result(of call: FuturaeCall) throws(FuturaeFailure) -> JSONValue {
         switch call {
         case .qrCodeType(let payload):  // F1: never fails
             return ["qrCodeType": .string(payload.type.rawValue)]

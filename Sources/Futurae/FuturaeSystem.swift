@@ -3,8 +3,10 @@ import SimKernel
 /// Futurae as a system of the world: `futurae.*` calls (F0–F7), the controls `futurae.activation` and
 /// `futurae.activations`, the session options `lockType`, `biometrics`, `sessionBinding` and
 /// `unlockDuration`, and the `futurae:` section of scenario files.
-public enum FuturaeSystem: SectionedSystem {
+public enum FuturaeSystem: SectionedSystem, StepSystem {
     public typealias State = FuturaeWorld
+    /// F0 (input), then the session, then the call's rule (the kernel's `StepSystem.handle`).
+    public typealias Step = FuturaeStep
 
     public static let id = "futurae"
     public static let callPrefix = "futurae."
@@ -25,40 +27,7 @@ public enum FuturaeSystem: SectionedSystem {
         case .injected(let code):
             (FuturaeError(rawValue: code.description) ?? .invalidParameter).callError(detail: "injected fault")
         case .unknownSession(let name):
-            FuturaeError.invalidParameter.callError(detail: "no session named \"\(name)\": create it with the session control")
-        }
-    }
-
-    /// F0 (input), then the session, then the call's rule. Changes made before a failure stay (a
-    /// wrong PIN counts, an expired activation is marked), exactly as the rules say.
-    public static func handle(_ request: CallRequest, state: inout FuturaeWorld, kernel: inout KernelContext) -> SystemAnswer {
-        let call: FuturaeCall
-        do {
-            call = try FuturaeCall.parse(request)
-        } catch {
-            return answer(.failure(error), rule: "F0")
-        }
-        guard kernel.settings != nil else {
-            return SystemAnswer(.failure(kernelFailure(.unknownSession(kernel.session))), rule: call.rule)
-        }
-        var step = FuturaeStep(world: state, kernel: kernel)
-        state = .empty  // the step owns the world while it runs: no copy on write
-        let outcome: Result<JSONValue, FuturaeFailure>
-        do {
-            outcome = .success(try step.run(call))
-        } catch {
-            outcome = .failure(error)
-        }
-        step.storeDevice()
-        state = step.world
-        kernel = step.kernel
-        return answer(outcome, rule: call.rule)
-    }
-
-    private static func answer(_ outcome: Result<JSONValue, FuturaeFailure>, rule: String) -> SystemAnswer {
-        switch outcome {
-        case .success(let result): SystemAnswer(.success(result), rule: rule)
-        case .failure(let f): SystemAnswer(.failure(f.error.callError(detail: f.detail)), failureResult: f.result, rule: rule)
+            FuturaeFailure.unknownSession(name).callError
         }
     }
 

@@ -1,7 +1,30 @@
 import SimKernel
+
+/// A PIMS value written in scenarios as its text: read back through `init?(_:)`, a text not of its
+/// form refused with what the form is ("'12' is not a VIN (…)").
+public protocol ScenarioText: Codable, CustomStringConvertible {
+    init?(_ text: String)
+    /// "a VIN (17 letters and digits, no I, O or Q)".
+    static var form: String { get }
+}
+
+extension ScenarioText {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let s = try c.decode(String.self)
+        guard let v = Self(s) else { throw DecodingError.dataCorruptedError(in: c, debugDescription: "'\(s)' is not \(Self.form)") }
+        self = v
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+}
+
 /// A vehicle identification number: 17 characters, capital letters and digits except I, O and Q.
-public struct VIN: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct VIN: Sendable, Hashable, ScenarioText {
     public let value: String
+    public static let form = "a VIN (17 letters and digits, no I, O or Q)"
 
     public init?(_ text: String) {
         guard text.count == 17,
@@ -11,24 +34,12 @@ public struct VIN: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     public var description: String { value }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let s = try c.decode(String.self)
-        guard let v = VIN(s) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "'\(s)' is not a VIN (17 letters and digits, no I, O or Q)")
-        }
-        self = v
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(value)
-    }
 }
 
 /// The id of a vehicle association: a string of digits.
-public struct CarAssociationID: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct CarAssociationID: Sendable, Hashable, ScenarioText {
     public let value: String
+    public static let form = "a carAssociationID (digits only)"
 
     public init?(_ text: String) {
         guard text.isDigitString else { return nil }
@@ -36,60 +47,31 @@ public struct CarAssociationID: Sendable, Hashable, Codable, CustomStringConvert
     }
 
     public var description: String { value }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let s = try c.decode(String.self)
-        guard let v = CarAssociationID(s) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "'\(s)' is not a carAssociationID (digits only)")
-        }
-        self = v
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(value)
-    }
 }
 
 /// A PIN as typed: ASCII digits, leading zeros kept. Whether its length fits is the policy's call
 /// (`PINPolicy`), checked where the contract's rules say.
-public struct PIN: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct PIN: Sendable, Hashable, ScenarioText {
     public let digits: String
+    public static let form = "a PIN (digits only)"
+
     public init?(_ text: String) {
         guard text.isDigitString else { return nil }
         digits = text
     }
-    public var description: String { digits }
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let s = try c.decode(String.self)
-        guard let v = PIN(s) else { throw DecodingError.dataCorruptedError(in: c, debugDescription: "'\(s)' is not a PIN (digits only)") }
-        self = v
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(digits)
-    }
+    public var description: String { digits }
 }
 
 /// An SMS code as typed: ASCII digits, leading zeros kept.
-public struct SMSCode: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct SMSCode: Sendable, Hashable, ScenarioText {
     public let digits: String
+    public static let form = "an SMS code (digits only)"
+
     public init?(_ text: String) {
         guard text.isDigitString else { return nil }
         digits = text
     }
-    public var description: String { digits }
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let s = try c.decode(String.self)
-        guard let v = SMSCode(s) else { throw DecodingError.dataCorruptedError(in: c, debugDescription: "'\(s)' is not an SMS code (digits only)") }
-        self = v
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(digits)
-    }
+    public var description: String { digits }
 }

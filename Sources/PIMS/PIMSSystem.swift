@@ -19,7 +19,7 @@ public enum PIMSSystem: SimSystem {
     public static func kernelFailure(_ failure: KernelFailure) -> CallError {
         switch failure {
         case .injected(let code): CallError(ErrorCode(code.intValue ?? ErrorCode.unknown.rawValue), detail: "injected fault")
-        case .unknownSession(let name): CallError(.unknown, detail: "no session named \"\(name)\": create it with the session control")
+        case .unknownSession(let name): CallError(.unknown, detail: KernelFailure.unknownSessionDetail(name))
         }
     }
 

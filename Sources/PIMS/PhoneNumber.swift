@@ -1,11 +1,12 @@
 import SimKernel
 /// A phone number in one of the contract's two forms: French national (`0612345678`) or E.164
 /// (`+33612345678`). Two forms of one number are equal: both normalise to E.164.
-public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct PhoneNumber: Sendable, Hashable, ScenarioText {
     /// The E.164 form, the identity of the number.
     public let e164: String
     /// The form it was written in, kept for display and export.
     public let written: String
+    public static let form = "a phone number (0XXXXXXXXX or +country…)"
 
     public init?(_ text: String) {
         // Read as bytes: only ASCII digits pass, so counting bytes counts characters, and every call
@@ -28,19 +29,6 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
 
     public static func == (a: PhoneNumber, b: PhoneNumber) -> Bool { a.e164 == b.e164 }
     public func hash(into h: inout Hasher) { h.combine(e164) }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let s = try c.decode(String.self)
-        guard let p = PhoneNumber(s) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "'\(s)' is not a phone number (0XXXXXXXXX or +country…)")
-        }
-        self = p
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(written)
-    }
 }
 
 extension Character {

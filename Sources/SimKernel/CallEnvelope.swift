@@ -58,6 +58,23 @@ public struct CallRequest: Sendable, Hashable {
     }
 }
 
+extension CallRequest {
+    /// The parameters given: a `null` value is an absent parameter.
+    public var givenParams: [String: JSONValue] { params.filter { $0.value != .null } }
+
+    /// The input checks of SDKs whose every call is a `call` with named parameters (Futurae F0, CA
+    /// Strong Authentication C0): why this request is not a call of `name`, which takes `parameters`,
+    /// or nil.
+    public func problem(asCall name: String, taking parameters: [String], given: [String: JSONValue]) -> String? {
+        guard type == .call else { return "\(name) has type \"call\", not \"\(type.rawValue)\"" }
+        if let unknown = given.keys.sorted().first(where: { !parameters.contains($0) }) {
+            let takes = parameters.isEmpty ? "no parameters" : parameters.joined(separator: ", ")
+            return "unknown parameter \"\(unknown)\" (\(name) takes \(takes))"
+        }
+        return nil
+    }
+}
+
 /// `SUCCEEDED` or `FAILED`.
 public enum ResponseStatus: String, Sendable, Hashable, Codable {
     case succeeded = "SUCCEEDED"
