@@ -82,13 +82,13 @@ start_server() { # name scenario
 }
 
 json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
-session() { curl -sf -XPOST "$BASE/v1/sessions" -d "{\"device\": \"$1\"}" | json '["session"]'; }
+session() { curl -sf -XPOST "$BASE/v1/sessions" -H "Content-Type: application/json" -d "{\"device\": \"$1\"}" | json '["session"]'; }
 
 prepare() { # username password: the read session logged in as that account, 256 write sessions
   export BENCH_USER="$1" BENCH_PASSWORD="$2"
   local login="{\"type\":\"set\",\"name\":\"pims.authentication.user\",\"params\":{\"action\":\"login\",\"username\":\"$1\",\"password\":\"$2\"}}"
   export BENCH_READ_TOKEN="$(session bench-reader)"
-  curl -sf -XPOST "$BASE/v1/pims" -H "Authorization: Bearer $BENCH_READ_TOKEN" -d "$login" > /dev/null
+  curl -sf -XPOST "$BASE/v1/pims" -H "Authorization: Bearer $BENCH_READ_TOKEN" -H "Content-Type: application/json" -d "$login" > /dev/null
   for i in $(seq 256); do session "bench-writer-$i"; done > "$BENCH_WRITE_TOKENS"
 }
 

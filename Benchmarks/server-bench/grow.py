@@ -26,7 +26,7 @@ def post(conn, path, body, token=None):
     conn.request("POST", path, json.dumps(body), headers)
     r = conn.getresponse()
     data = r.read()
-    if r.status != 200:
+    if not 200 <= r.status < 300:  # a new session is 201 Created
         raise SystemExit(f"{path}: HTTP {r.status}: {data[:200]!r}")
     return json.loads(data)
 

@@ -9,6 +9,8 @@ enum FormView {
         var y = area.y
         let labelWidth = (form.fields.map(\.label.terminalWidth).max() ?? 0) + 1
         for (i, field) in form.fields.enumerated() where y < area.maxY {
+            let top = y
+            defer { clickToEdit(i, of: form, focus: focus, rows: Rect(x: area.x, y: top, width: area.width, height: y - top), into: &frame) }
             let isFocused = focus != .none && i == form.focus
             let caret = focus == .editing
             let label = field.label.padded(toWidth: labelWidth)
@@ -51,6 +53,14 @@ enum FormView {
             y += 1
         }
         return y - area.y
+    }
+
+    /// A click on a field of the form being used moves the focus there (Tab, as the keyboard does)
+    /// and starts editing it (`i`) unless it is being edited already: clicks go through the keymap.
+    static func clickToEdit(_ i: Int, of form: Form, focus: FieldFocus, rows: Rect, into frame: inout Frame) {
+        guard focus != .none, !form.fields.isEmpty else { return }
+        let tabs = [Key](repeating: .tab, count: (i - form.focus + form.fields.count) % form.fields.count)
+        frame.onClick(rows, keys: tabs + (focus == .editing ? [] : [.char("i")]))
     }
 
     static func placeholder(_ kind: FieldKind) -> String {
