@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -64,18 +65,20 @@ public final class HTTPTransport: Sendable {
         request.httpMethod = method
         for (name, value) in headers { request.addValue(value, forHTTPHeaderField: name) }
         request.httpBody = body
-        return try await withThrowingTaskGroup(of: Answer.self) { group in
-            group.addTask { [session, request] in
-                let (data, response) = try await session.data(for: request)
-                guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-                return Answer(status: http.statusCode, headers: Self.headers(of: http), body: data)
+        let exchange = Exchange()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    exchange.finish(Result {
+                        if let error { throw error }
+                        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+                        return Answer(status: http.statusCode, headers: Self.headers(of: http), body: data ?? Data())
+                    })
+                }
+                exchange.start(task, continuation, timeout: timeout)
             }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw TimedOut(timeout: timeout)
-            }
-            defer { group.cancelAll() }
-            return try await group.next()!
+        } onCancel: {
+            exchange.finish(.failure(CancellationError()))
         }
     }
 
@@ -90,9 +93,13 @@ public final class HTTPTransport: Sendable {
         let reader = StreamReader(continuation)
         let streaming = URLSession(configuration: session.configuration, delegate: reader, delegateQueue: nil)
         let task = streaming.dataTask(with: request)
+        // Called inside the consumer's cancellation handler when its task is cancelled: both calls
+        // wait on the session's queue, so they run on a dispatch thread (see `Exchange`).
         continuation.onTermination = { _ in
-            task.cancel()
-            streaming.invalidateAndCancel()
+            DispatchQueue.global().async {
+                task.cancel()
+                streaming.invalidateAndCancel()
+            }
         }
         task.resume()
         return stream
@@ -108,6 +115,59 @@ public final class HTTPTransport: Sendable {
             guard let name = key as? String, let value = value as? String else { return nil }
             return (name, value)
         }
+    }
+}
+
+/// One request's answer, given once: by its data task, by the timer, or by the caller's cancellation,
+/// whichever comes first; the data task is then cancelled, always from a dispatch thread. The
+/// toolchain's `URLSessionTask.cancel()` waits on the session's queue, and waiting there inside a Swift
+/// cancellation handler can deadlock every URLSession of the process (swift-corelibs-foundation #5412,
+/// fixed after Swift 6.3.1): `URLSession.data(for:)`, cancelled by a timeout, did just that.
+private final class Exchange: Sendable {
+    private enum Phase {
+        case waiting
+        case running(CheckedContinuation<HTTPTransport.Answer, any Error>, URLSessionDataTask)
+        /// Answered; or cancelled before it started, with the error `start` then gives.
+        case done((any Error)?)
+    }
+    private let phase = Mutex(Phase.waiting)
+
+    func start(_ task: URLSessionDataTask, _ continuation: CheckedContinuation<HTTPTransport.Answer, any Error>, timeout: Duration) {
+        let cancelledBefore: (any Error)? = phase.withLock { phase in
+            guard case .done(let error) = phase else {
+                phase = .running(continuation, task)
+                return nil
+            }
+            return error ?? CancellationError()
+        }
+        if let cancelledBefore {
+            continuation.resume(throwing: cancelledBefore)
+            DispatchQueue.global().async { task.cancel() }  // made, never resumed: the session forgets it
+            return
+        }
+        task.resume()
+        // Once answered, the timer finds the exchange done and does nothing.
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) { [self] in
+            finish(.failure(HTTPTransport.TimedOut(timeout: timeout)))
+        }
+    }
+
+    func finish(_ result: Result<HTTPTransport.Answer, any Error>) {
+        let running: (CheckedContinuation<HTTPTransport.Answer, any Error>, URLSessionDataTask)? = phase.withLock { phase in
+            switch phase {
+            case .waiting:
+                if case .failure(let error) = result { phase = .done(error) }
+                return nil
+            case .running(let continuation, let task):
+                phase = .done(nil)
+                return (continuation, task)
+            case .done:
+                return nil
+            }
+        }
+        guard let (continuation, task) = running else { return }
+        continuation.resume(with: result)
+        if case .failure = result { DispatchQueue.global().async { task.cancel() } }
     }
 }
 

@@ -22,6 +22,18 @@ import Testing
         #expect(answer.error?.contains("no answer") == true, "\(answer.error ?? "")")
     }
 
+    @Test func aCancelledRequestStopsWaiting() async throws {
+        let listener = try SilentListener()
+        let url = try #require(URL(string: "http://127.0.0.1:\(listener.port)/v1/call"))
+        let transport = HTTPTransport()
+        let request = Task { try await transport.send("POST", url, body: Data("{}".utf8), timeout: .seconds(3600)) }
+        request.cancel()
+        // That it returns at all shows the cancellation reached the request: the listener never answers.
+        await #expect(throws: CancellationError.self) { try await request.value }
+        // The transport is not left wedged by it: the next request's timeout still fires.
+        await #expect(throws: HTTPTransport.TimedOut.self) { try await transport.send("POST", url, timeout: .milliseconds(300)) }
+    }
+
     @Test func aClosedPortIsNoInternet2202() async throws {
         let port = try closedPort()
         let client = try RemoteBackend(url: "http://127.0.0.1:\(port)", adminToken: nil)
