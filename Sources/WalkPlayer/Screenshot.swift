@@ -14,12 +14,7 @@ public enum Screenshot {
     /// Writes both files into `directory`, never replacing one (a suffix `-2`, `-3` … is added);
     /// the paths written.
     public static func save(_ frame: Frame, theme: Theme, name: String, directory: String) throws -> [String] {
-        var base = (directory as NSString).appendingPathComponent(name)
-        var n = 2
-        while FileManager.default.fileExists(atPath: base + ".txt") || FileManager.default.fileExists(atPath: base + ".svg") {
-            base = (directory as NSString).appendingPathComponent("\(name)-\(n)")
-            n += 1
-        }
+        let base = FreePath.base(directory: directory, name: name, extensions: ["txt", "svg"])
         try (frame.textSnapshot + "\n").write(toFile: base + ".txt", atomically: true, encoding: .utf8)
         try frame.svg(theme: theme).write(toFile: base + ".svg", atomically: true, encoding: .utf8)
         return [base + ".txt", base + ".svg"]

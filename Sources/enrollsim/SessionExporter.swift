@@ -20,7 +20,8 @@ enum SessionExporter {
         case .markdown: walk.markdown
         case .batch: walk.batchScript
         }
-        let path = freePath(directory: directory, name: "enrollsim-session-" + stamp(walk), extension: kind.fileExtension)
+        let path = FreePath.base(directory: directory, name: "enrollsim-session-" + stamp(walk), extensions: [kind.fileExtension])
+            + "." + kind.fileExtension
         do {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             return .success(path)
@@ -32,16 +33,5 @@ enum SessionExporter {
     /// The simulated time of the session's last answer (as screenshots are named), else "start".
     static func stamp(_ walk: Walk) -> String {
         (walk.entries.last { $0.sim != nil }?.sim?.iso8601 ?? "start").replacingOccurrences(of: ":", with: "-")
-    }
-
-    /// `name.ext`, or `name-2.ext`, `name-3.ext` … when it exists.
-    static func freePath(directory: String, name: String, extension ext: String) -> String {
-        var path = (directory as NSString).appendingPathComponent("\(name).\(ext)")
-        var n = 2
-        while FileManager.default.fileExists(atPath: path) {
-            path = (directory as NSString).appendingPathComponent("\(name)-\(n).\(ext)")
-            n += 1
-        }
-        return path
     }
 }
