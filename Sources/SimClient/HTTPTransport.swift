@@ -78,7 +78,7 @@ public final class HTTPTransport: Sendable {
                 exchange.start(task, continuation, timeout: timeout)
             }
         } onCancel: {
-            exchange.finish(.failure(CancellationError()))
+            exchange.stop(CancellationError())
         }
     }
 
@@ -119,10 +119,10 @@ public final class HTTPTransport: Sendable {
 }
 
 /// One request's answer, given once: by its data task, by the timer, or by the caller's cancellation,
-/// whichever comes first; the data task is then cancelled, always from a dispatch thread. The
+/// whichever comes first; the timer and the caller then cancel the data task, from a dispatch thread. The
 /// toolchain's `URLSessionTask.cancel()` waits on the session's queue, and waiting there inside a Swift
 /// cancellation handler can deadlock every URLSession of the process (swift-corelibs-foundation #5412,
-/// fixed after Swift 6.3.1): `URLSession.data(for:)`, cancelled by a timeout, did just that.
+/// fixed after Swift 6.3.1), a risk `URLSession.data(for:)` ran each time a timeout cancelled it.
 private final class Exchange: Sendable {
     private enum Phase {
         case waiting
@@ -148,11 +148,19 @@ private final class Exchange: Sendable {
         task.resume()
         // Once answered, the timer finds the exchange done and does nothing.
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) { [self] in
-            finish(.failure(HTTPTransport.TimedOut(timeout: timeout)))
+            stop(HTTPTransport.TimedOut(timeout: timeout))
         }
     }
 
-    func finish(_ result: Result<HTTPTransport.Answer, any Error>) {
+    /// The timer's or the caller's end: the answer is this error, and the data task is cancelled.
+    func stop(_ error: any Error) {
+        guard let task = finish(.failure(error)) else { return }
+        DispatchQueue.global().async { task.cancel() }
+    }
+
+    /// Gives the answer if none was given yet, and returns the data task it ended.
+    @discardableResult
+    func finish(_ result: Result<HTTPTransport.Answer, any Error>) -> URLSessionDataTask? {
         let running: (CheckedContinuation<HTTPTransport.Answer, any Error>, URLSessionDataTask)? = phase.withLock { phase in
             switch phase {
             case .waiting:
@@ -165,9 +173,9 @@ private final class Exchange: Sendable {
                 return nil
             }
         }
-        guard let (continuation, task) = running else { return }
+        guard let (continuation, task) = running else { return nil }
         continuation.resume(with: result)
-        if case .failure = result { DispatchQueue.global().async { task.cancel() } }
+        return task
     }
 }
 
