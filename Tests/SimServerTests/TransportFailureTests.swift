@@ -55,7 +55,8 @@ import Testing
         }
         router.post("/v1/sim") { _, _ in Response(status: .badGateway) }
         try await withStub(router) { port in
-            let client = try RemoteBackend(url: "http://127.0.0.1:\(port)", adminToken: "admin-token-0123456789")
+            // The stub runs in this busy test process: a generous limit, so its answer is what is tested.
+            let client = try RemoteBackend(url: "http://127.0.0.1:\(port)", adminToken: "admin-token-0123456789", timeout: .seconds(120))
             let response = await client.send(call, session: "default")
             #expect(response.errorCode == 2204, "\(JSONText.encode(response.json))")
             #expect(response.error?.label == "Server Error")
