@@ -10,10 +10,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Without its default ConfigurationSupport trait: swift-configuration is not built.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
@@ -44,17 +43,17 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "COpenSSLCrypto",
             ]
         ),
-        // SimBackend over HTTP.
-        .target(
-            name: "SimClient",
-            dependencies: [
-                "SimKernel",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+        // SHA-256 of the session tokens, from the libcrypto that libcurl already loads.
+        .systemLibrary(
+            name: "COpenSSLCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
         ),
+        // SimBackend over HTTP, on Foundation's URLSession (libcurl: HTTPS and proxies included).
+        .target(name: "SimClient", dependencies: ["SimKernel"]),
         // The view-model: state, actions, pure reducer, effects.
         .target(name: "Enrollment", dependencies: ["PIMS", "Futurae", "Card", "Walk"]),
         // Walks: the recorded file (strict reading), replay --check, batch and Markdown exports, coverage.
@@ -118,7 +117,6 @@ let package = Package(
             name: "SimServerTests",
             dependencies: [
                 "SimKernel", "PIMS", "SimWorld", "SimServer", "SimClient", "SimTestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

@@ -24,6 +24,9 @@ while [ $# -gt 0 ]; do
 done
 
 if [ -z "$binary" ]; then
+  # FoundationNetworking (the HTTP client) linked in statically needs libcurl at link time.
+  [ -e "/usr/lib/$(uname -m)-linux-gnu/libcurl.so" ] \
+    || { echo "release: the static build links libcurl: apt-get install libcurl4-openssl-dev" >&2; exit 1; }
   flags=(-c release --static-swift-stdlib --scratch-path .build-release)
   swift build "${flags[@]}" --product enrollsim >&2
   binary="$(swift build "${flags[@]}" --show-bin-path)/enrollsim"

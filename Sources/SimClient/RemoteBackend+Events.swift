@@ -1,6 +1,4 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
 import SimKernel
 
 extension RemoteBackend {
@@ -40,17 +38,16 @@ extension RemoteBackend {
                 } else {
                     bearer = try await self.bearer(for: session)
                 }
-                var request = HTTPClientRequest(url: baseURL + path)
-                request.headers.add(name: "Authorization", value: "Bearer \(bearer)")
-                request.headers.add(name: "Accept", value: "text/event-stream")
-                if let lastID { request.headers.add(name: "Last-Event-ID", value: String(lastID)) }
-                let response = try await http.execute(request, deadline: .distantFuture)
-                if response.status.code == 401 { forgetToken(session) }
-                if response.status.code == 200 {
+                var headers = [("Authorization", "Bearer \(bearer)"), ("Accept", "text/event-stream")]
+                if let lastID { headers.append(("Last-Event-ID", String(lastID))) }
+                var parts = http.stream(url(path), headers: headers).makeAsyncIterator()
+                let head = try await parts.next()
+                if case .head(401, _)? = head { forgetToken(session) }
+                if case .head(200, _)? = head {
                     var parser = ServerSentEventParser()
-                    for try await buffer in response.body {
+                    while case .bytes(let bytes)? = try await parts.next() {
                         delay = backoff.first  // connected and reading: the next drop starts over
-                        for event in parser.feed(String(buffer: buffer)) {
+                        for event in parser.feed(bytes) {
                             if let id = lastID, event.id <= id { continue }  // never twice
                             lastID = event.id
                             continuation.yield(event)
@@ -69,16 +66,20 @@ extension RemoteBackend {
 
 /// Reads a `text/event-stream` as it arrives: messages end at a blank line; `data:` lines carry the
 /// event as JSON (`id` and `event` repeat what the JSON says); comments (`: heartbeat`) are skipped.
+/// Bytes are kept until their line is whole, so a character split between two reads arrives intact.
 struct ServerSentEventParser {
-    private var pending = ""
+    private var pending: [UInt8] = []
     private var data: [String] = []
 
-    mutating func feed(_ text: String) -> [SimEvent] {
-        pending += text
+    mutating func feed(_ text: String) -> [SimEvent] { feed(Data(text.utf8)) }
+
+    mutating func feed(_ bytes: Data) -> [SimEvent] {
+        pending += bytes
         var events: [SimEvent] = []
-        while let newline = pending.firstIndex(of: "\n") {
-            var line = String(pending[..<newline])
-            pending.removeSubrange(...newline)
+        var start = 0
+        while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            var line = String(decoding: pending[start..<newline], as: UTF8.self)
+            start = newline + 1
             if line.hasSuffix("\r") { line.removeLast() }
             if line.isEmpty {
                 if !data.isEmpty, let json = try? JSONText.parse(data.joined(separator: "\n")), let event = SimEvent(json: json) {
@@ -89,6 +90,7 @@ struct ServerSentEventParser {
                 data.append(String(line.dropFirst(5).drop { $0 == " " }))
             }
         }
+        pending.removeFirst(start)
         return events
     }
 }

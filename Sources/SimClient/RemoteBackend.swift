@@ -1,6 +1,4 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
 import SimKernel
 import Synchronization
 
@@ -20,8 +18,9 @@ public final class RemoteBackend: SimBackend {
     private let sessionToken: String?
     private let device: SessionSettings
     private let trace: Bool
-    private let timeout: TimeAmount
-    let http: HTTPClient
+    private let timeout: Duration
+    let http: HTTPTransport
+    let base: URL
     let backoff: Backoff
     private let tokens = Mutex<[String: Task<String, any Error>]>([:])
     private let localFailures = Atomic<Int>(0)
@@ -38,7 +37,7 @@ public final class RemoteBackend: SimBackend {
     ///   - timeout: how long one request may take before it answers 2201.
     ///   - trace: ask for each answer's trace (the rule and branch that answered: a walk records it).
     public init(url: String, adminToken: String?, sessionToken: String? = nil, device: SessionSettings = SessionSettings(device: "enrollsim-terminal"),
-                timeout: Duration = .seconds(10), httpClient: HTTPClient = RemoteBackend.sharedHTTPClient,
+                timeout: Duration = .seconds(10), transport: HTTPTransport? = nil,
                 eventBackoff: Backoff = Backoff(), trace: Bool = false) throws(SetupError) {
         self.trace = trace
         var base = url
@@ -51,25 +50,15 @@ public final class RemoteBackend: SimBackend {
             throw SetupError(description: "the backend's port must be 1 to 65535, not \(port) (in \"\(url)\")")
         }
         baseURL = base
+        self.base = parsed
         self.adminToken = adminToken
         self.sessionToken = sessionToken
         self.device = device
-        let (seconds, attoseconds) = timeout.components
-        self.timeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-        http = httpClient
+        self.timeout = timeout
+        // A URLSession of its own by default: one backend's traffic never queues behind another's.
+        http = transport ?? HTTPTransport()
         backoff = eventBackoff
     }
-
-    /// One HTTP client for the process (never shut down, like `HTTPClient.shared`), which fails a
-    /// request at once when the server cannot be reached (refused: 2202 now, not after the connect
-    /// timeout, as a phone without network answers).
-    public static let sharedHTTPClient: HTTPClient = {
-        var configuration = HTTPClient.Configuration.singletonConfiguration
-        configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 16
-        configuration.timeout = .init(connect: .seconds(5), read: .seconds(60))
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
 
     // MARK: SimBackend
 
@@ -188,16 +177,15 @@ public final class RemoteBackend: SimBackend {
     func forgetToken(_ session: String) { forget(session) }
 
     private func post(_ path: String, _ body: JSONValue, bearer: String?) async throws -> (status: Int, body: String) {
-        var request = HTTPClientRequest(url: baseURL + path)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
-        if trace && path == "/v1/call" { request.headers.add(name: "Enrollsim-Trace", value: "1") }
-        request.body = .bytes(ByteBuffer(string: JSONText.encode(body)))
-        let response = try await http.execute(request, timeout: timeout)
-        let buffer = try await response.body.collect(upTo: 64 * 1024 * 1024)
-        return (Int(response.status.code), String(buffer: buffer))
+        var headers = [("Content-Type", "application/json")]
+        if let bearer { headers.append(("Authorization", "Bearer \(bearer)")) }
+        if trace && path == "/v1/call" { headers.append(("Enrollsim-Trace", "1")) }
+        let answer = try await http.send("POST", url(path), headers: headers, body: Data(JSONText.encode(body).utf8), timeout: timeout)
+        return (answer.status, answer.text)
     }
+
+    /// `path` (with its query) on the server.
+    func url(_ path: String) -> URL { URL(string: baseURL + path) ?? base }
 
     /// A failure the client makes itself: no server transaction, so a local id.
     private func localFailure(_ error: CallError) -> CallResponse {

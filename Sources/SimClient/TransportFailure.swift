@@ -1,6 +1,4 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
 import SimKernel
 
 /// What the SDK answers when the network, not the backend, fails: a timeout, a server that cannot be
@@ -8,14 +6,21 @@ import SimKernel
 /// for whoever debugs it.
 enum TransportFailure {
     static func error(for error: any Error, url: String) -> CallError {
-        if let e = error as? HTTPClientError, [.deadlineExceeded, .readTimeout, .writeTimeout].contains(e) {
-            return .transport(.timeout, detail: "no answer from \(url) in time (\(e))")
+        if let timedOut = error as? HTTPTransport.TimedOut {
+            return .transport(.timeout, detail: "no answer from \(url) in time (\(timedOut))")
         }
-        return .transport(.noInternet, detail: "cannot reach \(url): \(error)")
+        return .transport(.noInternet, detail: "cannot reach \(url): \(words(of: error))")
     }
 
     static func error(status: Int, body: String, url: String) -> CallError {
         let message = (try? JSONText.parse(body))?["error"]?.stringValue ?? body
         return .transport(.serverError, detail: "HTTP \(status) from \(url): \(message)")
+    }
+
+    /// curl's sentence ("Failed to connect to 127.0.0.1 port 8080 after 0 ms: Couldn't connect to
+    /// server") rather than the whole NSError dump.
+    static func words(of error: any Error) -> String {
+        let described = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String
+        return described ?? "\(error)"
     }
 }

@@ -1,4 +1,4 @@
-import Crypto
+import COpenSSLCrypto
 import Foundation
 import SimKernel
 
@@ -23,8 +23,12 @@ enum BearerSecret {
         return hex((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &g) })
     }
 
+    /// SHA-256 (OpenSSL's), as hex.
     static func digest(_ token: String) -> String {
-        hex(Array(SHA256.hash(data: Data(token.utf8))))
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        let bytes = Array(token.utf8)
+        _ = SHA256(bytes, bytes.count, &digest)
+        return hex(digest)
     }
 
     /// A short random name for a device session (not a secret: it shows in exports).

@@ -116,8 +116,29 @@ final class EventfulBackend: PIMSBackend, @unchecked Sendable {
         t.send(.event(SimEvent(id: 2, kind: .worldReloaded, data: ["scenario": "team"], at: SimTime(seconds: 0))),
                effects: [ReducerTests.accountRefresh(1)]) {
             $0.simulator.scenario = "team"
+            $0.simulator.inboxAwaitsPhone = true  // no phone known: the account's answer reads the inbox
             $0.nextID = 2
         }
+    }
+
+    @Test("The simulator opened before the login's account read answers: that answer reads the phone's inbox")
+    func simulatorOpenedBeforeTheAccountAnswers() {
+        // The order a loaded machine gives (issue 15): the login's account read (#1) is still out
+        // when the simulator opens, so the panel knows no phone; the account's answer names it.
+        var s = ReducerTests.home()
+        s.nextID = 2
+        var t = ReducerHarness(s)
+        t.send(.choose(.open(.simulator)), effects: [ReducerTests.accountRefresh(2), .control(RequestID(3), .faults, purpose: .simulator(.faults))]) {
+            $0.route = .simulator
+            $0.simulator.inboxAwaitsPhone = true
+            $0.nextID = 4
+        }
+        let account = SimAnswer.success(["account": ["username": .string(Self.alice), "phone": "0612345678"]])
+        let inbox = ControlPurpose.simulator(.inbox(phone: "0612345678"))
+        let effects = reduce(&t.state, .controlAnswer(RequestID(1), account, purpose: .simulator(.account)))
+        #expect(effects == [.control(RequestID(4), .inbox(phone: PhoneNumber("0612345678")!), purpose: inbox)])
+        _ = reduce(&t.state, .controlAnswer(RequestID(4), .success(["messages": [], "now": "2026-01-05T09:00:00Z"]), purpose: inbox))
+        #expect(t.state.simulator.inbox?.phone == "0612345678", "the panel's title names the phone")
     }
 
     @Test("Another device logs in: the subscription follows the new session; another backend stops the old one first")

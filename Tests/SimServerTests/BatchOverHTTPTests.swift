@@ -90,10 +90,17 @@ import Testing
     }
 
     /// Runs the built binary with `input` on its standard input; returns its standard output.
-    func runBatch(_ arguments: [String], input: String) async throws -> String {
+    /// With `launcher`, the binary runs through it (`launcher + [binary] + arguments`).
+    func runBatch(_ arguments: [String], input: String, environment: [String: String] = [:], launcher: [String] = []) async throws -> String {
         let process = Process()
-        process.executableURL = try ServeProcess.binary
-        process.arguments = arguments
+        if let tool = launcher.first {
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = Array(launcher.dropFirst()) + [try ServeProcess.binary.path] + arguments
+        } else {
+            process.executableURL = try ServeProcess.binary
+            process.arguments = arguments
+        }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

@@ -1,6 +1,4 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
 import PIMS
 @testable import SimClient
 import SimServer
@@ -107,16 +105,19 @@ import Testing
 
     /// Reads an event stream until `marker` shows, with a generous limit.
     static func read(_ url: String, bearer: String, lastEventID: String?, until marker: String) async throws -> (contentType: String?, text: String) {
-        var request = HTTPClientRequest(url: url)
-        request.headers.add(name: "Authorization", value: "Bearer \(bearer)")
-        if let lastEventID { request.headers.add(name: "Last-Event-ID", value: lastEventID) }
-        let response = try await RemoteBackend.sharedHTTPClient.execute(request, timeout: .seconds(60))
-        var text = ""
-        for try await buffer in response.body {
-            text += String(buffer: buffer)
-            if text.contains(marker) { break }
+        var headers = [("Authorization", "Bearer \(bearer)")]
+        if let lastEventID { headers.append(("Last-Event-ID", lastEventID)) }
+        let deadline = ContinuousClock.now + .seconds(60)
+        var contentType: String?
+        var text = Data()
+        for try await part in HTTPTransport.shared.stream(URL(string: url)!, headers: headers) {
+            switch part {
+            case .head(_, let headers): contentType = headers.first { $0.name.lowercased() == "content-type" }?.value
+            case .bytes(let bytes): text += bytes
+            }
+            if String(decoding: text, as: UTF8.self).contains(marker) || ContinuousClock.now > deadline { break }
         }
-        return (response.headers.first(name: "content-type"), text)
+        return (contentType, String(decoding: text, as: UTF8.self))
     }
 }
 

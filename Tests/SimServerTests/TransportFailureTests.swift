@@ -22,6 +22,18 @@ import Testing
         #expect(answer.error?.contains("no answer") == true, "\(answer.error ?? "")")
     }
 
+    @Test func aCancelledRequestStopsWaiting() async throws {
+        let listener = try SilentListener()
+        let url = try #require(URL(string: "http://127.0.0.1:\(listener.port)/v1/call"))
+        let transport = HTTPTransport()
+        let request = Task { try await transport.send("POST", url, body: Data("{}".utf8), timeout: .seconds(3600)) }
+        request.cancel()
+        // That it returns at all shows the cancellation reached the request: the listener never answers.
+        await #expect(throws: CancellationError.self) { try await request.value }
+        // The transport is not left wedged by it: the next request's timeout still fires.
+        await #expect(throws: HTTPTransport.TimedOut.self) { try await transport.send("POST", url, timeout: .milliseconds(300)) }
+    }
+
     @Test func aClosedPortIsNoInternet2202() async throws {
         let port = try closedPort()
         let client = try RemoteBackend(url: "http://127.0.0.1:\(port)", adminToken: nil)
@@ -43,7 +55,8 @@ import Testing
         }
         router.post("/v1/sim") { _, _ in Response(status: .badGateway) }
         try await withStub(router) { port in
-            let client = try RemoteBackend(url: "http://127.0.0.1:\(port)", adminToken: "admin-token-0123456789")
+            // The stub runs in this busy test process: a generous limit, so its answer is what is tested.
+            let client = try RemoteBackend(url: "http://127.0.0.1:\(port)", adminToken: "admin-token-0123456789", timeout: .seconds(120))
             let response = await client.send(call, session: "default")
             #expect(response.errorCode == 2204, "\(JSONText.encode(response.json))")
             #expect(response.error?.label == "Server Error")

@@ -72,6 +72,21 @@ import Testing
         nobody.send(.toggleProximity(.paired)) { $0.message = "No vehicle to change." }
     }
 
+    @Test("Opened before the account is known, the panel reads the inbox of the phone the account's answer names, once")
+    func inboxWaitsForTheAccountsPhone() {
+        var t = Harness(SimulatorPanel.State())
+        t.send(.opened, [.refreshAccount, .control(.simulator(.faults), .faults)]) { $0.inboxAwaitsPhone = true }
+        let noPhone = SimAnswer.success(["account": ["username": "alice@example.com"]])
+        t.send(.answered(.account, noPhone)) { $0.account = AccountSnapshot(json: ["username": "alice@example.com"]) }
+        let withPhone = SimAnswer.success(["account": ["username": "alice@example.com", "phone": "0612345678"]])
+        t.send(.answered(.account, withPhone), [.refreshInbox("0612345678")]) {
+            $0.account = AccountSnapshot(json: ["username": "alice@example.com", "phone": "0612345678"])
+            $0.inboxAwaitsPhone = false
+        }
+        t.send(.answered(.account, withPhone))  // read once: the next answer asks nothing
+        t.send(.opened, [.refreshAccount, .refreshInbox("0612345678"), .control(.simulator(.faults), .faults)])
+    }
+
     @Test("Events: the backend's fault list replaces the panel's (added elsewhere, used up, none left); a reloaded world is read again")
     func events() {
         let vin = FaultRule(name: "pims.vehicle.vin", code: ErrorCode.timeout.value, times: 1)

@@ -1,13 +1,17 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
 import PIMS
 import SimClient
 
 /// Raw HTTP for the tests that look at the server's answers themselves (status, error bodies, tokens).
 struct TestHTTP: Sendable {
     let base: String
+
+    /// A request method, written `.GET` as at the call sites.
+    struct Method: Sendable {
+        let rawValue: String
+        static let GET = Method(rawValue: "GET"), HEAD = Method(rawValue: "HEAD"), POST = Method(rawValue: "POST")
+        static let DELETE = Method(rawValue: "DELETE"), OPTIONS = Method(rawValue: "OPTIONS")
+    }
 
     struct Answer: Sendable {
         let status: Int
@@ -19,17 +23,12 @@ struct TestHTTP: Sendable {
         var error: String? { json?["error"]?.stringValue }
     }
 
-    func request(_ method: HTTPMethod, _ path: String, body: String? = nil, headers: [(String, String)] = []) async throws -> Answer {
-        var request = HTTPClientRequest(url: base + path)
-        request.method = method
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        if let body {
-            request.body = .bytes(ByteBuffer(string: body))
-            if !headers.contains(where: { $0.0.lowercased() == "content-type" }) { request.headers.add(name: "Content-Type", value: "application/json") }
-        }
-        let response = try await RemoteBackend.sharedHTTPClient.execute(request, timeout: .seconds(30))
-        let buffer = try await response.body.collect(upTo: 16 * 1024 * 1024)
-        return Answer(status: Int(response.status.code), text: String(buffer: buffer), headers: response.headers.map { ($0.name, $0.value) })
+    func request(_ method: Method, _ path: String, body: String? = nil, headers: [(String, String)] = []) async throws -> Answer {
+        var headers = headers
+        if body != nil, !headers.contains(where: { $0.0.lowercased() == "content-type" }) { headers.append(("Content-Type", "application/json")) }
+        guard let url = URL(string: base + path) else { throw URLError(.badURL) }
+        let answer = try await HTTPTransport.shared.send(method.rawValue, url, headers: headers, body: body.map { Data($0.utf8) }, timeout: .seconds(30))
+        return Answer(status: answer.status, text: answer.text, headers: answer.headers.map { ($0.name, $0.value) })
     }
 
     func post(_ path: String, _ body: JSONValue, bearer: String? = nil) async throws -> Answer {

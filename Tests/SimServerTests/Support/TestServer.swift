@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Foundation
 import Logging
 import PIMS
@@ -20,16 +19,8 @@ struct TestServer: Sendable {
     /// The admin client: named sessions attach to the world's sessions, controls work. Its timeout is
     /// generous: these tests assert what the server answers, and a busy machine is slow, not wrong.
     func client() throws -> RemoteBackend {
-        try RemoteBackend(url: url, adminToken: admin, timeout: .seconds(120), httpClient: TestServer.patientHTTPClient)
+        try RemoteBackend(url: url, adminToken: admin, timeout: .seconds(120))
     }
-
-    /// Connects as patiently as it reads: on a loaded machine even a loopback connect can wait.
-    static let patientHTTPClient: HTTPClient = {
-        var configuration = HTTPClient.Configuration.singletonConfiguration
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 16
-        configuration.timeout = .init(connect: .seconds(60), read: .seconds(120))
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
 
     static func start(scenario: String = "fresh", databasePath: String? = nil, sessions: SessionPolicy = .init(),
                       clock: WallClock = .system, connections: ConnectionLimits = .init(), logger: Logger = TeamServer.silentLogger) async throws -> TestServer {

@@ -14,8 +14,9 @@ extension SimulatorPanel.State {
         case .account:
             if let json = answer["account"], let snapshot = AccountSnapshot(json: json) { account = snapshot }
             if let now = answer["now"]?.stringValue { self.now = now }
-            guard let policy = Self.policy(answer["policy"] ?? answer["account"]?["policy"], over: shared.policy) else { return [] }
-            return [.delegate(.policyRead(policy))]
+            let inbox = inboxAwaitsPhone && account?.phone != nil ? readInbox() : []
+            guard let policy = Self.policy(answer["policy"] ?? answer["account"]?["policy"], over: shared.policy) else { return inbox }
+            return [.delegate(.policyRead(policy))] + inbox
         case .inbox(let phone):
             inbox = PhoneInbox(phone: phone, answer: answer)
             now = inbox?.now ?? now
@@ -50,6 +51,17 @@ extension SimulatorPanel.State {
         case .export(let path, let name):
             return [.delegate(.save(path: path, contents: Self.renamed(answer["scenario"]?.stringValue ?? "", to: name)))]
         }
+    }
+
+    /// Reads the inbox the panel shows (the one read last, else the account's phone's); with no
+    /// phone known yet, the account's answer reads it.
+    mutating func readInbox() -> [Out] {
+        guard let phone = inbox?.phone ?? account?.phone else {
+            inboxAwaitsPhone = true
+            return []
+        }
+        inboxAwaitsPhone = false
+        return [.refreshInbox(phone)]
     }
 
     /// A requirement of the car key, toggled near the car key's vehicle (else the account's first).

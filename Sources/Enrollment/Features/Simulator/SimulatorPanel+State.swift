@@ -38,6 +38,9 @@ extension SimulatorPanel {
     public struct State: Hashable, Sendable {
         public var account: AccountSnapshot?
         public var inbox: PhoneInbox?
+        /// The panel wanted the inbox before it knew whose: the account's answer names the phone,
+        /// and its inbox is read then (else a panel opened right after logging in stays empty).
+        public var inboxAwaitsPhone = false
         /// The simulated clock, as the last control reported it.
         public var now: String?
         /// The fault rules this app added (the backend keeps no list a client can read).

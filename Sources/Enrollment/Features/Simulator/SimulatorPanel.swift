@@ -16,8 +16,7 @@ public enum SimulatorPanel: Feature {
     public static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Out] {
         switch action {
         case .opened, .refresh:
-            return [.refreshAccount, .refreshInbox(state.inbox?.phone ?? state.account?.phone),
-                    .control(.simulator(.faults), .faults)]
+            return [.refreshAccount] + state.readInbox() + [.control(.simulator(.faults), .faults)]
         case .submit:
             return state.dialog.map { dialog in state.answer(dialog) } ?? []
         case .cancel:
@@ -69,7 +68,7 @@ public enum SimulatorPanel: Feature {
             // Loaded or reset from elsewhere: a new world has no fault rules; read it all again.
             state.scenario = scenario ?? state.scenario
             state.faults = []
-            return [.refreshAccount, .refreshInbox(state.inbox?.phone ?? state.account?.phone)]
+            return [.refreshAccount] + state.readInbox()
         }
     }
 
