@@ -5,9 +5,10 @@ import Yams
 /// emitter, whose cost per scalar made exporting 50,000 accounts take seconds. The layout is
 /// libyaml's: a mapping's keys at its indent, a sequence inside a mapping at the key's indent
 /// (`- ` items), a mapping or sequence inside an item starting on the item's line, `{}` and `[]` for
-/// empty ones. Scalars made of plain characters are written here; any other scalar is written by
-/// Yams itself and placed (its continuation lines indented as they would be in place). A tree this
-/// writer does not know (other options, a key that is not a plain name) gives nil: Yams writes it.
+/// empty ones. Plain scalars of plain characters and single-quoted ones of printable ASCII are
+/// written here; any other scalar is written by Yams itself and placed (its continuation lines
+/// indented as they would be in place). A tree this writer does not know (other options, a key that
+/// is not a plain name) gives nil: Yams writes it.
 enum YAMLBlockWriter {
     static func write(_ root: NodeBox, options: Emitter.Options) -> String? {
         // libyaml takes an indent outside 2…9 as 2.
@@ -82,10 +83,13 @@ enum YAMLBlockWriter {
             let text = scalar.string
             if scalar.style == .any, PlainText.isPlain(text) {
                 out.append(contentsOf: text.utf8)
-            } else if scalar.style == .singleQuoted, PlainText.isPlain(text) {
-                // Nothing to double: plain characters hold no quote.
+            } else if scalar.style == .singleQuoted, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
+                // Printable ASCII on one line: libyaml keeps single quotes and doubles the quotes inside.
                 out.append(UInt8(ascii: "'"))
-                out.append(contentsOf: text.utf8)
+                for byte in text.utf8 {
+                    if byte == UInt8(ascii: "'") { out.append(byte) }
+                    out.append(byte)
+                }
                 out.append(UInt8(ascii: "'"))
             } else {
                 guard let written = yamsWritten(scalar, indent: indent) else { return false }
