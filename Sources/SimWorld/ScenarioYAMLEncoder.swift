@@ -123,20 +123,21 @@ private struct BoxEncoder: Encoder, SingleValueEncodingContainer {
 
     func encodeValue<T: Encodable>(_ value: T) throws {
         var node: Node
-        // Strings, whole numbers and booleans as Yams's `represented()` writes them, with shared tags.
+        // Strings, whole numbers and booleans as Yams's `represented()` writes them, with shared tags;
+        // as Yams does, a string with a line break takes the emitter's style for those.
         if let text = value as? String {
             node = .scalar(.init(text, tags.str, YAMLStringStyle.mustQuote(text) ? .singleQuoted : .any))
+            if Self.hasLineBreak(text) { node.scalar?.style = options.newLineScalarStyle }
         } else if let flag = value as? Bool {
             node = .scalar(.init(flag ? "true" : "false", tags.bool))
         } else if let number = value as? any BinaryInteger {
             node = .scalar(.init(String(describing: number), tags.int))
         } else if let scalar = value as? any YAMLEncodable {
             node = scalar.box()
+            if let text = value as? any StringProtocol, text.contains("\n") { node.scalar?.style = options.newLineScalarStyle }
         } else {
             return try value.encode(to: self)
         }
-        // As Yams does: a string with a line break takes the emitter's style for those.
-        if let text = value as? any StringProtocol, Self.hasLineBreak(text) { node.scalar?.style = options.newLineScalarStyle }
         box.content = .value(node)
     }
 
@@ -144,7 +145,7 @@ private struct BoxEncoder: Encoder, SingleValueEncodingContainer {
 
     /// Yams's test, `text.contains("\n")` through Foundation, which is slow: without a carriage
     /// return (where graphemes could matter) it is whether a line feed is there.
-    private static func hasLineBreak(_ text: any StringProtocol) -> Bool {
+    private static func hasLineBreak(_ text: String) -> Bool {
         let bytes = text.utf8
         if bytes.contains(UInt8(ascii: "\r")) { return text.contains("\n") }
         return bytes.contains(UInt8(ascii: "\n"))
