@@ -64,7 +64,12 @@ func benchmarkScaling(_ bench: inout Bench) async throws -> [String] {
         }
     }
 
-    // Load and export, per account: linear means the same time per account at 1,000 and 50,000.
+    return lines + (try await benchmarkScenarioScaling(&bench))
+}
+
+/// Load and export, per account: linear means the same time per account at 1,000 and 50,000.
+func benchmarkScenarioScaling(_ bench: inout Bench) async throws -> [String] {
+    var lines: [String] = []
     let samples = bench.samples
     bench.samples = 3
     defer { bench.samples = samples }

@@ -7,9 +7,14 @@ import Yams
 /// which made a 50,000-account scenario take 20 s to read. Here a mapping's keys are read once into
 /// a dictionary. A document with a merge key (`<<`) goes to Yams, which knows how to flatten it.
 enum NodeDecoder {
-    static func decode<T: Decodable>(_ type: T.Type, from node: Node) throws -> T {
-        if hasMergeKey(node) { return try YAMLDecoder().decode(type, from: node) }
-        return try NodeDecoding(node: node, codingPath: []).decodeValue(type)
+    /// The value, and what decoding read of the tree (nil when Yams decoded it, for a merge key).
+    /// `mayMerge`: whether the text has a `<<` at all (without one, the tree is not searched for it).
+    static func decode<T: Decodable>(_ type: T.Type, from node: Node, mayMerge: Bool = true) throws -> (value: T, read: ReadTree?) {
+        if mayMerge, hasMergeKey(node) { return (try YAMLDecoder().decode(type, from: node), nil) }
+        let top = ReadTree()
+        let value = try NodeDecoding(node: node, codingPath: [], parent: top, slot: .key("")).decodeValue(type)
+        guard case .container(let read)? = top.children[.key("")] else { return (value, ReadTree()) }
+        return (value, read)
     }
 
     private static func hasMergeKey(_ node: Node) -> Bool {
@@ -21,24 +26,52 @@ enum NodeDecoder {
     }
 }
 
+/// What decoding read of a mapping or a list: the keys (or positions) it asked for, and what it read
+/// inside each. A key written but never asked for is one the format does not know.
+final class ReadTree {
+    enum Slot: Hashable { case key(String), index(Int) }
+    enum Read { case value, container(ReadTree) }
+    var children: [Slot: Read] = [:]
+
+    /// Asked for: kept as it is if it was read already (a container's reads are kept).
+    func markRead(_ slot: Slot) {
+        if children[slot] == nil { children[slot] = .value }
+    }
+
+    /// The tree of the container at `slot`, made on first use: a node can be read through several
+    /// containers (a world's own keys, then its systems' sections), and the reads add up.
+    func container(at slot: Slot) -> ReadTree {
+        if case .container(let tree)? = children[slot] { return tree }
+        let tree = ReadTree()
+        children[slot] = .container(tree)
+        return tree
+    }
+}
+
 private struct NodeDecoding: Decoder, SingleValueDecodingContainer {
     let node: Node
     let codingPath: [any CodingKey]
+    /// Where this node stands in what was read.
+    let parent: ReadTree
+    let slot: ReadTree.Slot
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .mapping(let mapping) = node else { throw mismatch(Node.Mapping.self) }
-        return KeyedDecodingContainer(NodeKeyed<Key>(decoder: self, mapping: mapping))
+        return KeyedDecodingContainer(NodeKeyed<Key>(decoder: self, mapping: mapping, read: parent.container(at: slot)))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .sequence(let sequence) = node else { throw mismatch(Node.Sequence.self) }
-        return NodeUnkeyed(decoder: self, nodes: Array(sequence))
+        return NodeUnkeyed(decoder: self, nodes: Array(sequence), read: parent.container(at: slot))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
-    func child(_ node: Node, _ key: any CodingKey) -> NodeDecoding { NodeDecoding(node: node, codingPath: codingPath + [key]) }
+    func child(_ node: Node, _ key: any CodingKey, in read: ReadTree, at slot: ReadTree.Slot) -> NodeDecoding {
+        read.markRead(slot)
+        return NodeDecoding(node: node, codingPath: codingPath + [key], parent: read, slot: slot)
+    }
 
     func mismatch(_ expectation: Any.Type) -> DecodingError {
         let reality: Any.Type = switch node {
@@ -70,9 +103,11 @@ private struct NodeKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The first value of each key, as Yams' look-up finds it.
     let values: [String: Node]
     let order: [String]
+    let read: ReadTree
 
-    init(decoder: NodeDecoding, mapping: Node.Mapping) {
+    init(decoder: NodeDecoding, mapping: Node.Mapping, read: ReadTree) {
         self.decoder = decoder
+        self.read = read
         var values: [String: Node] = [:]
         var order: [String] = []
         for (k, v) in mapping {
@@ -92,7 +127,7 @@ private struct NodeKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let node = values[key.stringValue] else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
-        return decoder.child(node, key)
+        return decoder.child(node, key, in: read, at: .key(key.stringValue))
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try child(key).decodeNil() }
@@ -108,11 +143,17 @@ private struct NodeKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
 private struct NodeUnkeyed: UnkeyedDecodingContainer {
     let decoder: NodeDecoding
     let nodes: [Node]
+    let read: ReadTree
     var currentIndex = 0
 
-    init(decoder: NodeDecoding, nodes: [Node]) {
+    init(decoder: NodeDecoding, nodes: [Node], read: ReadTree) {
         self.decoder = decoder
         self.nodes = nodes
+        self.read = read
+    }
+
+    private func item(_ index: Int) -> NodeDecoding {
+        decoder.child(nodes[index], IndexKey(index), in: read, at: .index(index))
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
@@ -124,12 +165,12 @@ private struct NodeUnkeyed: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
         defer { currentIndex += 1 }
-        return decoder.child(nodes[currentIndex], IndexKey(currentIndex))
+        return item(currentIndex)
     }
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd else { throw DecodingError.valueNotFound(Any?.self, .init(codingPath: codingPath, debugDescription: "Unkeyed container is at end.")) }
-        if decoder.child(nodes[currentIndex], IndexKey(currentIndex)).decodeNil() {
+        if item(currentIndex).decodeNil() {
             currentIndex += 1
             return true
         }

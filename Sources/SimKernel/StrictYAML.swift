@@ -12,11 +12,14 @@ public enum StrictYAML {
         if let (line, scalar) = YAMLText.firstControlCharacter(in: yaml) {
             throw fail(line, "control character U+\(String(format: "%04X", scalar.value)) is not allowed in a scenario")
         }
+        let mayMerge = YAMLText.mayHaveMergeKey(yaml)
         let node: Node
         do {
             // Tags resolved for merge keys only, as YAMLDecoder reads: the default resolver tries seven
-            // regular expressions on every key compared (Yams checks each mapping for duplicates).
-            guard let n = try Yams.compose(yaml: yaml, Resolver.basic.appending(.merge)) else { throw fail(1, emptyMessage) }
+            // regular expressions on every key compared (Yams checks each mapping for duplicates). Even
+            // the merge rule's one expression per key is skipped when no `<<` is written.
+            let resolver = mayMerge ? Resolver.basic.appending(.merge) : Resolver.basic
+            guard let n = try Yams.compose(yaml: yaml, resolver) else { throw fail(1, emptyMessage) }
             node = n
         } catch let error as ScenarioError {
             throw error
@@ -32,8 +35,9 @@ public enum StrictYAML {
         }
 
         let world: T
+        let read: ReadTree?
         do {
-            world = try NodeDecoder.decode(T.self, from: node)
+            (world, read) = try NodeDecoder.decode(T.self, from: node, mayMerge: mayMerge)
         } catch let error as DecodingError {
             let (path, reason) = describe(error)
             throw fail(NodePath.line(of: path, in: node), reason)
@@ -41,16 +45,23 @@ public enum StrictYAML {
             throw fail(node.mark?.line ?? 1, "cannot read the scenario: \(Swift.type(of: error))")
         }
 
-        // Unknown keys: every key written must be one the format knows. What the format knows is
-        // read off the decoded world encoded back: a key it does not write is a key it did not read.
-        let known: JSONValue
-        do {
-            let data = try JSONEncoder().encode(world)
-            known = try JSONText.parse(data)
-        } catch {
-            throw fail(nil, "internal: cannot re-encode the scenario: \(error)")
+        // Unknown keys: every key written must be one the format knows, that is one decoding asked
+        // for. Where Yams decoded (a merge key), what the format knows is read off the decoded world
+        // encoded back: a key it does not write is a key it did not read.
+        let unknown: (path: [String], key: String, line: Int?)?
+        if let read {
+            unknown = NodePath.firstUnknownKey(in: node, known: ReadTree.Read.container(read), path: [])
+        } else {
+            let known: JSONValue
+            do {
+                let data = try JSONEncoder().encode(world)
+                known = try JSONText.parse(data)
+            } catch {
+                throw fail(nil, "internal: cannot re-encode the scenario: \(error)")
+            }
+            unknown = NodePath.firstUnknownKey(in: node, known: known, path: [])
         }
-        if let (path, key, line) = NodePath.firstUnknownKey(in: node, known: known, path: []) {
+        if let (path, key, line) = unknown {
             let at = path.isEmpty ? "at the top level" : "in \(NodePath.render(path))"
             throw fail(line, "unknown key \"\(key)\" \(at)")
         }
@@ -132,9 +143,20 @@ enum YAMLText {
         for scalar in yaml.unicodeScalars {
             if scalar == "\n" { line += 1; continue }
             if scalar == "\t" || scalar == "\r" { continue }
-            if String.needsEscape(scalar) { return (line, scalar) }
+            // ASCII settled by value: Unicode's category table costs more than the rest of this scan.
+            if scalar.isASCII ? (scalar.value < 0x20 || scalar.value == 0x7F) : String.needsEscape(scalar) { return (line, scalar) }
         }
         return nil
+    }
+
+    /// Whether `<<` is written anywhere: a merge key cannot be there otherwise.
+    static func mayHaveMergeKey(_ yaml: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in yaml.utf8 {
+            if byte == UInt8(ascii: "<") && previous == byte { return true }
+            previous = byte
+        }
+        return false
     }
 
     static func line(atByteOffset offset: Int, in yaml: String) -> Int {
@@ -197,20 +219,42 @@ public enum NodePath {
         return nil
     }
 
-    public static func firstUnknownKey(in node: Node, known: JSONValue, path: [String]) -> (path: [String], key: String, line: Int?)? {
+    static func firstUnknownKey<Known: KnownKeys>(in node: Node, known: Known, path: [String]) -> (path: [String], key: String, line: Int?)? {
         if let mapping = node.mapping {
-            guard case .object(let o) = known else { return nil }
+            guard known.isMapping else { return nil }
             for (k, v) in mapping {
                 let key = k.string ?? "?"
                 if v.null != nil { continue }  // an explicit null is an absent optional
-                guard let sub = o[key] else { return (path, key, k.mark?.line) }
+                guard let sub = known.known(key: key) else { return (path, key, k.mark?.line) }
                 if let found = firstUnknownKey(in: v, known: sub, path: path + [key]) { return found }
             }
-        } else if let seq = node.sequence, case .array(let a) = known {
-            for (i, v) in seq.enumerated() where i < a.count {
-                if let found = firstUnknownKey(in: v, known: a[i], path: path + [String(i)]) { return found }
+        } else if let seq = node.sequence {
+            for (i, v) in seq.enumerated() {
+                guard let sub = known.known(index: i) else { continue }
+                if let found = firstUnknownKey(in: v, known: sub, path: path + [String(i)]) { return found }
             }
         }
         return nil
     }
+}
+
+/// What the format knows of a mapping or a list: the keys (and positions) it reads, and inside each.
+protocol KnownKeys {
+    var isMapping: Bool { get }
+    func known(key: String) -> Self?
+    func known(index: Int) -> Self?
+}
+
+/// The world encoded back: what it writes is what it reads.
+extension JSONValue: KnownKeys {
+    var isMapping: Bool { if case .object = self { true } else { false } }
+    func known(key: String) -> JSONValue? { if case .object(let o) = self { o[key] } else { nil } }
+    func known(index: Int) -> JSONValue? { if case .array(let a) = self, index < a.count { a[index] } else { nil } }
+}
+
+/// What decoding asked for.
+extension ReadTree.Read: KnownKeys {
+    var isMapping: Bool { if case .container = self { true } else { false } }
+    func known(key: String) -> ReadTree.Read? { if case .container(let tree) = self { tree.children[.key(key)] } else { nil } }
+    func known(index: Int) -> ReadTree.Read? { if case .container(let tree) = self { tree.children[.index(index)] } else { nil } }
 }

@@ -95,9 +95,13 @@ extension World {
 /// Export: the whole world in the scenario format, so that export → load → export gives the same bytes.
 public enum ScenarioExporter {
     public static func yaml(_ world: World) throws -> String {
+        try ScenarioYAMLEncoder.encode(world, options: options)
+    }
+
+    static var options: YAMLEncoder.Options {
         var options = YAMLEncoder.Options()
         options.allowUnicode = true
         options.width = -1
-        return try ScenarioYAMLEncoder.encode(world, options: options)
+        return options
     }
 }

@@ -1,0 +1,146 @@
+import Yams
+
+/// Writes a scenario's tree as libyaml's emitter writes it with the exporter's options (block
+/// style, indent 2, no line width, unicode), byte for byte, without going through Yams's nodes and
+/// emitter, whose cost per scalar made exporting 50,000 accounts take seconds. The layout is
+/// libyaml's: a mapping's keys at its indent, a sequence inside a mapping at the key's indent
+/// (`- ` items), a mapping or sequence inside an item starting on the item's line, `{}` and `[]` for
+/// empty ones. Plain scalars of plain characters and single-quoted ones of printable ASCII are
+/// written here; any other scalar is written by Yams itself and placed (its continuation lines
+/// indented as they would be in place). A tree this writer does not know (other options, a key that
+/// is not a plain name) gives nil: Yams writes it.
+enum YAMLBlockWriter {
+    static func write(_ root: NodeBox, options: Emitter.Options) -> String? {
+        // libyaml takes an indent outside 2…9 as 2.
+        guard (2...9).contains(options.indent) ? options.indent == 2 : true, options.width < 0, options.allowUnicode, !options.canonical, !options.explicitStart,
+              !options.explicitEnd, options.version == nil, !options.sortKeys, options.lineBreak == .ln,
+              options.mappingStyle == .any, options.sequenceStyle == .any, options.newLineScalarStyle == .any,
+              case .mapping(let keys, let values) = root.content, !keys.isEmpty else { return nil }
+        var writer = Writer(options: options)
+        guard writer.mapping(keys, values, indent: 0, firstInline: false) else { return nil }
+        return String(decoding: writer.out, as: UTF8.self)
+    }
+
+    private struct Writer {
+        let options: Emitter.Options
+        var out: [UInt8] = []
+
+        init(options: Emitter.Options) {
+            self.options = options
+            out.reserveCapacity(1 << 16)
+        }
+
+        mutating func spaces(_ n: Int) { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n)) }
+
+        /// Keys at `indent`; the first on the current line when the mapping opens a sequence item.
+        mutating func mapping(_ keys: [String], _ values: [String: NodeBox], indent: Int, firstInline: Bool) -> Bool {
+            for (i, key) in keys.enumerated() {
+                if i > 0 || !firstInline { spaces(indent) }
+                guard key.utf8.count <= 128, PlainText.isPlain(key) else { return false }  // longer: libyaml writes `? key`
+                out.append(contentsOf: key.utf8)
+                out.append(UInt8(ascii: ":"))
+                guard let box = values[key] else { return false }
+                switch box.content {
+                case .unused: out.append(contentsOf: " {}\n".utf8)
+                case .value(let node):
+                    out.append(UInt8(ascii: " "))
+                    guard scalar(node, indent: indent) else { return false }
+                case .mapping(let keys, let values):
+                    if keys.isEmpty { out.append(contentsOf: " {}\n".utf8); continue }
+                    out.append(UInt8(ascii: "\n"))
+                    guard mapping(keys, values, indent: indent + 2, firstInline: false) else { return false }
+                case .sequence(let items):
+                    if items.isEmpty { out.append(contentsOf: " []\n".utf8); continue }
+                    out.append(UInt8(ascii: "\n"))
+                    guard sequence(items, indent: indent, firstInline: false) else { return false }  // at the key's indent
+                }
+            }
+            return true
+        }
+
+        /// `- ` items at `indent`; the first on the current line when the sequence opens an item.
+        mutating func sequence(_ items: [NodeBox], indent: Int, firstInline: Bool) -> Bool {
+            for (i, item) in items.enumerated() {
+                if i > 0 || !firstInline { spaces(indent) }
+                out.append(contentsOf: "- ".utf8)
+                switch item.content {
+                case .unused: out.append(contentsOf: "{}\n".utf8)
+                case .value(let node): guard scalar(node, indent: indent) else { return false }
+                case .mapping(let keys, let values):
+                    if keys.isEmpty { out.append(contentsOf: "{}\n".utf8); continue }
+                    guard mapping(keys, values, indent: indent + 2, firstInline: true) else { return false }
+                case .sequence(let items):
+                    if items.isEmpty { out.append(contentsOf: "[]\n".utf8); continue }
+                    guard sequence(items, indent: indent + 2, firstInline: true) else { return false }
+                }
+            }
+            return true
+        }
+
+        /// A scalar and its line end; `indent` is its mapping's or sequence's.
+        mutating func scalar(_ node: Node, indent: Int) -> Bool {
+            guard let scalar = node.scalar else { return false }
+            let text = scalar.string
+            if scalar.style == .any, PlainText.isPlain(text) {
+                out.append(contentsOf: text.utf8)
+            } else if scalar.style == .singleQuoted, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
+                // Printable ASCII on one line: libyaml keeps single quotes and doubles the quotes inside.
+                out.append(UInt8(ascii: "'"))
+                for byte in text.utf8 {
+                    if byte == UInt8(ascii: "'") { out.append(byte) }
+                    out.append(byte)
+                }
+                out.append(UInt8(ascii: "'"))
+            } else {
+                guard let written = yamsWritten(scalar, indent: indent) else { return false }
+                out.append(contentsOf: written)
+                return true
+            }
+            out.append(UInt8(ascii: "\n"))
+            return true
+        }
+
+        /// Yams's text for the scalar as the value of a top-level key, moved to `indent`: libyaml
+        /// indents a scalar's continuation lines two columns past its mapping's or sequence's.
+        func yamsWritten(_ scalar: Node.Scalar, indent: Int) -> [UInt8]? {
+            // libyaml also breaks lines at these, where the lines below would not be found.
+            let otherBreaks: Set<Unicode.Scalar> = ["\r", "\u{85}", "\u{2028}", "\u{2029}"]
+            guard !scalar.string.unicodeScalars.contains(where: otherBreaks.contains),
+                  let text = try? Yams.serialize(node: Node([(Node("k"), Node.scalar(scalar))]), indent: options.indent, width: options.width,
+                                                 allowUnicode: options.allowUnicode, lineBreak: options.lineBreak),
+                  text.hasPrefix("k: ") else { return nil }
+            var lines = text.dropFirst(3).split(separator: "\n", omittingEmptySubsequences: false)
+            guard lines.last == "" else { return nil }
+            lines.removeLast()
+            var written: [UInt8] = []
+            for (i, line) in lines.enumerated() {
+                if i > 0, !line.isEmpty {
+                    guard line.hasPrefix("  ") else { return nil }
+                    written.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+                }
+                written.append(contentsOf: line.utf8)
+                written.append(UInt8(ascii: "\n"))
+            }
+            return written
+        }
+    }
+}
+
+/// Text libyaml writes as it is in block context, plain or between single quotes: ASCII letters and
+/// digits first, then those or `. _ - @ / +` and single spaces inside (no `: `, ` #`, quote, line
+/// break or indicator, nothing at either end that YAML reads specially).
+enum PlainText {
+    static func isPlain(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, let last = bytes.last, isAlphanumeric(first), last != UInt8(ascii: " ") else { return false }
+        return bytes.allSatisfy { byte in
+            isAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: " ")
+        }
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+}
