@@ -33,7 +33,16 @@ public struct SessionSettings: Sendable, Hashable, Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(device, forKey: Key("device"))
-        for key in options.keys.sorted() { try c.encode(options[key], forKey: Key(key)) }
+        // Scalars straight into the container: through `JSONValue?` each took an optional, a nested
+        // container and dynamic casts (a fifth of exporting a world of 20,000 sessions).
+        for (key, value) in options.sorted(by: { $0.key < $1.key }) {
+            switch value {
+            case .string(let text): try c.encode(text, forKey: Key(key))
+            case .int(let number): try c.encode(number, forKey: Key(key))
+            case .bool(let flag): try c.encode(flag, forKey: Key(key))
+            default: try c.encode(value, forKey: Key(key))
+            }
+        }
     }
 }
 

@@ -126,10 +126,9 @@ private struct BoxEncoder: Encoder, SingleValueEncodingContainer {
         // Strings, whole numbers and booleans as Yams's `represented()` writes them, with shared tags;
         // as Yams does, a string with a line break takes the emitter's style for those.
         if let text = value as? String {
-            node = .scalar(.init(text, tags.str, YAMLStringStyle.mustQuote(text) ? .singleQuoted : .any))
-            if Self.hasLineBreak(text) { node.scalar?.style = options.newLineScalarStyle }
+            node = stringNode(text)
         } else if let flag = value as? Bool {
-            node = .scalar(.init(flag ? "true" : "false", tags.bool))
+            node = boolNode(flag)
         } else if let number = value as? any BinaryInteger {
             node = .scalar(.init(String(describing: number), tags.int))
         } else if let scalar = value as? any YAMLEncodable {
@@ -142,6 +141,14 @@ private struct BoxEncoder: Encoder, SingleValueEncodingContainer {
     }
 
     func encodeNil(into box: NodeBox) throws { box.content = .value(Node("null", tags.null)) }
+
+    func stringNode(_ text: String) -> Node {
+        var node = Node.scalar(.init(text, tags.str, YAMLStringStyle.mustQuote(text) ? .singleQuoted : .any))
+        if Self.hasLineBreak(text) { node.scalar?.style = options.newLineScalarStyle }
+        return node
+    }
+
+    func boolNode(_ flag: Bool) -> Node { .scalar(.init(flag ? "true" : "false", tags.bool)) }
 
     /// Yams's test, `text.contains("\n")` through Foundation, which is slow: without a carriage
     /// return (where graphemes could matter) it is whether a line feed is there.
@@ -164,6 +171,16 @@ private struct KeyedBoxContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try encoder.child(encoder.box.child(forKey: key.stringValue), key).encodeValue(value)
+    }
+
+    // The scalars most keys hold, written straight into their node: through the generic path each
+    // made an encoder and ran dynamic casts (a third of exporting 20,000 sessions).
+    func encode(_ value: String, forKey key: Key) throws {
+        encoder.box.child(forKey: key.stringValue).content = .value(encoder.stringNode(value))
+    }
+
+    func encode(_ value: Bool, forKey key: Key) throws {
+        encoder.box.child(forKey: key.stringValue).content = .value(encoder.boolNode(value))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {

@@ -15,9 +15,12 @@ enum YAMLStringStyle {
              UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "o"), UInt8(ascii: "O"):
             // Only the words of bool and null (at most 5 letters, and `$` also matches before a
             // final line break of up to 3 bytes) start with a letter.
-            return bytes.count <= 8 && resolvesAsNonString(text)
+            guard bytes.count <= 8 else { return false }
+            // Without a line break (`$` could match before one) the pattern is an exact word.
+            if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return boolAndNullWords.contains(text) }
+            return resolvesAsNonString(text)
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"):
-            return isSignedDigits(bytes) || resolvesAsNonString(text)
+            return isPlainDecimal(bytes) || resolvesAsNonString(text)
         case UInt8(ascii: "."), UInt8(ascii: "<"), UInt8(ascii: "~"), UInt8(ascii: "="):
             return resolvesAsNonString(text)
         case 0x0A...0x0D, 0xC2, 0xE2:
@@ -29,11 +32,27 @@ enum YAMLStringStyle {
         }
     }
 
-    /// `[-+]?[0-9]+`: the float pattern's first form reads it, so it is never a string.
-    private static func isSignedDigits(_ bytes: String.UTF8View) -> Bool {
-        var digits = bytes[...]
-        if let sign = digits.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { digits = digits.dropFirst() }
-        return !digits.isEmpty && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    /// The words of the bool and null rules that start with a letter.
+    private static let boolAndNullWords: Set<String> = [
+        "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
+        "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL",
+    ]
+
+    /// `[-+]?[0-9][0-9_]*(\.[0-9_]*)?`: the float pattern's first form reads it, so it is never a
+    /// string (an SDK version such as `2.3` in every session's settings, settled without a regex).
+    private static func isPlainDecimal(_ bytes: String.UTF8View) -> Bool {
+        var rest = bytes[...]
+        if let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { rest = rest.dropFirst() }
+        guard let first = rest.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        var seenPoint = false
+        for byte in rest {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): continue
+            case UInt8(ascii: ".") where !seenPoint: seenPoint = true
+            default: return false
+            }
+        }
+        return true
     }
 
     private static func resolvesAsNonString(_ text: String) -> Bool {

@@ -23,6 +23,7 @@ struct YAMLStringStyleTests {
         "12a", "a12", "VF3CC8HZ0K0000001", "user@example.com", "key: value", "a #comment", "#", ":", "- item", "[x]", "{x}", "*ref",
         "&anchor", "!tag", "%", "@", "`", "'quoted'", "\"double\"", "tab\there", "line one\nline two", "é", "日本", "🚗", "١٢٣",
         "１２３", "Peugeot", "3008", "device-0", "?", "? x", "|", ">", "...", "---",
+        "2.3", "2.0", "0.", "1_.5", "+1_2.3_", "1..", "-.", "tutorial", "ios", "android", "noTRUE", "Off\t",
     ]
 
     /// The tricky strings but those with a line break other than \n, which the writer leaves to Yams
