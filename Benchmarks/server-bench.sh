@@ -15,7 +15,8 @@
 #
 # Environment: PORT (default 18099), PEER_PORT (18098), CONNECTIONS (64), THREADS (2),
 # LOG_LEVEL (warning), SESSIONS (20000) and ACCOUNTS (50000) for --scaling, BIN (an enrollsim
-# binary instead of a release build of this checkout).
+# binary instead of a release build of this checkout), REPEAT (3): each load runs that many times
+# and is reported by its median, the runs beside it.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -38,6 +39,7 @@ THREADS="${THREADS:-2}"
 LOG_LEVEL="${LOG_LEVEL:-warning}"
 SESSIONS="${SESSIONS:-20000}"
 ACCOUNTS="${ACCOUNTS:-50000}"
+REPEAT="${REPEAT:-3}"
 BASE="http://127.0.0.1:$PORT"
 
 if ! command -v wrk > /dev/null; then
@@ -92,35 +94,47 @@ prepare() { # username password: the read session logged in as that account, 256
   for i in $(seq 256); do session "bench-writer-$i"; done > "$BENCH_WRITE_TOKENS"
 }
 
-# The figures of the last run, for ratios.
+# The figures of the last load, for ratios: medians over REPEAT runs of it (single runs of one load
+# vary by 20–40 % on this shared machine).
 RPS=0
 WRITES=0
 run() { # label script [url]
-  local before after url="${3:-$BASE}"
-  before="$(curl -sf "$BASE/healthz" || echo '{}')"
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "Benchmarks/server-bench/$2.lua" "$url" > "$WORK/run.txt"
-  after="$(curl -sf "$BASE/healthz" || echo '{}')"
-  local rps p99 errors
-  rps="$(awk '/^Requests\/sec:/ {print $2}' "$WORK/run.txt")"
-  p99="$(awk '$1 == "99%" {print $2}' "$WORK/run.txt")"
-  errors="$(grep -E 'Non-2xx|Socket errors' "$WORK/run.txt" || true)"
-  python3 - "$1" "$rps" "$p99" "$before" "$after" "$DURATION" "$url" "$BASE" "$WORK/last" <<'PY'
+  local url="${3:-$BASE}" before after
+  : > "$WORK/runs"
+  for _ in $(seq "$REPEAT"); do
+    before="$(curl -sf "$BASE/healthz" || echo '{}')"
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "Benchmarks/server-bench/$2.lua" "$url" > "$WORK/run.txt"
+    after="$(curl -sf "$BASE/healthz" || echo '{}')"
+    grep -E 'Non-2xx|Socket errors' "$WORK/run.txt" | sed 's/^/       /' || true
+    python3 - "$(awk '/^Requests\/sec:/ {print $2}' "$WORK/run.txt")" "$(awk '$1 == "99%" {print $2}' "$WORK/run.txt")" \
+      "$before" "$after" "$DURATION" "$url" "$BASE" >> "$WORK/runs" <<'PY'
 import json, sys
-name, rps, p99, before, after, duration, url, base, last = sys.argv[1:]
+rps, p99, before, after, duration, url, base = sys.argv[1:]
 b, a = json.loads(before), json.loads(after)
 seconds = float(duration.rstrip("s"))
-line = f"{name:34} {float(rps):10.0f} req/s   p99 {p99:>9}"
-writes = 0
+changes = commits = 0
 if url == base and "durableChanges" in a:
     changes = a["durableChanges"] - b["durableChanges"]
     commits = a["commits"] - b["commits"]
-    writes = changes / seconds
-    line += f"   durable writes {writes:8.0f}/s   commits {commits / seconds:6.0f}/s (≈{changes / commits if commits else 0:.1f} writes each)"
+print(json.dumps({"rps": float(rps), "p99": p99, "writes": changes / seconds, "commits": commits / seconds,
+                  "each": changes / commits if commits else 0, "durable": url == base and "durableChanges" in a}))
+PY
+  done
+  python3 - "$1" "$WORK/runs" "$WORK/last" <<'PY'
+import json, statistics, sys
+name, runs, last = sys.argv[1:]
+rows = [json.loads(l) for l in open(runs)]
+median = sorted(rows, key=lambda r: r["rps"])[len(rows) // 2]
+line = f"{name:34} {median['rps']:10.0f} req/s   p99 {median['p99']:>9}"
+writes = statistics.median(r["writes"] for r in rows)
+if median["durable"]:
+    line += f"   durable writes {writes:8.0f}/s   commits {median['commits']:6.0f}/s (≈{median['each']:.1f} writes each)"
+if len(rows) > 1:
+    line += "   runs " + "/".join(f"{r['rps']:.0f}" for r in rows)
 print(line)
-open(last, "w").write(f"{rps} {writes}\n")
+open(last, "w").write(f"{median['rps']} {writes}\n")
 PY
   read -r RPS WRITES < "$WORK/last"
-  [ -z "$errors" ] || echo "       $errors"
 }
 
 ratio() { python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print(f'{a / b:.2f}' if b else 'n/a')" "$1" "$2"; }
