@@ -23,6 +23,7 @@ public struct SDKVersion: Sendable, Hashable, Comparable, Codable, CustomStringC
     public static let v2_2 = SDKVersion(major: 2, minor: 2)
     public static let v2_3 = SDKVersion(major: 2, minor: 3)
     public static let supported: [SDKVersion] = [.v2_0, .v2_1, .v2_2, .v2_3]
+    private static let canonical = Dictionary(uniqueKeysWithValues: supported.map { ($0.description, $0) })
 
     public init(major: Int, minor: Int) {
         self.major = major
@@ -32,12 +33,9 @@ public struct SDKVersion: Sendable, Hashable, Comparable, Codable, CustomStringC
     /// Accepts the supported versions only ("2.0" … "2.3").
     public init?(_ text: String) {
         // The canonical spellings first: settings hold them, and every call reads its session's version.
-        switch text {
-        case "2.3": self = .v2_3; return
-        case "2.2": self = .v2_2; return
-        case "2.1": self = .v2_1; return
-        case "2.0": self = .v2_0; return
-        default: break
+        if let v = Self.canonical[text] {
+            self = v
+            return
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]) else { return nil }

@@ -43,6 +43,8 @@ public enum JSONText {
         }
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
@@ -62,10 +64,9 @@ public enum JSONText {
                 case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
                 case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
                 default:
-                    let hex = Array("0123456789abcdef".utf8)
                     out.append(contentsOf: #"\u00"#.utf8)
-                    out.append(hex[Int(b >> 4)])
-                    out.append(hex[Int(b & 0xF)])
+                    out.append(hexDigits[Int(b >> 4)])
+                    out.append(hexDigits[Int(b & 0xF)])
                 }
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))

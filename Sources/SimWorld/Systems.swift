@@ -91,7 +91,7 @@ extension World {
 /// a dozen closures.
 final class RegisteredSystem: Sendable {
     let id: String
-    let callPrefix: String
+    /// The calls' name prefix, as bytes: compared on every call.
     let callPrefixBytes: [UInt8]
     let controlKinds: [String]
     let sessionOptions: [SessionOption]
@@ -138,7 +138,6 @@ final class RegisteredSystem: Sendable {
     private init<S: SimSystem>(declarations system: S.Type, _ state: WritableKeyPath<World, S.State> & Sendable, section: Section?) {
         self.section = section
         id = S.id
-        callPrefix = S.callPrefix
         callPrefixBytes = Array(S.callPrefix.utf8)
         controlKinds = S.controlKinds
         sessionOptions = S.sessionOptions
