@@ -10,12 +10,12 @@ public enum PIMSInvariants {
     ///   - defaultUser: the account the default session starts logged in as.
     public static func firstProblem(in w: PIMSWorld, defaultUser: String?, sessionOrder: [String]) -> ScenarioProblem? {
         if let p = w.policy.problem { return Problem(path: ["policy", p.key], reason: "policy.\(p.key) \(p.reason)") }
-        var usernames = Set<String>()
-        var vins = Set<String>()
-        var associations = Set<String>()
+        // Sized once: a 50,000-account load otherwise grows each set a dozen times.
+        var usernames = Set<String>(minimumCapacity: w.accounts.count)
+        var associations = Set<String>(minimumCapacity: w.accounts.count)
         var stepsIDs = Set<Int>()
         for (i, a) in w.accounts.enumerated() {
-            let at = ["accounts", String(i)]
+            var at: [String] { ["accounts", String(i)] }
             func problem(_ key: String?, _ reason: String) -> Problem {
                 Problem(path: key.map { at + [$0] } ?? at, reason: "account \(a.username): \(reason)")
             }
@@ -35,13 +35,14 @@ public enum PIMSInvariants {
             }
             if a.pin == nil && !a.enrolledDevices.isEmpty { return problem("enrolledDevices", "devices are enrolled but the account has no PIN") }
             if a.pin == nil && a.pinFailures > 0 { return problem("pinFailures", "PIN failures without a PIN") }
-            if Set(a.enrolledDevices).count != a.enrolledDevices.count { return problem("enrolledDevices", "a device is listed twice") }
+            if a.enrolledDevices.hasRepeat { return problem("enrolledDevices", "a device is listed twice") }
             if a.enrolledDevices.contains(where: \.isEmpty) { return problem("enrolledDevices", "a device id is empty") }
             if a.enrolledDevices.count > w.policy.maxEnrolledDevices {
                 return problem("enrolledDevices", "\(a.enrolledDevices.count) devices enrolled, over the policy's limit of \(w.policy.maxEnrolledDevices)")
             }
             for (v, vehicle) in a.vehicles.enumerated() {
-                if !vins.insert(a.username + vehicle.vin.value).inserted {
+                // Usernames are unique by now: a VIN associated twice is twice in this account.
+                if a.vehicles[..<v].contains(where: { $0.vin == vehicle.vin }) {
                     return Problem(path: at + ["vehicles", String(v), "vin"], reason: "account \(a.username): VIN \(vehicle.vin) is associated twice")
                 }
                 if !associations.insert(vehicle.carAssociationID.value).inserted {
@@ -74,5 +75,13 @@ public enum PIMSInvariants {
             return Problem(path: ["counters", "stepsIDs"], reason: "counters.stepsIDs must be at least the largest stepsID (\(maxID))")
         }
         return nil
+    }
+}
+
+extension Array where Element: Hashable {
+    /// Whether an element is there twice; the short lists of an account compared pairwise.
+    var hasRepeat: Bool {
+        if count > 8 { return Set(self).count != count }
+        return indices.contains { i in self[..<i].contains(self[i]) }
     }
 }

@@ -73,12 +73,15 @@ public struct KeyedList<Row: KeyedRow>: Sendable {
         tagsOf = []
         positions.reserveCapacity(storage.count)
         tagsOf.reserveCapacity(storage.count)
-        for i in storage.indices {
-            let row = storage[i]
-            if positions[row.rowKey] == nil { positions[row.rowKey] = i }
-            let tags = row.rowTags
-            for tag in tags { tagged[tag, default: []].insert(i) }
-            tagsOf.append(tags)
+        // Rows read in place: a copy of each would retain and release every field (a load's rows).
+        storage.withUnsafeBufferPointer { rows in
+            for i in rows.indices {
+                let key = rows[i].rowKey
+                if positions[key] == nil { positions[key] = i }
+                let tags = rows[i].rowTags
+                for tag in tags { tagged[tag, default: []].insert(i) }
+                tagsOf.append(tags)
+            }
         }
     }
 

@@ -13,6 +13,12 @@ public enum StrictYAML {
             throw fail(line, "control character U+\(String(format: "%04X", scalar.value)) is not allowed in a scenario")
         }
         let mayMerge = YAMLText.mayHaveMergeKey(yaml)
+        // A document in the plain form, read without a fault, is read from libyaml's events directly;
+        // any other, or any refusal, is read below, which words each refusal with its line.
+        if !mayMerge, let tree = YAMLTree(composing: yaml), let value = YAMLTreeDecoder.decode(T.self, from: tree),
+           invariants(value) == nil {
+            return value
+        }
         let node: Node
         do {
             // Tags resolved for merge keys only, as YAMLDecoder reads: the default resolver tries seven
@@ -137,8 +143,23 @@ extension YamlError {
 
 /// Where things are in a scenario's text, for errors that the YAML parser reports without a line.
 enum YAMLText {
-    /// The first control character other than tab and line breaks, and its line.
+    /// The first control character other than tab and line breaks, and its line. ASCII is checked
+    /// byte by byte; only a text with other characters is read again by scalar.
     static func firstControlCharacter(in yaml: String) -> (line: Int, scalar: Unicode.Scalar)? {
+        var text = yaml
+        let ascii: (found: (line: Int, scalar: Unicode.Scalar)?, clean: Bool) = text.withUTF8 { bytes in
+            var line = 1
+            var clean = true
+            for byte in bytes {
+                if byte >= 0x20 && byte < 0x7F { continue }
+                if byte == UInt8(ascii: "\n") { line += 1; continue }
+                if byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") { continue }
+                if byte < 0x80 { return ((line, Unicode.Scalar(byte)), clean) }
+                clean = false
+            }
+            return (nil, clean)
+        }
+        if ascii.clean { return ascii.found }
         var line = 1
         for scalar in yaml.unicodeScalars {
             if scalar == "\n" { line += 1; continue }
@@ -151,12 +172,15 @@ enum YAMLText {
 
     /// Whether `<<` is written anywhere: a merge key cannot be there otherwise.
     static func mayHaveMergeKey(_ yaml: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in yaml.utf8 {
-            if byte == UInt8(ascii: "<") && previous == byte { return true }
-            previous = byte
+        var text = yaml
+        return text.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "<") && previous == byte { return true }
+                previous = byte
+            }
+            return false
         }
-        return false
     }
 
     static func line(atByteOffset offset: Int, in yaml: String) -> Int {

@@ -71,9 +71,14 @@ struct YAMLStringStyleTests {
 
     @Test("A random world of 2,000 accounts is written byte for byte as Yams's emitter writes it")
     func aRandomWorldWrittenAsYamsWould() throws {
+        try expectWrittenAsYamsWould(Self.randomWorld(accounts: 2_000))
+    }
+
+    /// Accounts, vehicles and sessions named by tricky strings, with random flags.
+    static func randomWorld(accounts count: Int) -> World {
         var random = SeededGenerator(state: 2_000)
         let words = Self.writable + ["Peugeot", "Citroën", "DS 7", "e-208", "Alice's phone"]
-        let accounts = (0..<2_000).map { i in
+        let accounts = (0..<count).map { i in
             let pick = { words.randomElement(using: &random)! }
             let vehicles = (0..<Int.random(in: 0...2, using: &random)).map { v in
                 Vehicle(vin: VIN(String(format: "VF3CC8HZ0K%07d", i * 3 + v))!, brand: pick(), model: pick(),
@@ -87,10 +92,10 @@ struct YAMLStringStyleTests {
         var world = World(name: "random", description: pick2(words, &random), startTime: SimTime(iso8601: "2026-01-05T09:00:00Z")!, seed: 7,
                           accounts: accounts, session: World.DefaultSession(device: "device-0"))
         for s in 0..<200 { world.openSession("session \(s)", settings: SessionSettings(device: words.randomElement(using: &random)!)) }
-        try expectWrittenAsYamsWould(world)
+        return world
     }
 
-    func pick2(_ words: [String], _ random: inout SeededGenerator) -> String {
+    static func pick2(_ words: [String], _ random: inout SeededGenerator) -> String {
         words.randomElement(using: &random)! + "\n" + words.randomElement(using: &random)!
     }
 

@@ -1,0 +1,266 @@
+import Yams
+
+/// Decodes a `YAMLTree` as `NodeDecoder` decodes Yams's nodes (the same scalar constructors, the same
+/// keys asked for), for documents that decode without an error and have no unknown key: it answers
+/// nil otherwise, and the document goes the way that words the error with its path and line. So it
+/// keeps no coding path and no per-mapping dictionary; what decoding asked for is one mark per node.
+enum YAMLTreeDecoder {
+    static func decode<T: Decodable>(_ type: T.Type, from tree: YAMLTree) -> T? {
+        guard tree.nodes.first?.kind == .mapping else { return nil }
+        let reader = TreeReader(tree)
+        // A top level not read as a mapping has every key unknown to the strict reading: its to word.
+        guard let value = try? TreeDecoding(reader: reader, index: 0).decodeValue(type), reader.reads[0] == .container,
+              !reader.hasUnknownKey(under: 0) else { return nil }
+        return value
+    }
+}
+
+/// The tree and what decoding asked for of each node: nothing, its value, or a container of it.
+final class TreeReader {
+    enum Read: UInt8 { case none, value, container }
+    let nodes: [YAMLTree.Node]
+    let tree: YAMLTree
+    var reads: [Read]
+
+    init(_ tree: YAMLTree) {
+        self.tree = tree
+        nodes = tree.nodes
+        reads = Array(repeating: .none, count: tree.nodes.count)
+    }
+
+    func mark(_ index: Int, _ read: Read) {
+        if reads[index].rawValue < read.rawValue { reads[index] = read }
+    }
+
+    /// The index of the value of `key` in the mapping at `mapping`: the first one written.
+    func value(forKey key: String, inMapping mapping: Int) -> Int? {
+        var i = mapping + 1
+        let end = Int(nodes[mapping].end)
+        while i < end {
+            if nodes[i].text == key { return i + 1 }
+            i = Int(nodes[i + 1].end)
+        }
+        return nil
+    }
+
+    /// A key written that decoding never asked for, under a mapping it read as a container, as
+    /// `NodePath.firstUnknownKey` finds them (a key whose value is null counts as absent).
+    func hasUnknownKey(under index: Int) -> Bool {
+        guard reads[index] == .container else { return false }
+        let end = Int(nodes[index].end)
+        switch nodes[index].kind {
+        case .scalar: return false
+        case .mapping:
+            for key in tree.keys(ofMapping: index) {
+                let value = key + 1
+                if tree.isNull(value) { continue }
+                if reads[value] == .none || hasUnknownKey(under: value) { return true }
+            }
+        case .sequence:
+            var i = index + 1
+            while i < end {
+                if reads[i] != .none, hasUnknownKey(under: i) { return true }
+                i = Int(nodes[i].end)
+            }
+        }
+        return false
+    }
+}
+
+private struct TreeDecoding: Decoder, SingleValueDecodingContainer {
+    let reader: TreeReader
+    let index: Int
+    // Errors are worded by the decoder that `StrictYAML` falls back to, with their paths.
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    private var node: YAMLTree.Node { reader.nodes[index] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard node.kind == .mapping else { throw TreeMismatch() }
+        reader.mark(index, .container)
+        return KeyedDecodingContainer(TreeKeyed<Key>(reader: reader, mapping: index))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard node.kind == .sequence else { throw TreeMismatch() }
+        reader.mark(index, .container)
+        return TreeUnkeyed(reader: reader, sequence: index)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    func decodeNil() -> Bool { reader.tree.isNull(index) }
+
+    /// A scalar's text, as Yams's constructors see it (any style).
+    private func text() throws -> String {
+        guard node.kind == .scalar else { throw TreeMismatch() }
+        return node.text
+    }
+
+    func decode(_ type: String.Type) throws -> String { try text() }
+
+    /// Yams's `Bool.construct`: a plain scalar (a quoted one is tagged a string), any case.
+    func decode(_ type: Bool.Type) throws -> Bool {
+        let text = try text()
+        guard node.plain else { throw TreeMismatch() }
+        switch text {
+        case "true": return true
+        case "false": return false
+        default:
+            switch text.lowercased() {
+            case "true", "yes", "on": return true
+            case "false", "no", "off": return false
+            default: throw TreeMismatch()
+            }
+        }
+    }
+
+    func decode(_ type: Int.Type) throws -> Int {
+        if let n = plainDecimal(), n <= Int.max { return Int(n) }
+        return try constructed(Int.self)
+    }
+
+    func decode(_ type: UInt64.Type) throws -> UInt64 {
+        if let n = plainDecimal() { return n }
+        return try constructed(UInt64.self)
+    }
+
+    /// Digits without a sign, a leading zero (octal to Yams) or `_`, short enough not to overflow:
+    /// what Yams's integer constructors read as the decimal they spell. Anything else is theirs.
+    private func plainDecimal() -> UInt64? {
+        guard node.kind == .scalar, node.plain else { return nil }
+        let bytes = node.text.utf8
+        guard let first = bytes.first, first != UInt8(ascii: "0") || bytes.count == 1, bytes.count <= 18 else { return nil }
+        var n: UInt64 = 0
+        for byte in bytes {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            n = n * 10 + UInt64(byte - UInt8(ascii: "0"))
+        }
+        return n
+    }
+
+    /// Any other scalar type, by Yams's own constructor on the scalar as Yams composes it.
+    private func constructed<T>(_ type: T.Type) throws -> T {
+        guard let constructible = type as? any ScalarConstructible.Type, node.kind == .scalar,
+              let value = constructible.construct(from: yamsScalar) as? T else { throw TreeMismatch() }
+        return value
+    }
+
+    private var yamsScalar: Node.Scalar {
+        // Yams tags a quoted scalar `str` and leaves a plain one to its resolver (basic, as composed).
+        Node.Scalar(node.text, Tag(node.plain ? .implicit : .str, .basic), node.plain ? .plain : .singleQuoted)
+    }
+
+    func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        if T.self == String.self { return try decode(String.self) as! T }
+        if T.self == Bool.self { return try decode(Bool.self) as! T }
+        if T.self == Int.self { return try decode(Int.self) as! T }
+        if T.self == UInt64.self { return try decode(UInt64.self) as! T }
+        if T.self is any ScalarConstructible.Type { return try constructed(type) }
+        return try T(from: self)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
+
+    func child(_ index: Int) -> TreeDecoding {
+        reader.mark(index, .value)
+        return TreeDecoding(reader: reader, index: index)
+    }
+}
+
+/// Any failure: the fallback decoder says what it is.
+private struct TreeMismatch: Error {}
+
+private struct TreeKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let reader: TreeReader
+    let mapping: Int
+
+    var codingPath: [any CodingKey] { [] }
+
+    var allKeys: [Key] {
+        var seen: Set<String> = []
+        return reader.tree.keys(ofMapping: mapping).compactMap { key in
+            let text = reader.nodes[key].text
+            return seen.insert(text).inserted ? Key(stringValue: text) : nil
+        }
+    }
+
+    func contains(_ key: Key) -> Bool { reader.value(forKey: key.stringValue, inMapping: mapping) != nil }
+
+    private func child(_ key: Key) throws -> TreeDecoding {
+        guard let value = reader.value(forKey: key.stringValue, inMapping: mapping) else { throw TreeMismatch() }
+        return TreeDecoding(reader: reader, index: mapping).child(value)
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try child(key).decodeNil() }
+
+    /// One look-up where the protocol's default makes three (contains, decodeNil, decode).
+    private func presentChild(_ key: Key) -> TreeDecoding? {
+        guard let value = reader.value(forKey: key.stringValue, inMapping: mapping) else { return nil }
+        let child = TreeDecoding(reader: reader, index: mapping).child(value)
+        return child.decodeNil() ? nil : child
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try presentChild(key)?.decode(type) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try presentChild(key)?.decode(type) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try presentChild(key)?.decode(type) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try presentChild(key)?.decode(type) }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try presentChild(key)?.decodeValue(type) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try child(key).decode(type) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).decode(type) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try child(key).decode(type) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decode(type) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decodeValue(type) }
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try child(key).container(keyedBy: type)
+    }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try child(key).unkeyedContainer() }
+    func superDecoder() throws -> any Decoder { TreeDecoding(reader: reader, index: mapping) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { try child(key) }
+}
+
+private struct TreeUnkeyed: UnkeyedDecodingContainer {
+    let reader: TreeReader
+    let sequence: Int
+    /// The node of the item at `currentIndex`.
+    private var position: Int
+    private(set) var currentIndex = 0
+    let count: Int?
+
+    init(reader: TreeReader, sequence: Int) {
+        self.reader = reader
+        self.sequence = sequence
+        position = sequence + 1
+        var n = 0
+        var i = position
+        while i < Int(reader.nodes[sequence].end) { n += 1; i = Int(reader.nodes[i].end) }
+        count = n
+    }
+
+    var codingPath: [any CodingKey] { [] }
+    var isAtEnd: Bool { position >= Int(reader.nodes[sequence].end) }
+
+    private mutating func next() throws -> TreeDecoding {
+        guard !isAtEnd else { throw TreeMismatch() }
+        defer {
+            position = Int(reader.nodes[position].end)
+            currentIndex += 1
+        }
+        return TreeDecoding(reader: reader, index: sequence).child(position)
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd else { throw TreeMismatch() }
+        guard reader.tree.isNull(position) else { return false }
+        _ = try next()
+        return true
+    }
+    mutating func decode(_ type: String.Type) throws -> String { try next().decode(type) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decodeValue(type) }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try next().container(keyedBy: type)
+    }
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try next().unkeyedContainer() }
+    mutating func superDecoder() throws -> any Decoder { try next() }
+}
