@@ -29,6 +29,30 @@ struct Bench {
         return result
     }
 
+    /// Two cases run by turns, `samples` times each (a, b, a, b…), so that load on the machine weighs
+    /// on both alike; with each turn's ratio of b's time to a's (above 1: a is faster).
+    mutating func alternate(_ a: String, _ b: String, _ bodyA: () throws -> Int, _ bodyB: () throws -> Int) rethrows
+        -> (a: Result, b: Result, ratios: [Double]) {
+        func perOp(_ body: () throws -> Int) rethrows -> Double {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let ops = try body()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(max(ops, 1))
+        }
+        _ = try bodyA()  // warm-up
+        _ = try bodyB()
+        var (timesA, timesB, ratios): ([Double], [Double], [Double]) = ([], [], [])
+        for _ in 0..<samples {
+            let (x, y) = (try perOp(bodyA), try perOp(bodyB))
+            timesA.append(x)
+            timesB.append(y)
+            ratios.append(y / x)
+        }
+        let median = { (v: [Double]) in v.sorted()[v.count / 2] }
+        let results = (Result(name: a, medianNanosPerOp: median(timesA)), Result(name: b, medianNanosPerOp: median(timesB)))
+        self.results += [results.0, results.1]
+        return (results.0, results.1, ratios.sorted())
+    }
+
     static func report(_ r: Result, baseline: Result?) -> String {
         let time: String
         if r.medianNanosPerOp >= 1_000_000 { time = String(format: "%.2f ms", r.medianNanosPerOp / 1e6) }

@@ -229,4 +229,18 @@ extension Account: KeyedRow {
         for m in sms where !tags.contains(.sentTo(m.phone)) { tags.append(.sentTo(m.phone)) }
         return tags
     }
+
+    /// `rowTags == tags`, read off the phone and the codes without building the list.
+    public func hasRowTags(_ tags: [Tag]) -> Bool {
+        var next = tags.startIndex
+        if let phone {
+            guard next < tags.endIndex, tags[next] == .trustedPhone(phone) else { return false }
+            next += 1
+        }
+        for (k, m) in sms.enumerated() where !sms[..<k].contains(where: { $0.phone == m.phone }) {
+            guard next < tags.endIndex, tags[next] == .sentTo(m.phone) else { return false }
+            next += 1
+        }
+        return next == tags.endIndex
+    }
 }

@@ -177,11 +177,18 @@ struct Params {
     let values: [String: JSONValue]
     init(_ values: [String: JSONValue]) { self.values = values }
 
-    func has(_ key: String) -> Bool { values[key] != nil && values[key] != .null }
+    /// The value of `key` unless it is absent or null (one look-up; a match, not JSON equality).
+    private func present(_ key: String) -> JSONValue? {
+        guard let v = values[key] else { return nil }
+        if case .null = v { return nil }
+        return v
+    }
+
+    func has(_ key: String) -> Bool { present(key) != nil }
     func ignore(_ key: String) -> JSONValue? { values[key] }
 
     func string(_ key: String) throws(PIMSError) -> String {
-        guard let v = values[key], v != .null else { throw .missing(key) }
+        guard let v = present(key) else { throw .missing(key) }
         guard let s = v.stringValue else { throw .invalid(key, detail: "\(key) must be a string, not a \(v.typeName)") }
         return s
     }
@@ -193,13 +200,13 @@ struct Params {
     }
 
     func int(_ key: String) throws(PIMSError) -> Int {
-        guard let v = values[key], v != .null else { throw .missing(key) }
+        guard let v = present(key) else { throw .missing(key) }
         guard let i = v.intValue else { throw .invalid(key, detail: "\(key) must be a whole number") }
         return i
     }
 
     func optionalBool(_ key: String) throws(PIMSError) -> Bool? {
-        guard let v = values[key], v != .null else { return nil }
+        guard let v = present(key) else { return nil }
         guard let b = v.boolValue else { throw .invalid(key, detail: "\(key) must be true or false") }
         return b
     }

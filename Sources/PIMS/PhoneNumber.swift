@@ -18,7 +18,12 @@ public struct PhoneNumber: Sendable, Hashable, ScenarioText {
             e164 = text
         } else if bytes.first == UInt8(ascii: "0") {
             guard bytes.count == 10, digits.allSatisfy(\.isASCIIDigit) else { return nil }
-            e164 = "+33" + text.dropFirst()
+            // Twelve bytes written in place (a small string: no allocation, no substring).
+            e164 = String(unsafeUninitializedCapacity: 12) { out in
+                out[0] = UInt8(ascii: "+"); out[1] = UInt8(ascii: "3"); out[2] = UInt8(ascii: "3")
+                for (i, byte) in digits.enumerated() { out[3 + i] = byte }
+                return 12
+            }
         } else {
             return nil
         }

@@ -7,9 +7,17 @@ extension PIMSStep {
     /// send limit per phone.
     mutating func sendSMS(account a: Int, purpose: SMSPurpose, to phone: PhoneNumber) throws(PIMSError) {
         let windowStart = clock + (-policy.smsSendWindowSeconds)
-        let recent = world.messages(to: phone).filter { $0.sentAt > windowStart }
-        if recent.count >= policy.smsSendsPerWindow {
-            let retryAt = recent.map(\.sentAt).min()! + policy.smsSendWindowSeconds
+        // Counted in place: every send runs this, and the codes to a phone are few.
+        var recent = 0
+        var oldestRecent: SimTime?
+        for owner in accounts.positions(tagged: .sentTo(phone)) {
+            for m in accounts[owner].sms where m.phone == phone && m.sentAt > windowStart {
+                recent += 1
+                oldestRecent = oldestRecent.map { min($0, m.sentAt) } ?? m.sentAt
+            }
+        }
+        if recent >= policy.smsSendsPerWindow {
+            let retryAt = oldestRecent! + policy.smsSendWindowSeconds
             throw PIMSError(
                 .serverError,
                 detail: "SMS limit: \(policy.smsSendsPerWindow) codes per \(policy.smsSendWindowSeconds) s to \(phone.e164); retry after \(retryAt)")
@@ -90,26 +98,27 @@ extension Account {
 }
 
 extension PIMSWorld {
-    /// Every message sent to `phone` (the accounts in list order, each oldest first).
-    func messages(to phone: PhoneNumber) -> [SMSMessage] {
-        accounts.positions(tagged: .sentTo(phone)).flatMap { accounts[$0].sms.filter { $0.phone == phone } }
-    }
-
     /// Every message sent to `phone`, oldest first (the inbox control).
     public func inbox(_ phone: PhoneNumber) -> [SMSMessage] { inboxEntries(phone).map(\.message) }
 
     /// The inbox with, for each message, whether a newer send replaced it (R7: a code is checked
     /// against the newest one of its account and purpose, and for certification of its phone).
     public func inboxEntries(_ phone: PhoneNumber) -> [(message: SMSMessage, replaced: Bool)] {
-        accounts.positions(tagged: .sentTo(phone)).flatMap { a -> [(message: SMSMessage, replaced: Bool)] in
+        var entries: [(message: SMSMessage, replaced: Bool)] = []
+        for a in accounts.positions(tagged: .sentTo(phone)) {
             let sms = accounts[a].sms
-            return sms.indices.filter { sms[$0].phone == phone }.map { i in
+            for i in sms.indices where sms[i].phone == phone {
                 let m = sms[i]
                 let newer = sms[(i + 1)...].contains { $0.purpose == m.purpose && (m.purpose != .phoneNumberCertification || $0.phone == m.phone) }
-                return (m, newer)
+                entries.append((m, newer))
             }
         }
-        .enumerated()
-        .sorted { ($0.element.message.sentAt, $0.offset) < ($1.element.message.sentAt, $1.offset) }.map(\.element)
+        // Sorted by time, stably; codes are usually listed in the order sent already (the inbox is
+        // read after every send), so the sort runs only where they are not.
+        if zip(entries, entries.dropFirst()).contains(where: { $0.message.sentAt > $1.message.sentAt }) {
+            entries = entries.enumerated()
+                .sorted { ($0.element.message.sentAt, $0.offset) < ($1.element.message.sentAt, $1.offset) }.map(\.element)
+        }
+        return entries
     }
 }

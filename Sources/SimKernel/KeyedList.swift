@@ -4,10 +4,18 @@ public protocol KeyedRow: Sendable, Hashable {
     var rowKey: String { get }
     /// What else the list finds this row by (an account: its phone, the phones its codes went to).
     var rowTags: [Tag] { get }
+    /// Whether `rowTags` would be `tags`: asked on every change of a row, where most changes leave
+    /// the tags as they were, so a row may answer without building its tags.
+    func hasRowTags(_ tags: [Tag]) -> Bool
+}
+
+extension KeyedRow {
+    public func hasRowTags(_ tags: [Tag]) -> Bool { rowTags == tags }
 }
 
 extension KeyedRow where Tag == Never {
     public var rowTags: [Never] { [] }
+    public func hasRowTags(_ tags: [Never]) -> Bool { true }
 }
 
 /// A list in order (the order a scenario and an export write) that finds a row by key and by tag in
@@ -25,7 +33,9 @@ public struct KeyedList<Row: KeyedRow>: Sendable {
     @usableFromInline var storage: [Row]
     /// The first position of each key (as `firstIndex` would find it).
     @usableFromInline var positions: [String: Int] = [:]
-    @usableFromInline var tagged: [Row.Tag: Set<Int>] = [:]
+    /// The positions of each tag's rows, in order: a tag names one row or a few, where a sorted array
+    /// costs less to change than a set and reads in order without sorting.
+    @usableFromInline var tagged: [Row.Tag: [Int]] = [:]
     /// Each row's tags as last indexed (parallel to `storage`): a change compares the row's new tags
     /// with these instead of computing the old ones again.
     @usableFromInline var tagsOf: [[Row.Tag]] = []
@@ -49,7 +59,7 @@ public struct KeyedList<Row: KeyedRow>: Sendable {
 
     /// The positions of the rows tagged `tag`, in list order.
     @inlinable
-    public func positions(tagged tag: Row.Tag) -> [Int] { tagged[tag].map { $0.sorted() } ?? [] }
+    public func positions(tagged tag: Row.Tag) -> [Int] { tagged[tag] ?? [] }
 
     // MARK: the change log
 
@@ -79,7 +89,7 @@ public struct KeyedList<Row: KeyedRow>: Sendable {
                 let key = rows[i].rowKey
                 if positions[key] == nil { positions[key] = i }
                 let tags = rows[i].rowTags
-                for tag in tags { tagged[tag, default: []].insert(i) }
+                for tag in tags { tagged[tag, default: []].insertSorted(i) }
                 tagsOf.append(tags)
             }
         }
@@ -97,19 +107,22 @@ public struct KeyedList<Row: KeyedRow>: Sendable {
     mutating func reindex(_ i: Int, oldKey: String) {
         // Read in place (borrowed through the buffer): `storage[i].rowTags` copied, so retained and
         // released, every field of the row on every change.
-        let (key, newTags) = storage.withUnsafeBufferPointer { ($0[i].rowKey, $0[i].rowTags) }
-        if key != oldKey {
+        let (sameKey, sameTags) = storage.withUnsafeBufferPointer { rows in
+            tagsOf.withUnsafeBufferPointer { (rows[i].rowKey == oldKey, rows[i].hasRowTags($0[i])) }
+        }
+        if !sameKey {
             rebuild()
             return
         }
+        if sameTags { return }
         let oldTags = tagsOf[i]
-        if newTags == oldTags { return }
+        let newTags = storage[i].rowTags
         tagsOf[i] = newTags
         for tag in oldTags where !newTags.contains(tag) {
-            tagged[tag]?.remove(i)
+            tagged[tag]?.removeAll { $0 == i }
             if tagged[tag]?.isEmpty == true { tagged[tag] = nil }
         }
-        for tag in newTags { tagged[tag, default: []].insert(i) }
+        for tag in newTags { tagged[tag, default: []].insertSorted(i) }
     }
 }
 
@@ -133,7 +146,8 @@ extension KeyedList: RandomAccessCollection, MutableCollection, RangeReplaceable
 
     @inlinable
     public subscript(position: Int) -> Row {
-        get { storage[position] }
+        // Borrowed, not copied: `list[i].field` then retains the field alone, not every field of the row.
+        _read { yield storage[position] }
         set {
             let oldKey = storage[position].rowKey
             logBefore(position)
@@ -159,7 +173,7 @@ extension KeyedList: RandomAccessCollection, MutableCollection, RangeReplaceable
                 storage.append(row)
                 if positions[row.rowKey] == nil { positions[row.rowKey] = i }
                 let tags = row.rowTags
-                for tag in tags { tagged[tag, default: []].insert(i) }
+                for tag in tags { tagged[tag, default: []].insertSorted(i) }
                 tagsOf.append(tags)
                 if changeLog.token != 0 { changeLog.before[i] = .some(nil) }
             }
@@ -188,4 +202,15 @@ extension KeyedList: Codable where Row: Codable {
 extension KeyedList: CustomStringConvertible, CustomDebugStringConvertible {
     public var description: String { rows.description }
     public var debugDescription: String { rows.debugDescription }
+}
+
+extension Array where Element == Int {
+    /// Inserts `i` where it keeps the positions in order, once.
+    @inlinable
+    mutating func insertSorted(_ i: Int) {
+        var at = endIndex
+        while at > startIndex && self[at - 1] > i { at -= 1 }
+        if at > startIndex && self[at - 1] == i { return }
+        insert(i, at: at)
+    }
 }

@@ -1,4 +1,5 @@
 import PIMS
+import SimKernel
 import Testing
 
 @Suite("Contract value types and catalogues")
@@ -9,6 +10,28 @@ struct ContractTypesTests {
         #expect(PhoneNumber("+4915112345678")?.e164 == "+4915112345678")
         for bad in ["612345678", "06123456789", "+3361", "+33 612345678", "06-12-34-56-78", "", "+1234567890123456"] {
             #expect(PhoneNumber(bad) == nil, "\(bad)")
+        }
+    }
+
+    /// An account answers whether its tags are a given list without building them (issue 8): the
+    /// answer must be `rowTags == tags` for its own tags, and for every near miss of them.
+    @Test func accountTagsComparedWithoutBuildingThem() {
+        let phones = ["0612345678", "0698765432", "0611111111"].map { PhoneNumber($0)! }
+        var random = SeededGenerator(state: 8)
+        for _ in 0..<500 {
+            let t = SimTime(iso8601: "2026-01-05T09:00:00Z")!
+            let sms = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+                SMSMessage(phone: phones.randomElement(using: &random)!, purpose: .enrollment, code: "1234", sentAt: t, expiresAt: t)
+            }
+            let account = Account(username: "u", password: "p", phone: Bool.random(using: &random) ? phones.randomElement(using: &random) : nil)
+            var withCodes = account
+            withCodes.sms = sms
+            let own = withCodes.rowTags
+            var candidates = [own, Array(own.dropLast()), Array(own.dropFirst()), own.reversed(), own + own.prefix(1), []]
+            candidates += phones.flatMap { p in [own + [.sentTo(p)], [.trustedPhone(p)] + own.filter { if case .sentTo = $0 { true } else { false } }] }
+            for tags in candidates {
+                #expect(withCodes.hasRowTags(tags) == (own == tags), "\(withCodes.phone as Any) \(sms.map(\.phone)) against \(tags)")
+            }
         }
     }
 
