@@ -5,7 +5,7 @@ import PIMS
 import Testing
 import Yams
 
-/// A scenario in the plain form is read from libyaml's events (`YAMLTree`, `YAMLTreeDecoder`), and
+/// A scenario in the plain form is read from libyaml's events (`ParsedYAML`, `ParsedYAMLDecoder`), and
 /// must read exactly as Yams's composition and `NodeDecoder` read it; anything the direct reading
 /// does not know, or refuses, goes to that way, which words the refusal (issue 14.3).
 @Suite("§9 Scenarios: the direct load reads what Yams's composition reads")
@@ -17,7 +17,7 @@ struct DirectLoadTests {
     }
 
     static func direct<T: Decodable>(_ type: T.Type, _ yaml: String) -> T? {
-        YAMLTree(composing: yaml).flatMap { YAMLTreeDecoder.decode(type, from: $0) }
+        ParsedYAML(composing: yaml).flatMap { ParsedYAMLDecoder.decode(type, from: $0) }
     }
 
     @Test("Every built-in scenario is read directly, into the world Yams's composition gives", arguments: ScenarioLoader.builtinNames)
@@ -52,17 +52,17 @@ struct DirectLoadTests {
 
     @Test("Anchors, tags, repeated keys, several documents, syntax errors: left to Yams", arguments: leftToYams)
     func formsLeftToYams(_ form: (String, String)) {
-        #expect(YAMLTree(composing: form.1) == nil, "\(form.0)")
+        #expect(ParsedYAML(composing: form.1) == nil, "\(form.0)")
     }
 
     @Test("Plain documents are composed: keys in order, values' subtrees, nested lists")
     func composesPlainDocuments() throws {
-        let tree = try #require(YAMLTree(composing: "a: 1\nb:\n  - x\n  - {c: 'y'}\nd: []\n"))
+        let tree = try #require(ParsedYAML(composing: "a: 1\nb:\n  - x\n  - {c: 'y'}\nd: []\n"))
         #expect(tree.keys(ofMapping: 0).map { tree.nodes[$0].text } == ["a", "b", "d"])
         #expect(tree.nodes.map(\.kind) == [.mapping, .scalar, .scalar, .scalar, .sequence, .scalar, .mapping, .scalar, .scalar, .scalar, .sequence])
         #expect(tree.nodes[4].end == 9)
         #expect(tree.nodes[8].plain == false && tree.nodes[2].plain)
-        #expect(YAMLTree(composing: (0..<40).map { "k\($0): v\n" }.joined())?.keys(ofMapping: 0).map { $0 }.count == 40)
+        #expect(ParsedYAML(composing: (0..<40).map { "k\($0): v\n" }.joined())?.keys(ofMapping: 0).map { $0 }.count == 40)
     }
 
     /// A scenario with a key it does not know, a value of the wrong type, a missing key, or a broken

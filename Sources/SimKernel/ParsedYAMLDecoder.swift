@@ -1,13 +1,13 @@
 import Yams
 
-/// Decodes a `YAMLTree` as `NodeDecoder` decodes Yams's nodes (the same scalar constructors, the same
+/// Decodes a `ParsedYAML` as `NodeDecoder` decodes Yams's nodes (the same scalar constructors, the same
 /// keys asked for), for documents that decode without an error and have no unknown key: it answers
 /// nil otherwise, and the document goes the way that words the error with its path and line. So it
 /// keeps no coding path and no per-mapping dictionary; what decoding asked for is one mark per node.
-enum YAMLTreeDecoder {
-    static func decode<T: Decodable>(_ type: T.Type, from tree: YAMLTree) -> T? {
+enum ParsedYAMLDecoder {
+    static func decode<T: Decodable>(_ type: T.Type, from tree: ParsedYAML) -> T? {
         guard tree.nodes.first?.kind == .mapping else { return nil }
-        let reader = TreeReader(tree)
+        let reader = ParsedYAMLReader(tree)
         // A top level not read as a mapping has every key unknown to the strict reading: its to word.
         guard let value = try? TreeDecoding(reader: reader, index: 0).decodeValue(type), reader.reads[0] == .container,
               !reader.hasUnknownKey(under: 0) else { return nil }
@@ -16,13 +16,13 @@ enum YAMLTreeDecoder {
 }
 
 /// The tree and what decoding asked for of each node: nothing, its value, or a container of it.
-final class TreeReader {
+final class ParsedYAMLReader {
     enum Read: UInt8 { case none, value, container }
-    let nodes: [YAMLTree.Node]
-    let tree: YAMLTree
+    let nodes: [ParsedYAML.Node]
+    let tree: ParsedYAML
     var reads: [Read]
 
-    init(_ tree: YAMLTree) {
+    init(_ tree: ParsedYAML) {
         self.tree = tree
         nodes = tree.nodes
         reads = Array(repeating: .none, count: tree.nodes.count)
@@ -68,13 +68,13 @@ final class TreeReader {
 }
 
 private struct TreeDecoding: Decoder, SingleValueDecodingContainer {
-    let reader: TreeReader
+    let reader: ParsedYAMLReader
     let index: Int
     // Errors are worded by the decoder that `StrictYAML` falls back to, with their paths.
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    private var node: YAMLTree.Node { reader.nodes[index] }
+    private var node: ParsedYAML.Node { reader.nodes[index] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard node.kind == .mapping else { throw TreeMismatch() }
@@ -173,7 +173,7 @@ private struct TreeDecoding: Decoder, SingleValueDecodingContainer {
 private struct TreeMismatch: Error {}
 
 private struct TreeKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let reader: TreeReader
+    let reader: ParsedYAMLReader
     let mapping: Int
 
     var codingPath: [any CodingKey] { [] }
@@ -221,14 +221,14 @@ private struct TreeKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
 }
 
 private struct TreeUnkeyed: UnkeyedDecodingContainer {
-    let reader: TreeReader
+    let reader: ParsedYAMLReader
     let sequence: Int
     /// The node of the item at `currentIndex`.
     private var position: Int
     private(set) var currentIndex = 0
     let count: Int?
 
-    init(reader: TreeReader, sequence: Int) {
+    init(reader: ParsedYAMLReader, sequence: Int) {
         self.reader = reader
         self.sequence = sequence
         position = sequence + 1

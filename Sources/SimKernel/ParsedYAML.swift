@@ -5,7 +5,7 @@ import CYaml
 /// document. Anything else gives nil, and the document goes the way Yams composes it, which knows
 /// every form and words every error; so does a document with a syntax error. Yams builds a node per
 /// value with a tag object and a dictionary check per mapping: most of a 50,000-account load.
-struct YAMLTree {
+struct ParsedYAML {
     enum Kind: UInt8 { case scalar, mapping, sequence }
 
     /// A node and, for a mapping or a sequence, where its subtree ends. A mapping's children follow
