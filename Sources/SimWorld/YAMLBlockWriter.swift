@@ -10,80 +10,102 @@ import Yams
 /// indented as they would be in place). A tree this writer does not know (other options, a key that
 /// is not a plain name) gives nil: Yams writes it.
 enum YAMLBlockWriter {
-    static func write(_ root: NodeBox, options: Emitter.Options) -> String? {
+    static func write(_ tree: YAMLTree, options: Emitter.Options) -> String? {
         // libyaml takes an indent outside 2…9 as 2.
         guard (2...9).contains(options.indent) ? options.indent == 2 : true, options.width < 0, options.allowUnicode, !options.canonical, !options.explicitStart,
               !options.explicitEnd, options.version == nil, !options.sortKeys, options.lineBreak == .ln,
               options.mappingStyle == .any, options.sequenceStyle == .any, options.newLineScalarStyle == .any,
-              case .mapping(let keys, let values) = root.content, !keys.isEmpty else { return nil }
-        var writer = Writer(options: options)
-        guard writer.mapping(keys, values, indent: 0, firstInline: false) else { return nil }
-        return String(decoding: writer.out, as: UTF8.self)
+              tree[YAMLTree.root].kind == .mapping, tree[YAMLTree.root].childCount > 0 else { return nil }
+        return tree.entries.withUnsafeBufferPointer { entries in
+            var writer = Writer(tree: tree, entries: entries, options: options)
+            guard writer.mapping(YAMLTree.root, indent: 0, firstInline: false) else { return nil }
+            return String(decoding: writer.out, as: UTF8.self)
+        }
     }
 
     private struct Writer {
+        let tree: YAMLTree
+        /// The tree's entries, read in place (copying one out retains its strings).
+        let entries: UnsafeBufferPointer<YAMLTree.Entry>
         let options: Emitter.Options
+        let tags = ScalarTags()
         var out: [UInt8] = []
 
-        init(options: Emitter.Options) {
-            self.options = options
-            out.reserveCapacity(1 << 16)
+        init(tree: YAMLTree, entries: UnsafeBufferPointer<YAMLTree.Entry>, options: Emitter.Options) {
+            (self.tree, self.entries, self.options) = (tree, entries, options)
+            out.reserveCapacity(max(1 << 16, entries.count * 16))  // about the bytes an entry takes
+        }
+
+        func children(of i: Int32) -> some Sequence<Int32> {
+            Swift.sequence(state: entries[Int(i)].firstChild) { [entries] next in
+                guard next >= 0 else { return nil }
+                defer { next = entries[Int(next)].nextSibling }
+                return next
+            }
         }
 
         mutating func spaces(_ n: Int) { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n)) }
 
         /// Keys at `indent`; the first on the current line when the mapping opens a sequence item.
-        mutating func mapping(_ keys: [String], _ values: [String: NodeBox], indent: Int, firstInline: Bool) -> Bool {
-            for (i, key) in keys.enumerated() {
-                if i > 0 || !firstInline { spaces(indent) }
-                guard key.utf8.count <= 128, PlainText.isPlain(key) else { return false }  // longer: libyaml writes `? key`
-                out.append(contentsOf: key.utf8)
+        mutating func mapping(_ map: Int32, indent: Int, firstInline: Bool) -> Bool {
+            var first = true
+            for child in children(of: map) {
+                if !first || !firstInline { spaces(indent) }
+                first = false
+                let entry = entries.baseAddress! + Int(child)
+                guard entry.pointee.key.utf8.count <= 128, PlainText.isPlain(entry.pointee.key) else { return false }  // longer: libyaml writes `? key`
+                out.append(contentsOf: entry.pointee.key.utf8)
                 out.append(UInt8(ascii: ":"))
-                guard let box = values[key] else { return false }
-                switch box.content {
+                switch entry.pointee.kind {
                 case .unused: out.append(contentsOf: " {}\n".utf8)
-                case .value(let node):
+                case .scalar:
                     out.append(UInt8(ascii: " "))
-                    guard scalar(node, indent: indent) else { return false }
-                case .mapping(let keys, let values):
-                    if keys.isEmpty { out.append(contentsOf: " {}\n".utf8); continue }
+                    guard scalar(entry, indent: indent) else { return false }
+                case .mapping:
+                    if entry.pointee.childCount == 0 { out.append(contentsOf: " {}\n".utf8); continue }
                     out.append(UInt8(ascii: "\n"))
-                    guard mapping(keys, values, indent: indent + 2, firstInline: false) else { return false }
-                case .sequence(let items):
-                    if items.isEmpty { out.append(contentsOf: " []\n".utf8); continue }
+                    guard mapping(child, indent: indent + 2, firstInline: false) else { return false }
+                case .sequence:
+                    if entry.pointee.childCount == 0 { out.append(contentsOf: " []\n".utf8); continue }
                     out.append(UInt8(ascii: "\n"))
-                    guard sequence(items, indent: indent, firstInline: false) else { return false }  // at the key's indent
+                    guard sequence(child, indent: indent, firstInline: false) else { return false }  // at the key's indent
                 }
             }
             return true
         }
 
         /// `- ` items at `indent`; the first on the current line when the sequence opens an item.
-        mutating func sequence(_ items: [NodeBox], indent: Int, firstInline: Bool) -> Bool {
-            for (i, item) in items.enumerated() {
-                if i > 0 || !firstInline { spaces(indent) }
+        mutating func sequence(_ seq: Int32, indent: Int, firstInline: Bool) -> Bool {
+            var first = true
+            for item in children(of: seq) {
+                if !first || !firstInline { spaces(indent) }
+                first = false
                 out.append(contentsOf: "- ".utf8)
-                switch item.content {
+                let entry = entries.baseAddress! + Int(item)
+                switch entry.pointee.kind {
                 case .unused: out.append(contentsOf: "{}\n".utf8)
-                case .value(let node): guard scalar(node, indent: indent) else { return false }
-                case .mapping(let keys, let values):
-                    if keys.isEmpty { out.append(contentsOf: "{}\n".utf8); continue }
-                    guard mapping(keys, values, indent: indent + 2, firstInline: true) else { return false }
-                case .sequence(let items):
-                    if items.isEmpty { out.append(contentsOf: "[]\n".utf8); continue }
-                    guard sequence(items, indent: indent + 2, firstInline: true) else { return false }
+                case .scalar: guard scalar(entry, indent: indent) else { return false }
+                case .mapping:
+                    if entry.pointee.childCount == 0 { out.append(contentsOf: "{}\n".utf8); continue }
+                    guard mapping(item, indent: indent + 2, firstInline: true) else { return false }
+                case .sequence:
+                    if entry.pointee.childCount == 0 { out.append(contentsOf: "[]\n".utf8); continue }
+                    guard sequence(item, indent: indent + 2, firstInline: true) else { return false }
                 }
             }
             return true
         }
 
         /// A scalar and its line end; `indent` is its mapping's or sequence's.
-        mutating func scalar(_ node: Node, indent: Int) -> Bool {
-            guard let scalar = node.scalar else { return false }
-            let text = scalar.string
-            if scalar.style == .any, PlainText.isPlain(text) {
+        mutating func scalar(_ entry: UnsafePointer<YAMLTree.Entry>, indent: Int) -> Bool {
+            var (text, style) = (entry.pointee.text, entry.pointee.style)
+            if entry.pointee.tag == .other {
+                guard let scalar = tree.otherScalars[Int(entry.pointee.otherScalar)].scalar else { return false }
+                (text, style) = (scalar.string, scalar.style)
+            }
+            if style == .any, PlainText.isPlain(text) {
                 out.append(contentsOf: text.utf8)
-            } else if scalar.style == .singleQuoted, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
+            } else if style == .singleQuoted, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
                 // Printable ASCII on one line: libyaml keeps single quotes and doubles the quotes inside.
                 out.append(UInt8(ascii: "'"))
                 for byte in text.utf8 {
@@ -92,7 +114,7 @@ enum YAMLBlockWriter {
                 }
                 out.append(UInt8(ascii: "'"))
             } else {
-                guard let written = yamsWritten(scalar, indent: indent) else { return false }
+                guard let node = tree.scalarNode(entry.pointee, tags: tags).scalar, let written = yamsWritten(node, indent: indent) else { return false }
                 out.append(contentsOf: written)
                 return true
             }
