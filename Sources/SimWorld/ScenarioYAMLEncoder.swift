@@ -1,4 +1,4 @@
-import Foundation  // for `contains` as Yams's encoder calls it (see `hasLineBreak`)
+import Foundation  // for `contains` as Yams's encoder calls it (see `setString`)
 import Yams
 
 /// Encodes a scenario to YAML in time linear in its size. Yams's `YAMLEncoder` rebuilds a sequence
@@ -11,9 +11,10 @@ import Yams
 /// its resolver's regular expressions on each of them twice (to quote, then to emit a tag that the
 /// emitter leaves out of the text anyway).
 enum ScenarioYAMLEncoder {
-    /// `direct: false` always hands the nodes to Yams's emitter (the reference the writer is tested against).
-    static func encode(_ value: some Encodable, options: Emitter.Options, direct: Bool = true) throws -> String {
-        let tree = try tree(value, options: options)
+    /// `direct: false` always hands the nodes to Yams's emitter (the reference the writer is tested
+    /// against). `expectedEntries` (keys and items) is room made at once: growing the tree copies it.
+    static func encode(_ value: some Encodable, options: Emitter.Options, direct: Bool = true, expectedEntries: Int = 0) throws -> String {
+        let tree = try tree(value, options: options, expectedEntries: expectedEntries)
         if direct, let text = YAMLBlockWriter.write(tree, options: options) { return text }
         // The emitter's options as Yams's encoder passes them (the styles are in the nodes).
         return try serialize(nodes: [tree.node(YAMLTree.root, options, tags: ScalarTags())], canonical: options.canonical,
@@ -27,21 +28,23 @@ enum ScenarioYAMLEncoder {
         YAMLBlockWriter.write(try tree(value, options: options), options: options)
     }
 
-    private static func tree(_ value: some Encodable, options: Emitter.Options) throws -> YAMLTree {
-        let context = EncodingContext(newLineStyle: options.newLineScalarStyle)
-        try TreeEncoder(context: context, entry: YAMLTree.root).encodeValue(value)
+    private static func tree(_ value: some Encodable, options: Emitter.Options, expectedEntries: Int = 0) throws -> YAMLTree {
+        let context = EncodingContext(newLineStyle: options.newLineScalarStyle, expectedEntries: expectedEntries)
+        try withExtendedLifetime(context) { try TreeEncoder(context: context, entry: YAMLTree.root).encodeValue(value) }
         return context.tree
     }
 }
 
 /// What one export's encoders share: the tree, and what each type of value was found to be.
 private final class EncodingContext {
-    let tree = YAMLTree()
+    let tree: YAMLTree
     /// The style Yams's encoder gives a string with a line break.
     let newLineStyle: Node.Scalar.Style
     @exclusivity(unchecked) private var kinds: [ObjectIdentifier: ValueKind] = [:]
 
-    init(newLineStyle: Node.Scalar.Style) { self.newLineStyle = newLineStyle }
+    init(newLineStyle: Node.Scalar.Style, expectedEntries: Int) {
+        (self.newLineStyle, tree) = (newLineStyle, YAMLTree(capacity: expectedEntries))
+    }
 
     enum ValueKind { case string, bool, integer, yamlScalar, composite }
 
@@ -62,24 +65,35 @@ private final class EncodingContext {
 private protocol OptionalValue {}
 extension Optional: OptionalValue {}
 
-/// The encoder of one entry: a reference and an index, so that handing it on as `any Encoder` (as
-/// every `encode(to:)` does) stores it inline instead of allocating a box.
+/// The encoder of one entry: two references and an index, so that handing it on as `any Encoder`
+/// (as every `encode(to:)` does) stores it inline instead of allocating a box. The references are
+/// neither counted nor retained around each use (that was a tenth of an export): the context
+/// outlives every encoder of its export.
 private struct TreeEncoder: Encoder, SingleValueEncodingContainer {
-    let context: EncodingContext
+    private let contextRef: Unmanaged<EncodingContext>
+    private let treeRef: Unmanaged<YAMLTree>
     let entry: Int32
-    var tree: YAMLTree { context.tree }
-    var codingPath: [any CodingKey] { tree.codingPath(to: entry) }
+
+    func tree<R>(_ body: (YAMLTree) throws -> R) rethrows -> R { try treeRef._withUnsafeGuaranteedRef(body) }
+    func context<R>(_ body: (EncodingContext) throws -> R) rethrows -> R { try contextRef._withUnsafeGuaranteedRef(body) }
+    var codingPath: [any CodingKey] { tree { $0.codingPath(to: entry) } }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    func at(_ entry: Int32) -> TreeEncoder { TreeEncoder(context: context, entry: entry) }
+    init(context: EncodingContext, entry: Int32) {
+        (contextRef, treeRef, self.entry) = (Unmanaged.passUnretained(context), Unmanaged.passUnretained(context.tree), entry)
+    }
+
+    private init(_ encoder: TreeEncoder, entry: Int32) { (contextRef, treeRef, self.entry) = (encoder.contextRef, encoder.treeRef, entry) }
+
+    func at(_ entry: Int32) -> TreeEncoder { TreeEncoder(self, entry: entry) }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        tree.open(entry, as: .mapping)
+        tree { $0.open(entry, as: .mapping) }
         return KeyedEncodingContainer(KeyedTreeContainer(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        tree.open(entry, as: .sequence)
+        tree { $0.open(entry, as: .sequence) }
         return UnkeyedTreeContainer(encoder: self)
     }
 
@@ -87,9 +101,9 @@ private struct TreeEncoder: Encoder, SingleValueEncodingContainer {
 
     // The scalars most values are, written straight into the entry: through the generic path each
     // ran dynamic casts.
-    func encodeNil() throws { tree.setScalar(entry, "null", tag: .null, style: .any) }
+    func encodeNil() throws { tree { $0.setScalar(entry, "null", tag: .null, style: .any, form: .plain) } }
     func encode(_ value: String) throws { setString(entry, value) }
-    func encode(_ value: Bool) throws { tree.setScalar(entry, value ? "true" : "false", tag: .bool, style: .any) }
+    func encode(_ value: Bool) throws { tree { $0.setScalar(entry, value ? "true" : "false", tag: .bool, style: .any, form: .plain) } }
     func encode(_ value: Int) throws { setInteger(entry, value) }
     func encode(_ value: Int8) throws { setInteger(entry, value) }
     func encode(_ value: Int16) throws { setInteger(entry, value) }
@@ -115,37 +129,36 @@ private struct TreeEncoder: Encoder, SingleValueEncodingContainer {
         } else if T.self == UInt64.self {
             setInteger(entry, unsafeBitCast(value, to: UInt64.self))
         } else {
-            switch context.kind(of: value) {
+            switch context({ $0.kind(of: value) }) {
             case .string: setString(entry, value as! String)
             case .bool: try encode(value as! Bool)
             case .integer:
-                tree.setScalar(entry, String(describing: value as! any BinaryInteger), tag: .int, style: .any)
+                let number = value as! any BinaryInteger
+                setInteger(entry, number)
             case .yamlScalar:
                 var node = (value as! any YAMLEncodable).box()
                 // As Yams does, a string with a line break takes the emitter's style for those.
-                if let text = value as? any StringProtocol, text.contains("\n") { node.scalar?.style = context.newLineStyle }
-                tree.setOtherScalar(entry, node)
+                if let text = value as? any StringProtocol, text.contains("\n") { node.scalar?.style = context { $0.newLineStyle } }
+                tree { $0.setOtherScalar(entry, node) }
             case .composite:
                 try value.encode(to: self)
             }
         }
     }
 
+    /// A string single-quoted where Yams's resolver would read it as something else, in the
+    /// emitter's style for line breaks where it has one (Yams's `text.contains("\n")`: without a
+    /// carriage return, where graphemes could matter, that is whether a line feed is there).
     func setString(_ entry: Int32, _ text: String) {
-        let style: Node.Scalar.Style = Self.hasLineBreak(text) ? context.newLineStyle : YAMLStringStyle.mustQuote(text) ? .singleQuoted : .any
-        tree.setScalar(entry, text, tag: .str, style: style)
+        let scan = TextScan(text)
+        let hasLineBreak = scan.carriageReturn ? text.contains("\n") : scan.lineFeed
+        let style: Node.Scalar.Style = hasLineBreak ? context { $0.newLineStyle } : YAMLStringStyle.mustQuote(text) ? .singleQuoted : .any
+        tree { $0.setScalar(entry, text, tag: .str, style: style, form: WrittenForm(scan, style: style)) }
     }
 
     func setInteger(_ entry: Int32, _ number: some BinaryInteger) {
-        tree.setScalar(entry, String(number), tag: .int, style: .any)
-    }
-
-    /// Yams's test, `text.contains("\n")` through Foundation, which is slow: without a carriage
-    /// return (where graphemes could matter) it is whether a line feed is there.
-    private static func hasLineBreak(_ text: String) -> Bool {
-        let bytes = text.utf8
-        if bytes.contains(UInt8(ascii: "\r")) { return text.contains("\n") }
-        return bytes.contains(UInt8(ascii: "\n"))
+        let text = String(number)
+        tree { $0.setScalar(entry, text, tag: .int, style: .any, form: WrittenForm(TextScan(text), style: .any)) }
     }
 }
 
@@ -153,7 +166,7 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let encoder: TreeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    func child(_ key: Key) -> Int32 { encoder.tree.child(of: encoder.entry, key: key.stringValue) }
+    func child(_ key: Key) -> Int32 { encoder.tree { $0.child(of: encoder.entry, key: key.stringValue) } }
 
     func encodeNil(forKey key: Key) throws { try encoder.at(child(key)).encodeNil() }
     func encode(_ value: String, forKey key: Key) throws { encoder.setString(child(key), value) }
@@ -175,16 +188,16 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { encoder.at(child(key)).unkeyedContainer() }
-    func superEncoder() -> any Encoder { encoder.at(encoder.tree.child(of: encoder.entry, key: "super")) }
+    func superEncoder() -> any Encoder { encoder.at(encoder.tree { $0.child(of: encoder.entry, key: "super") }) }
     func superEncoder(forKey key: Key) -> any Encoder { encoder.at(child(key)) }
 }
 
 private struct UnkeyedTreeContainer: UnkeyedEncodingContainer {
     let encoder: TreeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
-    var count: Int { Int(encoder.tree[encoder.entry].childCount) }
+    var count: Int { Int(encoder.tree { $0.entries[Int(encoder.entry)].childCount }) }
 
-    private func next() -> TreeEncoder { encoder.at(encoder.tree.appendItem(to: encoder.entry)) }
+    private func next() -> TreeEncoder { encoder.at(encoder.tree { $0.appendItem(to: encoder.entry) }) }
 
     mutating func encodeNil() throws { try next().encodeNil() }
     mutating func encode(_ value: String) throws { try next().encode(value) }

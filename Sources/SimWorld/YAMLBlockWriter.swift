@@ -33,7 +33,7 @@ enum YAMLBlockWriter {
 
         init(tree: YAMLTree, entries: UnsafeBufferPointer<YAMLTree.Entry>, options: Emitter.Options) {
             (self.tree, self.entries, self.options) = (tree, entries, options)
-            out.reserveCapacity(max(1 << 16, entries.count * 16))  // about the bytes an entry takes
+            out.reserveCapacity(max(1 << 16, entries.count * 32))  // more than an entry takes: room not reached is not touched
         }
 
         func children(of i: Int32) -> some Sequence<Int32> {
@@ -53,8 +53,8 @@ enum YAMLBlockWriter {
                 if !first || !firstInline { spaces(indent) }
                 first = false
                 let entry = entries.baseAddress! + Int(child)
-                guard entry.pointee.key.utf8.count <= 128, PlainText.isPlain(entry.pointee.key) else { return false }  // longer: libyaml writes `? key`
-                out.append(contentsOf: entry.pointee.key.utf8)
+                guard entry.pointee.key.utf8.count <= 128, TextScan(entry.pointee.key).plain else { return false }  // longer: libyaml writes `? key`
+                write(entry.pointee.key)
                 out.append(UInt8(ascii: ":"))
                 switch entry.pointee.kind {
                 case .unused: out.append(contentsOf: " {}\n".utf8)
@@ -98,28 +98,37 @@ enum YAMLBlockWriter {
 
         /// A scalar and its line end; `indent` is its mapping's or sequence's.
         mutating func scalar(_ entry: UnsafePointer<YAMLTree.Entry>, indent: Int) -> Bool {
-            var (text, style) = (entry.pointee.text, entry.pointee.style)
+            var (text, form) = (entry.pointee.text, entry.pointee.form)
             if entry.pointee.tag == .other {
                 guard let scalar = tree.otherScalars[Int(entry.pointee.otherScalar)].scalar else { return false }
-                (text, style) = (scalar.string, scalar.style)
+                (text, form) = (scalar.string, WrittenForm(TextScan(scalar.string), style: scalar.style))
             }
-            if style == .any, PlainText.isPlain(text) {
-                out.append(contentsOf: text.utf8)
-            } else if style == .singleQuoted, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
-                // Printable ASCII on one line: libyaml keeps single quotes and doubles the quotes inside.
+            switch form {
+            case .plain:
+                write(text)
+            case .singleQuoted:
+                // libyaml keeps single quotes and doubles the quotes inside.
                 out.append(UInt8(ascii: "'"))
-                for byte in text.utf8 {
-                    if byte == UInt8(ascii: "'") { out.append(byte) }
-                    out.append(byte)
+                text.withUTF8 { bytes in
+                    for byte in bytes {
+                        if byte == UInt8(ascii: "'") { out.append(byte) }
+                        out.append(byte)
+                    }
                 }
                 out.append(UInt8(ascii: "'"))
-            } else {
+            case .byYams:
                 guard let node = tree.scalarNode(entry.pointee, tags: tags).scalar, let written = yamsWritten(node, indent: indent) else { return false }
                 out.append(contentsOf: written)
                 return true
             }
             out.append(UInt8(ascii: "\n"))
             return true
+        }
+
+        /// The text's bytes, copied at once rather than one by one.
+        mutating func write(_ text: String) {
+            var text = text
+            text.withUTF8 { out.append(contentsOf: $0) }
         }
 
         /// Yams's text for the scalar as the value of a top-level key, moved to `indent`: libyaml
@@ -148,21 +157,64 @@ enum YAMLBlockWriter {
     }
 }
 
-/// Text libyaml writes as it is in block context, plain or between single quotes: ASCII letters and
-/// digits first, then those or `. _ - @ / +` and single spaces inside (no `: `, ` #`, quote, line
-/// break or indicator, nothing at either end that YAML reads specially).
-enum PlainText {
-    static func isPlain(_ text: String) -> Bool {
-        let bytes = text.utf8
-        guard let first = bytes.first, let last = bytes.last, isAlphanumeric(first), last != UInt8(ascii: " ") else { return false }
-        return bytes.allSatisfy { byte in
-            isAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: " ")
+/// How the writer writes a scalar: its text as it is, between single quotes, or by Yams's emitter.
+enum WrittenForm: UInt8 {
+    case plain, singleQuoted, byYams
+
+    /// Plain text as it is when Yams leaves it unquoted; printable ASCII on one line between single
+    /// quotes when Yams quotes it so; anything else as Yams's emitter writes it.
+    init(_ scan: TextScan, style: Node.Scalar.Style) {
+        if style == .any, scan.plain { self = .plain }
+        else if style == .singleQuoted, scan.printableASCII { self = .singleQuoted }
+        else { self = .byYams }
+    }
+}
+
+/// What the writer and the quoting need to know of a text, in one pass over its bytes.
+struct TextScan {
+    /// Text libyaml writes as it is in block context, plain or between single quotes: ASCII letters
+    /// and digits first, then those or `. _ - @ / +` and spaces inside (no `: `, ` #`, quote, line
+    /// break or indicator, nothing at either end that YAML reads specially).
+    let plain: Bool
+    let printableASCII: Bool
+    let lineFeed: Bool, carriageReturn: Bool
+
+    init(_ text: String) {
+        var text = text
+        // Each byte's classes ANDed (all bytes are plain, printable) and ORed (a line feed is there):
+        // no branch per byte.
+        let (all, any): (UInt8, UInt8) = text.withUTF8 { bytes in
+            Self.byteClasses.withUnsafeBufferPointer { classes in
+                var (all, any): (UInt8, UInt8) = (0xFF, 0)
+                for byte in bytes {
+                    let c = classes[Int(byte)]
+                    all &= c
+                    any |= c
+                }
+                if let first = bytes.first, let last = bytes.last, classes[Int(first)] & Self.alphanumeric != 0, last != UInt8(ascii: " ") {
+                    return (all, any)
+                }
+                return (all & ~Self.plainByte, any)
+            }
         }
+        plain = all & Self.plainByte != 0
+        printableASCII = all & Self.printable != 0
+        lineFeed = any & Self.lineFeedByte != 0
+        carriageReturn = any & Self.carriageReturnByte != 0
     }
 
-    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    private static let plainByte: UInt8 = 1, printable: UInt8 = 2, lineFeedByte: UInt8 = 4, carriageReturnByte: UInt8 = 8, alphanumeric: UInt8 = 16
+
+    private static let byteClasses: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+        let b = UInt8(byte)
+        let isAlphanumeric = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
+        var c: UInt8 = 0
+        if isAlphanumeric { c |= alphanumeric }
+        if isAlphanumeric || ".-_@/+ ".utf8.contains(b) { c |= plainByte }
+        if (0x20...0x7E).contains(b) { c |= printable }
+        if b == UInt8(ascii: "\n") { c |= lineFeedByte }
+        if b == UInt8(ascii: "\r") { c |= carriageReturnByte }
+        return c
     }
 }

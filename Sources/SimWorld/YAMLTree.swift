@@ -23,6 +23,8 @@ final class YAMLTree {
         var kind = Kind.unused
         var tag = ScalarTag.str
         var style = Node.Scalar.Style.any
+        /// How `YAMLBlockWriter` writes the scalar (decided in the pass that decides its style).
+        var form = WrittenForm.byYams
     }
 
     // Unchecked: only this class changes them, never while they are being read (the checks were a
@@ -35,6 +37,9 @@ final class YAMLTree {
     private static let indexedFrom: Int32 = 16
 
     static let root: Int32 = 0
+
+    /// Room for `capacity` entries at once (a large allocation is mapped lazily: room not reached is not touched).
+    init(capacity: Int = 0) { entries.reserveCapacity(capacity) }
 
     subscript(_ i: Int32) -> Entry { entries[Int(i)] }
 
@@ -75,16 +80,17 @@ final class YAMLTree {
         if entries[Int(i)].kind == .unused { makeContainer(i, kind) }
     }
 
-    func setScalar(_ i: Int32, _ text: String, tag: ScalarTag, style: Node.Scalar.Style) {
+    func setScalar(_ i: Int32, _ text: String, tag: ScalarTag, style: Node.Scalar.Style, form: WrittenForm) {
         clearChildren(i)
         entries[Int(i)].kind = .scalar
         entries[Int(i)].text = text
         entries[Int(i)].tag = tag
         entries[Int(i)].style = style
+        entries[Int(i)].form = form
     }
 
     func setOtherScalar(_ i: Int32, _ node: Node) {
-        setScalar(i, "", tag: .other, style: .any)
+        setScalar(i, "", tag: .other, style: .any, form: .byYams)
         entries[Int(i)].otherScalar = Int32(otherScalars.count)
         otherScalars.append(node)
     }
