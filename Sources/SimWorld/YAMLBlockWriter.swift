@@ -44,7 +44,17 @@ enum YAMLBlockWriter {
             }
         }
 
-        mutating func spaces(_ n: Int) { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n)) }
+        mutating func spaces(_ n: Int) {
+            var n = n
+            while n > 0 {
+                let run = min(n, Self.blank.count)
+                out.append(contentsOf: Self.blank[..<run])
+                n -= run
+            }
+        }
+
+        /// Spaces to copy an indent from (appending a repeated space goes byte by byte).
+        private static let blank = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
         /// Keys at `indent`; the first on the current line when the mapping opens a sequence item.
         mutating func mapping(_ map: Int32, indent: Int, firstInline: Bool) -> Bool {
