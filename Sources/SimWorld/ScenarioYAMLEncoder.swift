@@ -40,7 +40,8 @@ private final class EncodingContext {
     let tree: YAMLTree
     /// The style Yams's encoder gives a string with a line break.
     let newLineStyle: Node.Scalar.Style
-    @exclusivity(unchecked) private var kinds: [ObjectIdentifier: ValueKind] = [:]
+    /// Few types (a world has about twenty): a list is quicker to search than a dictionary to hash.
+    @exclusivity(unchecked) private var kinds: [(type: ObjectIdentifier, kind: ValueKind)] = []
 
     init(newLineStyle: Node.Scalar.Style, expectedEntries: Int) {
         (self.newLineStyle, tree) = (newLineStyle, YAMLTree(capacity: expectedEntries))
@@ -53,11 +54,11 @@ private final class EncodingContext {
     /// neither. Classes and optionals are asked every time (a subclass, or `nil`, can answer otherwise;
     /// an optional string is a string).
     func kind<T>(of value: T) -> ValueKind {
-        let key = ObjectIdentifier(T.self)
-        if let kind = kinds[key] { return kind }
+        let type = ObjectIdentifier(T.self)
+        for known in kinds where known.type == type { return known.kind }
         let kind: ValueKind = value is String ? .string : value is Bool ? .bool : value is any BinaryInteger ? .integer
             : value is any YAMLEncodable ? .yamlScalar : .composite
-        if !(T.self is AnyClass), !(T.self is any OptionalValue.Type) { kinds[key] = kind }
+        if !(T.self is AnyClass), !(T.self is any OptionalValue.Type) { kinds.append((type, kind)) }
         return kind
     }
 }

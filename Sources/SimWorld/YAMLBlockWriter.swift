@@ -56,6 +56,19 @@ enum YAMLBlockWriter {
         /// Spaces to copy an indent from (appending a repeated space goes byte by byte).
         private static let blank = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
+        /// Keys found plain, by length: most keys are a type's coding keys, written again and again,
+        /// and comparing with the same string is quicker than reading it again.
+        var plainKeys = [String](repeating: "", count: 32)
+
+        /// A key libyaml writes as it is (a longer one it writes as `? key`).
+        mutating func isPlainKey(_ key: String) -> Bool {
+            let length = key.utf8.count
+            if plainKeys[length & 31] == key, length > 0 { return true }
+            guard length <= 128, TextScan(key).plain else { return false }
+            plainKeys[length & 31] = key
+            return true
+        }
+
         /// Keys at `indent`; the first on the current line when the mapping opens a sequence item.
         mutating func mapping(_ map: Int32, indent: Int, firstInline: Bool) -> Bool {
             var first = true
@@ -63,7 +76,7 @@ enum YAMLBlockWriter {
                 if !first || !firstInline { spaces(indent) }
                 first = false
                 let entry = entries.baseAddress! + Int(child)
-                guard entry.pointee.key.utf8.count <= 128, TextScan(entry.pointee.key).plain else { return false }  // longer: libyaml writes `? key`
+                guard isPlainKey(entry.pointee.key) else { return false }
                 write(entry.pointee.key)
                 out.append(UInt8(ascii: ":"))
                 switch entry.pointee.kind {

@@ -96,6 +96,16 @@ struct YAMLTreeEncodingTests {
         #expect(text == expected)
     }
 
+    @Test("Keys that are not plain names (words YAML reads otherwise, spaces, long ones) are written as Yams's emitter writes them")
+    func unusualKeys() throws {
+        let keys = ["yes", "on", "null", "1", "2.3", "a b", "key: value", "it's", "é", String(repeating: "k", count: 129), "plain", "plain"]
+        for key in keys {
+            let value = ["first": 1, key: 2]
+            let direct = try ScenarioYAMLEncoder.encode(value, options: ScenarioExporter.options)
+            #expect(direct == (try ScenarioYAMLEncoder.encode(value, options: ScenarioExporter.options, direct: false)), "\(key)")
+        }
+    }
+
     /// Records the coding path it is encoded at, as a type reporting an error would read it.
     final class PathProbe: Encodable {
         var seen: [[String]] = []
