@@ -31,18 +31,10 @@ struct YAMLTreeEncodingTests {
 
     final class Derived: Base {
         override func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: AnyKey.self)
-            try c.encode("derived", forKey: AnyKey("kind"))
-            try c.encode(name, forKey: AnyKey("name"))
+            var c = encoder.container(keyedBy: AnyCodingKey.self)
+            try c.encode("derived", forKey: AnyCodingKey("kind"))
+            try c.encode(name, forKey: AnyCodingKey("name"))
         }
-    }
-
-    struct AnyKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(_ text: String) { stringValue = text }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 
     struct Everything: Encodable {
@@ -86,9 +78,9 @@ struct YAMLTreeEncodingTests {
     func bigMappingReencoded() throws {
         struct Wide: Encodable {
             func encode(to encoder: any Encoder) throws {
-                var c = encoder.container(keyedBy: AnyKey.self)
-                for i in 0..<100 { try c.encode(i, forKey: AnyKey("k\(i)")) }
-                for i in stride(from: 0, to: 100, by: 7) { try c.encode("again \(i)", forKey: AnyKey("k\(i)")) }
+                var c = encoder.container(keyedBy: AnyCodingKey.self)
+                for i in 0..<100 { try c.encode(i, forKey: AnyCodingKey("k\(i)")) }
+                for i in stride(from: 0, to: 100, by: 7) { try c.encode("again \(i)", forKey: AnyCodingKey("k\(i)")) }
             }
         }
         let text = try ScenarioYAMLEncoder.encode(Wide(), options: ScenarioExporter.options)
@@ -119,12 +111,12 @@ struct YAMLTreeEncodingTests {
     struct Holder: Encodable {
         let probe: PathProbe
         func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: AnyKey.self)
-            try c.encode(probe, forKey: AnyKey("top"))
-            var list = c.nestedUnkeyedContainer(forKey: AnyKey("items"))
+            var c = encoder.container(keyedBy: AnyCodingKey.self)
+            try c.encode(probe, forKey: AnyCodingKey("top"))
+            var list = c.nestedUnkeyedContainer(forKey: AnyCodingKey("items"))
             try list.encode("zero")
-            var item = list.nestedContainer(keyedBy: AnyKey.self)
-            try item.encode(probe, forKey: AnyKey("inner"))
+            var item = list.nestedContainer(keyedBy: AnyCodingKey.self)
+            try item.encode(probe, forKey: AnyCodingKey("inner"))
             try list.encode(probe)
         }
     }
