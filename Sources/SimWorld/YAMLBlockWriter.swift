@@ -36,14 +36,6 @@ enum YAMLBlockWriter {
             out.reserveCapacity(max(1 << 16, entries.count * 32))  // more than an entry takes: room not reached is not touched
         }
 
-        func children(of i: Int32) -> some Sequence<Int32> {
-            Swift.sequence(state: entries[Int(i)].firstChild) { [entries] next in
-                guard next >= 0 else { return nil }
-                defer { next = entries[Int(next)].nextSibling }
-                return next
-            }
-        }
-
         mutating func spaces(_ n: Int) {
             var n = n
             while n > 0 {
@@ -72,7 +64,7 @@ enum YAMLBlockWriter {
         /// Keys at `indent`; the first on the current line when the mapping opens a sequence item.
         mutating func mapping(_ map: Int32, indent: Int, firstInline: Bool) -> Bool {
             var first = true
-            for child in children(of: map) {
+            for child in tree.children(of: map) {
                 if !first || !firstInline { spaces(indent) }
                 first = false
                 let entry = entries.baseAddress! + Int(child)
@@ -100,7 +92,7 @@ enum YAMLBlockWriter {
         /// `- ` items at `indent`; the first on the current line when the sequence opens an item.
         mutating func sequence(_ seq: Int32, indent: Int, firstInline: Bool) -> Bool {
             var first = true
-            for item in children(of: seq) {
+            for item in tree.children(of: seq) {
                 if !first || !firstInline { spaces(indent) }
                 first = false
                 out.append(contentsOf: "- ".utf8)

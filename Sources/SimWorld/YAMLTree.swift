@@ -47,8 +47,10 @@ final class YAMLTree {
     /// key is encoded again (a type that encodes into its parent's container).
     func child(of i: Int32, key: String) -> Int32 {
         if entries[Int(i)].kind != .mapping { makeContainer(i, .mapping) }
-        if let index = keyIndexes[i] {
-            if let existing = index[key] { return existing }
+        // Indexed exactly when it has that many keys (asking the dictionary would hash every time).
+        let indexed = entries[Int(i)].childCount >= Self.indexedFrom
+        if indexed {
+            if let existing = keyIndexes[i]![key] { return existing }
         } else {
             var c = entries[Int(i)].firstChild
             while c >= 0 {
@@ -57,7 +59,7 @@ final class YAMLTree {
             }
         }
         let c = append(to: i, key: key)
-        if keyIndexes[i] != nil {
+        if indexed {
             keyIndexes[i]![key] = c
         } else if entries[Int(i)].childCount == Self.indexedFrom {
             var index: [String: Int32] = [:]
