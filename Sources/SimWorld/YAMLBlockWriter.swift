@@ -67,24 +67,11 @@ enum YAMLBlockWriter {
             for child in tree.children(of: map) {
                 if !first || !firstInline { spaces(indent) }
                 first = false
-                let entry = entries.baseAddress! + Int(child)
-                guard isPlainKey(entry.pointee.key) else { return false }
-                write(entry.pointee.key)
+                let key = entries[Int(child)].key
+                guard isPlainKey(key) else { return false }
+                write(key)
                 out.append(UInt8(ascii: ":"))
-                switch entry.pointee.kind {
-                case .unused: out.append(contentsOf: " {}\n".utf8)
-                case .scalar:
-                    out.append(UInt8(ascii: " "))
-                    guard scalar(entry, indent: indent) else { return false }
-                case .mapping:
-                    if entry.pointee.childCount == 0 { out.append(contentsOf: " {}\n".utf8); continue }
-                    out.append(UInt8(ascii: "\n"))
-                    guard mapping(child, indent: indent + 2, firstInline: false) else { return false }
-                case .sequence:
-                    if entry.pointee.childCount == 0 { out.append(contentsOf: " []\n".utf8); continue }
-                    out.append(UInt8(ascii: "\n"))
-                    guard sequence(child, indent: indent, firstInline: false) else { return false }  // at the key's indent
-                }
+                guard value(child, indent: indent, afterKey: true) else { return false }
             }
             return true
         }
@@ -96,17 +83,29 @@ enum YAMLBlockWriter {
                 if !first || !firstInline { spaces(indent) }
                 first = false
                 out.append(contentsOf: "- ".utf8)
-                let entry = entries.baseAddress! + Int(item)
-                switch entry.pointee.kind {
-                case .unused: out.append(contentsOf: "{}\n".utf8)
-                case .scalar: guard scalar(entry, indent: indent) else { return false }
-                case .mapping:
-                    if entry.pointee.childCount == 0 { out.append(contentsOf: "{}\n".utf8); continue }
-                    guard mapping(item, indent: indent + 2, firstInline: true) else { return false }
-                case .sequence:
-                    if entry.pointee.childCount == 0 { out.append(contentsOf: "[]\n".utf8); continue }
-                    guard sequence(item, indent: indent + 2, firstInline: true) else { return false }
-                }
+                guard value(item, indent: indent, afterKey: false) else { return false }
+            }
+            return true
+        }
+
+        /// A value after its `key:` (a mapping or sequence on the lines below, a sequence at the key's
+        /// indent) or after its item's `- ` (a mapping or sequence starting on the item's line);
+        /// `{}` and `[]` for empty ones.
+        mutating func value(_ i: Int32, indent: Int, afterKey: Bool) -> Bool {
+            let entry = entries.baseAddress! + Int(i)
+            let empty = entry.pointee.childCount == 0
+            switch entry.pointee.kind {
+            case .unused, .mapping where empty: out.append(contentsOf: (afterKey ? " {}\n" : "{}\n").utf8)
+            case .sequence where empty: out.append(contentsOf: (afterKey ? " []\n" : "[]\n").utf8)
+            case .scalar:
+                if afterKey { out.append(UInt8(ascii: " ")) }
+                return scalar(entry, indent: indent)
+            case .mapping:
+                if afterKey { out.append(UInt8(ascii: "\n")) }
+                return mapping(i, indent: indent + 2, firstInline: !afterKey)
+            case .sequence:
+                if afterKey { out.append(UInt8(ascii: "\n")) }
+                return afterKey ? sequence(i, indent: indent, firstInline: false) : sequence(i, indent: indent + 2, firstInline: true)
             }
             return true
         }
