@@ -28,7 +28,8 @@ enum YAMLBlockWriter {
         /// The tree's entries, read in place (copying one out retains its strings).
         let entries: UnsafeBufferPointer<YAMLTree.Entry>
         let options: Emitter.Options
-        let tags = ScalarTags()
+        /// For the scalars Yams writes (most exports have none or a few).
+        lazy var tags = ScalarTags()
         var out: [UInt8] = []
 
         init(tree: YAMLTree, entries: UnsafeBufferPointer<YAMLTree.Entry>, options: Emitter.Options) {
