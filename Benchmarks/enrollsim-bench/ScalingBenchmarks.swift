@@ -68,7 +68,8 @@ func benchmarkScaling(_ bench: inout Bench) async throws -> [String] {
 }
 
 /// Load and export, per account: linear means the same time per account at 1,000 and 50,000.
-func benchmarkScenarioScaling(_ bench: inout Bench) async throws -> [String] {
+/// `exportOnly` leaves the load out (`scaling-export`: the export's figures in a fraction of the time).
+func benchmarkScenarioScaling(_ bench: inout Bench, exportOnly: Bool = false) async throws -> [String] {
     var lines: [String] = []
     let samples = bench.samples
     bench.samples = 3
@@ -83,6 +84,10 @@ func benchmarkScenarioScaling(_ bench: inout Bench) async throws -> [String] {
         }
         lines.append(Bench.report(export, baseline: perAccount.export))
         perAccount.export = perAccount.export ?? export
+        if exportOnly {
+            if count == 50_000 { lines.append(String(format: "  50,000 accounts: export %.2f s", export.medianNanosPerOp * Double(count) / 1e9)) }
+            continue
+        }
         let load = try await bench.measure("scaling: strict load per account, \(count) accounts", iterations: 1) { _ in
             _ = try ScenarioLoader.parse(yaml: yaml, origin: "scale.yaml")
             return count

@@ -1,7 +1,7 @@
 import Foundation
 
 // Benchmarks for the README's figures. Run in release:
-//   swift build -c release && swift run -c release enrollsim-bench [backend|batch|futurae|card|events|screens|scaling|scaling-io|paste|all]
+//   swift build -c release && swift run -c release enrollsim-bench [backend|batch|futurae|card|events|screens|scaling|scaling-io|scaling-export|paste|all]
 func runBenchmarks(_ which: String) async throws {
     var bench = Bench()
     print("enrollsim benchmarks (median of \(bench.samples) samples; ratio to the baseline of the same run)")
@@ -27,8 +27,8 @@ func runBenchmarks(_ which: String) async throws {
     if which == "all" || which == "scaling" {
         for line in try await benchmarkScaling(&bench) { print(line) }
     }
-    if which == "scaling-io" {  // the load and export part of `scaling` alone
-        for line in try await benchmarkScenarioScaling(&bench) { print(line) }
+    if which == "scaling-io" || which == "scaling-export" {  // the load and export part of `scaling` alone, or the export
+        for line in try await benchmarkScenarioScaling(&bench, exportOnly: which == "scaling-export") { print(line) }
     }
     if which == "all" || which == "paste" {
         for line in await benchmarkPaste(&bench) { print(line) }

@@ -95,7 +95,9 @@ extension World {
 /// Export: the whole world in the scenario format, so that export → load → export gives the same bytes.
 public enum ScenarioExporter {
     public static func yaml(_ world: World) throws -> String {
-        try ScenarioYAMLEncoder.encode(world, options: options)
+        // An account takes about 30 entries (its keys, a vehicle's), a session about 10; more room
+        // than needed costs nothing until written.
+        try ScenarioYAMLEncoder.encode(world, options: options, expectedEntries: 1_024 + 40 * world.accounts.count + 16 * world.sessions.count)
     }
 
     static var options: YAMLEncoder.Options {

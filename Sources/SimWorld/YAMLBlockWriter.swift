@@ -10,94 +10,140 @@ import Yams
 /// indented as they would be in place). A tree this writer does not know (other options, a key that
 /// is not a plain name) gives nil: Yams writes it.
 enum YAMLBlockWriter {
-    static func write(_ root: NodeBox, options: Emitter.Options) -> String? {
+    static func write(_ tree: YAMLTree, options: Emitter.Options) -> String? {
         // libyaml takes an indent outside 2…9 as 2.
         guard (2...9).contains(options.indent) ? options.indent == 2 : true, options.width < 0, options.allowUnicode, !options.canonical, !options.explicitStart,
               !options.explicitEnd, options.version == nil, !options.sortKeys, options.lineBreak == .ln,
               options.mappingStyle == .any, options.sequenceStyle == .any, options.newLineScalarStyle == .any,
-              case .mapping(let keys, let values) = root.content, !keys.isEmpty else { return nil }
-        var writer = Writer(options: options)
-        guard writer.mapping(keys, values, indent: 0, firstInline: false) else { return nil }
-        return String(decoding: writer.out, as: UTF8.self)
+              tree[YAMLTree.root].kind == .mapping, tree[YAMLTree.root].childCount > 0 else { return nil }
+        return tree.entries.withUnsafeBufferPointer { entries in
+            var writer = Writer(tree: tree, entries: entries, options: options)
+            guard writer.mapping(YAMLTree.root, indent: 0, firstInline: false) else { return nil }
+            return String(decoding: writer.out, as: UTF8.self)
+        }
     }
 
     private struct Writer {
+        let tree: YAMLTree
+        /// The tree's entries, read in place (copying one out retains its strings).
+        let entries: UnsafeBufferPointer<YAMLTree.Entry>
         let options: Emitter.Options
+        /// For the scalars Yams writes (most exports have none or a few).
+        lazy var tags = ScalarTags()
         var out: [UInt8] = []
 
-        init(options: Emitter.Options) {
-            self.options = options
-            out.reserveCapacity(1 << 16)
+        init(tree: YAMLTree, entries: UnsafeBufferPointer<YAMLTree.Entry>, options: Emitter.Options) {
+            (self.tree, self.entries, self.options) = (tree, entries, options)
+            out.reserveCapacity(max(1 << 16, entries.count * 32))  // more than an entry takes: room not reached is not touched
         }
 
-        mutating func spaces(_ n: Int) { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n)) }
+        mutating func spaces(_ n: Int) {
+            var n = n
+            while n > 0 {
+                let run = min(n, Self.blank.count)
+                out.append(contentsOf: Self.blank[..<run])
+                n -= run
+            }
+        }
+
+        /// Spaces to copy an indent from (appending a repeated space goes byte by byte).
+        private static let blank = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
+        /// Keys found plain, by length: most keys are a type's coding keys, written again and again,
+        /// and comparing with the same string is quicker than reading it again.
+        var plainKeys = [String](repeating: "", count: 32)
+
+        /// A key libyaml writes as it is (a longer one it writes as `? key`).
+        mutating func isPlainKey(_ key: String) -> Bool {
+            let length = key.utf8.count
+            if plainKeys[length & 31] == key, length > 0 { return true }
+            guard length <= 128, TextScan(key).plain else { return false }
+            plainKeys[length & 31] = key
+            return true
+        }
 
         /// Keys at `indent`; the first on the current line when the mapping opens a sequence item.
-        mutating func mapping(_ keys: [String], _ values: [String: NodeBox], indent: Int, firstInline: Bool) -> Bool {
-            for (i, key) in keys.enumerated() {
-                if i > 0 || !firstInline { spaces(indent) }
-                guard key.utf8.count <= 128, PlainText.isPlain(key) else { return false }  // longer: libyaml writes `? key`
-                out.append(contentsOf: key.utf8)
+        mutating func mapping(_ map: Int32, indent: Int, firstInline: Bool) -> Bool {
+            var first = true
+            for child in tree.children(of: map) {
+                if !first || !firstInline { spaces(indent) }
+                first = false
+                let key = entries[Int(child)].key
+                guard isPlainKey(key) else { return false }
+                write(key)
                 out.append(UInt8(ascii: ":"))
-                guard let box = values[key] else { return false }
-                switch box.content {
-                case .unused: out.append(contentsOf: " {}\n".utf8)
-                case .value(let node):
-                    out.append(UInt8(ascii: " "))
-                    guard scalar(node, indent: indent) else { return false }
-                case .mapping(let keys, let values):
-                    if keys.isEmpty { out.append(contentsOf: " {}\n".utf8); continue }
-                    out.append(UInt8(ascii: "\n"))
-                    guard mapping(keys, values, indent: indent + 2, firstInline: false) else { return false }
-                case .sequence(let items):
-                    if items.isEmpty { out.append(contentsOf: " []\n".utf8); continue }
-                    out.append(UInt8(ascii: "\n"))
-                    guard sequence(items, indent: indent, firstInline: false) else { return false }  // at the key's indent
-                }
+                guard value(child, indent: indent, afterKey: true) else { return false }
             }
             return true
         }
 
         /// `- ` items at `indent`; the first on the current line when the sequence opens an item.
-        mutating func sequence(_ items: [NodeBox], indent: Int, firstInline: Bool) -> Bool {
-            for (i, item) in items.enumerated() {
-                if i > 0 || !firstInline { spaces(indent) }
+        mutating func sequence(_ seq: Int32, indent: Int, firstInline: Bool) -> Bool {
+            var first = true
+            for item in tree.children(of: seq) {
+                if !first || !firstInline { spaces(indent) }
+                first = false
                 out.append(contentsOf: "- ".utf8)
-                switch item.content {
-                case .unused: out.append(contentsOf: "{}\n".utf8)
-                case .value(let node): guard scalar(node, indent: indent) else { return false }
-                case .mapping(let keys, let values):
-                    if keys.isEmpty { out.append(contentsOf: "{}\n".utf8); continue }
-                    guard mapping(keys, values, indent: indent + 2, firstInline: true) else { return false }
-                case .sequence(let items):
-                    if items.isEmpty { out.append(contentsOf: "[]\n".utf8); continue }
-                    guard sequence(items, indent: indent + 2, firstInline: true) else { return false }
-                }
+                guard value(item, indent: indent, afterKey: false) else { return false }
+            }
+            return true
+        }
+
+        /// A value after its `key:` (a mapping or sequence on the lines below, a sequence at the key's
+        /// indent) or after its item's `- ` (a mapping or sequence starting on the item's line);
+        /// `{}` and `[]` for empty ones.
+        mutating func value(_ i: Int32, indent: Int, afterKey: Bool) -> Bool {
+            let entry = entries.baseAddress! + Int(i)
+            let empty = entry.pointee.childCount == 0
+            switch entry.pointee.kind {
+            case .unused, .mapping where empty: out.append(contentsOf: (afterKey ? " {}\n" : "{}\n").utf8)
+            case .sequence where empty: out.append(contentsOf: (afterKey ? " []\n" : "[]\n").utf8)
+            case .scalar:
+                if afterKey { out.append(UInt8(ascii: " ")) }
+                return scalar(entry, indent: indent)
+            case .mapping:
+                if afterKey { out.append(UInt8(ascii: "\n")) }
+                return mapping(i, indent: indent + 2, firstInline: !afterKey)
+            case .sequence:
+                if afterKey { out.append(UInt8(ascii: "\n")) }
+                return afterKey ? sequence(i, indent: indent, firstInline: false) : sequence(i, indent: indent + 2, firstInline: true)
             }
             return true
         }
 
         /// A scalar and its line end; `indent` is its mapping's or sequence's.
-        mutating func scalar(_ node: Node, indent: Int) -> Bool {
-            guard let scalar = node.scalar else { return false }
-            let text = scalar.string
-            if scalar.style == .any, PlainText.isPlain(text) {
-                out.append(contentsOf: text.utf8)
-            } else if scalar.style == .singleQuoted, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
-                // Printable ASCII on one line: libyaml keeps single quotes and doubles the quotes inside.
+        mutating func scalar(_ entry: UnsafePointer<YAMLTree.Entry>, indent: Int) -> Bool {
+            var (text, form) = (entry.pointee.text, entry.pointee.form)
+            if entry.pointee.tag == .other {
+                guard let scalar = tree.otherScalars[Int(entry.pointee.otherScalar)].scalar else { return false }
+                (text, form) = (scalar.string, WrittenForm(TextScan(scalar.string), style: scalar.style))
+            }
+            switch form {
+            case .plain:
+                write(text)
+            case .singleQuoted:
+                // libyaml keeps single quotes and doubles the quotes inside.
                 out.append(UInt8(ascii: "'"))
-                for byte in text.utf8 {
-                    if byte == UInt8(ascii: "'") { out.append(byte) }
-                    out.append(byte)
+                text.withUTF8 { bytes in
+                    for byte in bytes {
+                        if byte == UInt8(ascii: "'") { out.append(byte) }
+                        out.append(byte)
+                    }
                 }
                 out.append(UInt8(ascii: "'"))
-            } else {
-                guard let written = yamsWritten(scalar, indent: indent) else { return false }
+            case .byYams:
+                guard let node = tree.scalarNode(entry.pointee, tags: tags).scalar, let written = yamsWritten(node, indent: indent) else { return false }
                 out.append(contentsOf: written)
                 return true
             }
             out.append(UInt8(ascii: "\n"))
             return true
+        }
+
+        /// The text's bytes, copied at once rather than one by one.
+        mutating func write(_ text: String) {
+            var text = text
+            text.withUTF8 { out.append(contentsOf: $0) }
         }
 
         /// Yams's text for the scalar as the value of a top-level key, moved to `indent`: libyaml
@@ -126,21 +172,64 @@ enum YAMLBlockWriter {
     }
 }
 
-/// Text libyaml writes as it is in block context, plain or between single quotes: ASCII letters and
-/// digits first, then those or `. _ - @ / +` and single spaces inside (no `: `, ` #`, quote, line
-/// break or indicator, nothing at either end that YAML reads specially).
-enum PlainText {
-    static func isPlain(_ text: String) -> Bool {
-        let bytes = text.utf8
-        guard let first = bytes.first, let last = bytes.last, isAlphanumeric(first), last != UInt8(ascii: " ") else { return false }
-        return bytes.allSatisfy { byte in
-            isAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: " ")
+/// How the writer writes a scalar: its text as it is, between single quotes, or by Yams's emitter.
+enum WrittenForm: UInt8 {
+    case plain, singleQuoted, byYams
+
+    /// Plain text as it is when Yams leaves it unquoted; printable ASCII on one line between single
+    /// quotes when Yams quotes it so; anything else as Yams's emitter writes it.
+    init(_ scan: TextScan, style: Node.Scalar.Style) {
+        if style == .any, scan.plain { self = .plain }
+        else if style == .singleQuoted, scan.printableASCII { self = .singleQuoted }
+        else { self = .byYams }
+    }
+}
+
+/// What the writer and the quoting need to know of a text, in one pass over its bytes.
+struct TextScan {
+    /// Text libyaml writes as it is in block context, plain or between single quotes: ASCII letters
+    /// and digits first, then those or `. _ - @ / +` and spaces inside (no `: `, ` #`, quote, line
+    /// break or indicator, nothing at either end that YAML reads specially).
+    let plain: Bool
+    let printableASCII: Bool
+    let lineFeed: Bool, carriageReturn: Bool
+
+    init(_ text: String) {
+        var text = text
+        // Each byte's classes ANDed (all bytes are plain, printable) and ORed (a line feed is there):
+        // no branch per byte.
+        let (all, any): (UInt8, UInt8) = text.withUTF8 { bytes in
+            Self.byteClasses.withUnsafeBufferPointer { classes in
+                var (all, any): (UInt8, UInt8) = (0xFF, 0)
+                for byte in bytes {
+                    let c = classes[Int(byte)]
+                    all &= c
+                    any |= c
+                }
+                if let first = bytes.first, let last = bytes.last, classes[Int(first)] & Self.alphanumeric != 0, last != UInt8(ascii: " ") {
+                    return (all, any)
+                }
+                return (all & ~Self.plainByte, any)
+            }
         }
+        plain = all & Self.plainByte != 0
+        printableASCII = all & Self.printable != 0
+        lineFeed = any & Self.lineFeedByte != 0
+        carriageReturn = any & Self.carriageReturnByte != 0
     }
 
-    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    private static let plainByte: UInt8 = 1, printable: UInt8 = 2, lineFeedByte: UInt8 = 4, carriageReturnByte: UInt8 = 8, alphanumeric: UInt8 = 16
+
+    private static let byteClasses: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+        let b = UInt8(byte)
+        let isAlphanumeric = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
+        var c: UInt8 = 0
+        if isAlphanumeric { c |= alphanumeric }
+        if isAlphanumeric || ".-_@/+ ".utf8.contains(b) { c |= plainByte }
+        if (0x20...0x7E).contains(b) { c |= printable }
+        if b == UInt8(ascii: "\n") { c |= lineFeedByte }
+        if b == UInt8(ascii: "\r") { c |= carriageReturnByte }
+        return c
     }
 }

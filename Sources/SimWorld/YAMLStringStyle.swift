@@ -20,7 +20,7 @@ enum YAMLStringStyle {
             if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return boolAndNullWords.contains(text) }
             return resolvesAsNonString(text)
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"):
-            return isPlainDecimal(bytes) || resolvesAsNonString(text)
+            return isPlainDecimal(text) || resolvesAsNonString(text)
         case UInt8(ascii: "."), UInt8(ascii: "<"), UInt8(ascii: "~"), UInt8(ascii: "="):
             return resolvesAsNonString(text)
         case 0x0A...0x0D, 0xC2, 0xE2:
@@ -40,19 +40,22 @@ enum YAMLStringStyle {
 
     /// `[-+]?[0-9][0-9_]*(\.[0-9_]*)?`: the float pattern's first form reads it, so it is never a
     /// string (an SDK version such as `2.3` in every session's settings, settled without a regex).
-    private static func isPlainDecimal(_ bytes: String.UTF8View) -> Bool {
-        var rest = bytes[...]
-        if let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { rest = rest.dropFirst() }
-        guard let first = rest.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
-        var seenPoint = false
-        for byte in rest {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): continue
-            case UInt8(ascii: ".") where !seenPoint: seenPoint = true
-            default: return false
+    private static func isPlainDecimal(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in  // over the buffer: the string's view was a cost of its own
+            var rest = bytes[...]
+            if let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { rest = rest.dropFirst() }
+            guard let first = rest.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+            var seenPoint = false
+            for byte in rest {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): continue
+                case UInt8(ascii: ".") where !seenPoint: seenPoint = true
+                default: return false
+                }
             }
+            return true
         }
-        return true
     }
 
     private static func resolvesAsNonString(_ text: String) -> Bool {
