@@ -29,6 +29,23 @@ struct Bench {
         return result
     }
 
+    /// Several cases by rounds: each round runs every case once (after one warm-up round); each
+    /// case's result is its median over the rounds.
+    mutating func rounds(_ cases: [(name: String, run: (Int) async -> Int)], iterations: Int) async -> [Result] {
+        for c in cases { _ = await c.run(max(1, iterations / 10)) }
+        var perOp = Array(repeating: [Double](), count: cases.count)
+        for _ in 0..<samples {
+            for (i, c) in cases.enumerated() {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let ops = await c.run(iterations)
+                perOp[i].append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(max(ops, 1)))
+            }
+        }
+        let out = zip(cases, perOp).map { c, times in Result(name: c.name, medianNanosPerOp: times.sorted()[times.count / 2]) }
+        results += out
+        return out
+    }
+
     /// Two cases run by turns, `samples` times each (a, b, a, b…), so that load on the machine weighs
     /// on both alike; with each turn's ratio of b's time to a's (above 1: a is faster).
     mutating func alternate(_ a: String, _ b: String, _ bodyA: () throws -> Int, _ bodyB: () throws -> Int) rethrows

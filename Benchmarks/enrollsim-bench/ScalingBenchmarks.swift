@@ -35,14 +35,13 @@ enum ScalingWorlds {
 }
 
 func benchmarkScaling(_ bench: inout Bench) async throws -> [String] {
-    var lines: [String] = []
-    var small: Bench.Result?
     let worlds: [(name: String, world: World)] = [
         ("1 account", ScalingWorlds.world(accounts: 1)),
         ("1,000 accounts", ScalingWorlds.world(accounts: 1_000)),
         ("50,000 accounts", ScalingWorlds.world(accounts: 50_000)),
         ("1,000 accounts + 20,000 sessions", ScalingWorlds.world(accounts: 1_000, sessions: 20_000)),
     ]
+    var cases: [(name: String, run: (Int) async -> Int)] = []
     for (name, world) in worlds {
         for (which, i) in [("first", 0), ("last", world.accounts.count - 1)] {
             let backend = InProcessBackend(world: world, honoursLatency: false)
@@ -51,20 +50,22 @@ func benchmarkScaling(_ bench: inout Bench) async throws -> [String] {
                                                ["action": "login", "username": .string("user\(i)@example.com"), "password": .string("pass\(i)")]),
                                    session: "default")
             let calls = ScalingWorlds.calls(account: i)
-            let r = await bench.measure("scaling: call on the \(which) account, \(name)", iterations: 2_000) { n in
+            cases.append(("scaling: call on the \(which) account, \(name)", { n in
                 for k in 0..<n {
                     // The clock moves so that the SMS send limit never refuses (a refusal is cheaper).
                     if k % 5 == 0 { _ = await backend.control(.advance(seconds: 3_600)) }
                     for call in calls { _ = await backend.send(call, session: "default") }
                 }
                 return n * calls.count
-            }
-            if small == nil { small = r }
-            lines.append(Bench.report(r, baseline: r.name == small?.name ? nil : small))
+            }))
         }
     }
-
-    return lines + (try await benchmarkScenarioScaling(&bench))
+    // The cases by rounds (each round runs every case once), so that the machine's load, which
+    // drifts within seconds here, weighs on every world alike; each case's median over the rounds.
+    let results = await bench.rounds(cases, iterations: 5_000)
+    var lines = results.map { Bench.report($0, baseline: $0.name == results[0].name ? nil : results[0]) }
+    lines += try await benchmarkScenarioScaling(&bench)
+    return lines
 }
 
 /// Load and export, per account: linear means the same time per account at 1,000 and 50,000.

@@ -48,6 +48,20 @@ import Testing
         }
     }
 
+    /// A seeded server serves the world it wrote without reading it back (issue 14): what a restart
+    /// reads of it must be that same world, for every built-in scenario (all three systems).
+    @Test(arguments: ScenarioLoader.builtinNames)
+    func aSeededServerServesWhatARestartReads(_ name: String) throws {
+        let path = TemporaryFolder.make().appendingPathComponent("world.db").path
+        let seeded = try ServerCore(databasePath: path, seed: .named(name), honoursLatency: false)
+        let served = seeded.world
+        seeded.close()
+        let reopened = try ServerCore(databasePath: path, seed: .named("fresh"), honoursLatency: false)
+        defer { reopened.close() }
+        #expect(reopened.world == served)
+        #expect(try ScenarioExporter.yaml(reopened.world) == ScenarioExporter.yaml(served))
+    }
+
     @Test func resetAfterARestartReturnsToTheScenarioLoadedBeforeIt() async throws {
         let path = TemporaryFolder.make().appendingPathComponent("world.db").path
         try await withServer("fresh", databasePath: path) { server in
