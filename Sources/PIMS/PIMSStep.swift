@@ -3,20 +3,45 @@ import SimKernel
 /// One PIMS call in progress: PIMS's world, and what the kernel lends the rules (the clock, the
 /// calling session, the seeded codes, the events to publish). The rules are written on this view so
 /// that they read as the contract does: `accounts[a]`, `session.user`, `clock`.
+///
+/// The step works on the world and the context where they are, through pointers valid for the call
+/// (`PIMSStep.run`): a step holding them as values had to be built with a placeholder world and
+/// context and take them by swaps, which retained and released every table of both per call
+/// (issue 8's throughput).
 struct PIMSStep {
-    var world: PIMSWorld
-    var kernel: KernelContext
+    private let worldSlot: UnsafeMutablePointer<PIMSWorld>
+    private let kernelSlot: UnsafeMutablePointer<KernelContext>
+
+    /// Runs `body` on a step over `world` and `kernel`, changed in place.
+    static func run<R>(on world: inout PIMSWorld, _ kernel: inout KernelContext, _ body: (inout PIMSStep) -> R) -> R {
+        withUnsafeMutablePointer(to: &world) { world in
+            withUnsafeMutablePointer(to: &kernel) { kernel in
+                var step = PIMSStep(worldSlot: world, kernelSlot: kernel)
+                return body(&step)
+            }
+        }
+    }
+
+    var world: PIMSWorld {
+        unsafeAddress { UnsafePointer(worldSlot) }
+        nonmutating unsafeMutableAddress { worldSlot }
+    }
+    var kernel: KernelContext {
+        unsafeAddress { UnsafePointer(kernelSlot) }
+        nonmutating unsafeMutableAddress { kernelSlot }
+    }
 
     var clock: SimTime { kernel.now }
     var settings: SessionSettings { kernel.settings ?? SessionSettings(device: "") }
     var policy: Policy { world.policy }
+    // Lent, not returned: a getter's result is a copy (every index of the list retained and released).
     var accounts: KeyedList<Account> {
-        get { world.accounts }
-        _modify { yield &world.accounts }
+        _read { yield world.accounts }
+        nonmutating _modify { yield &world.accounts }
     }
     var loginFailures: [LoginFailures] {
-        get { world.loginFailures }
-        _modify { yield &world.loginFailures }
+        _read { yield world.loginFailures }
+        nonmutating _modify { yield &world.loginFailures }
     }
     /// The calling session's PIMS state.
     var session: PIMSSession {
@@ -24,6 +49,8 @@ struct PIMSStep {
         _modify { yield &world.sessions[kernel.session, default: PIMSSession()] }
     }
 
-    func accountIndex(_ username: String) -> Int? { world.accountIndex(username) }
-    func account(_ username: String) -> Account? { world.account(username) }
+    // Through the list, not `PIMSWorld`'s methods of the same name: a method of the world called
+    // through the step's pointer is called on a copy of the whole world.
+    func accountIndex(_ username: String) -> Int? { world.accounts.index(of: username) }
+    func account(_ username: String) -> Account? { world.accounts[key: username] }
 }

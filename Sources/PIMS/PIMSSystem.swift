@@ -33,18 +33,13 @@ public enum PIMSSystem: SimSystem {
             return SystemAnswer(.failure(error))
         }
         guard kernel.settings != nil else { return SystemAnswer(.failure(kernelFailure(.unknownSession(kernel.session))), rule: call.rule) }
-        // The step owns the world while it runs (no copy on write), moved in and out by swaps: a copy
-        // would retain and release every table of the world, twice, per call.
-        var step = PIMSStep(world: PIMSWorld.empty, kernel: kernel)
-        swap(&state, &step.world)
-        defer {
-            swap(&state, &step.world)
-            swap(&kernel, &step.kernel)
-        }
-        do {
-            return SystemAnswer(.success(try step.apply(call)), rule: call.rule)
-        } catch {
-            return SystemAnswer(.failure(error), rule: call.rule)
+        // The step works on the world in place: no copy, so no copy on write either.
+        return PIMSStep.run(on: &state, &kernel) { step in
+            do throws(PIMSError) {
+                return SystemAnswer(.success(try step.apply(call)), rule: call.rule)
+            } catch {
+                return SystemAnswer(.failure(error), rule: call.rule)
+            }
         }
     }
 
@@ -115,14 +110,14 @@ extension PIMSStep {
         default: break
         }
         // R0c: everything else needs a logged-in session.
-        guard let username = session.user, let a = accountIndex(username) else {
+        guard let username = world.sessions.user(of: kernel.session), let a = accountIndex(username) else {
             kernel.took("2301", rule: "R0c")
             throw PIMSError(.needBasicAuthentication)
         }
         let before = kernel.recordsEvents ? accounts[a] : nil
         defer {
             if let before, accounts.indices.contains(a), accounts[a] != before {
-                let reached = world.sessions(of: username)
+                let reached = world.sessions.sessions(of: username)
                 kernel.emit(.accountChanged, ["username": .string(username)], to: reached)
             }
         }

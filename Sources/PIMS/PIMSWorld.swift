@@ -14,8 +14,6 @@ public struct PIMSWorld: Sendable, Hashable {
     public var stepsIDs: Int
 
     public static let firstStepsID = 132_324
-    /// What a step leaves in the world's place while it owns the world: shared, so building it costs nothing.
-    public static let empty = PIMSWorld()
 
     public init(policy: Policy = Policy(), accounts: [Account] = [], sessions: SessionStates = [:],
                 loginFailures: [LoginFailures] = [], stepsIDs: Int? = nil) {

@@ -6,6 +6,9 @@ import SimKernel
 public struct SessionStates: Sendable {
     private var states: [String: PIMSSession] = [:]
     private var byUser: [String: Set<String>] = [:]
+    /// Who is logged in on each session, beside its state: read on every call (R0c), where reading
+    /// it from the state copied the whole state out of the dictionary.
+    private var userOf: [String: String] = [:]
     /// What each session touched since the log started had before (as `KeyedList`'s log).
     private var before: [String: PIMSSession?] = [:]
     private var logToken: UInt64 = 0
@@ -24,11 +27,29 @@ public struct SessionStates: Sendable {
     public subscript(name: String, default fallback: @autoclosure () -> PIMSSession) -> PIMSSession {
         get { states[name] ?? fallback() }
         _modify {
-            let old = states[name]
-            defer { changed(name, old: old) }
-            yield &states[name, default: fallback()]
+            // The name is hashed once: the state is then read and changed at its position (each rule
+            // that changes the calling session comes here, on every call).
+            let found = states.index(forKey: name)
+            let position: Dictionary<String, PIMSSession>.Index
+            if let found {
+                position = found
+            } else {
+                states[name] = fallback()
+                position = states.index(forKey: name)!
+            }
+            let oldUser = found.flatMap { states.values[$0].user }
+            if logToken != 0 && before.index(forKey: name) == nil { before[name] = .some(found.map { states.values[$0] }) }
+            defer {
+                let user = states.values[position].user
+                if user != oldUser { loggedIn(name, from: oldUser, to: user) }
+            }
+            yield &states.values[position]
         }
     }
+
+    /// Who is logged in on the session `name`: read on every call (R0c), without a copy of the rest
+    /// of its state.
+    public func user(of name: String) -> String? { userOf[name] }
 
     /// The sessions logged in to `username`, by name, sorted.
     public func sessions(of username: String) -> [String] { byUser[username].map { $0.sorted() } ?? [] }
@@ -50,7 +71,12 @@ public struct SessionStates: Sendable {
     private mutating func changed(_ name: String, old: PIMSSession?) {
         if logToken != 0 && before.index(forKey: name) == nil { before[name] = .some(old) }
         let (user, oldUser) = (states[name]?.user, old?.user)
-        if user == oldUser { return }
+        if user != oldUser { loggedIn(name, from: oldUser, to: user) }
+    }
+
+    /// The session `name` went from `oldUser` to `user`: the by-account index follows.
+    private mutating func loggedIn(_ name: String, from oldUser: String?, to user: String?) {
+        userOf[name] = user
         if let oldUser {
             byUser[oldUser]?.remove(name)
             if byUser[oldUser]?.isEmpty == true { byUser[oldUser] = nil }
