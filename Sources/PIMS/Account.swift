@@ -230,6 +230,14 @@ extension Account: KeyedRow {
         return tags
     }
 
+    /// `rowTags.contains(tag)`, read off the phone or the codes without building the list.
+    public func isTagged(_ tag: Tag) -> Bool {
+        switch tag {
+        case .trustedPhone(let p): phone == p
+        case .sentTo(let p): sms.contains { $0.phone == p }
+        }
+    }
+
     /// `rowTags == tags`, read off the phone and the codes without building the list.
     public func hasRowTags(_ tags: [Tag]) -> Bool {
         var next = tags.startIndex

@@ -7,15 +7,20 @@ public protocol KeyedRow: Sendable, Hashable {
     /// Whether `rowTags` would be `tags`: asked on every change of a row, where most changes leave
     /// the tags as they were, so a row may answer without building its tags.
     func hasRowTags(_ tags: [Tag]) -> Bool
+    /// Whether `rowTags` has `tag`: how a short list (which keeps no index) finds a tag's rows, so a
+    /// row may answer without building its tags.
+    func isTagged(_ tag: Tag) -> Bool
 }
 
 extension KeyedRow {
     public func hasRowTags(_ tags: [Tag]) -> Bool { rowTags == tags }
+    public func isTagged(_ tag: Tag) -> Bool { rowTags.contains(tag) }
 }
 
 extension KeyedRow where Tag == Never {
     public var rowTags: [Never] { [] }
     public func hasRowTags(_ tags: [Never]) -> Bool { true }
+    public func isTagged(_ tag: Never) -> Bool { switch tag {} }
 }
 
 /// A list in order (the order a scenario and an export write) that finds a row by key and by tag in
@@ -24,7 +29,7 @@ extension KeyedRow where Tag == Never {
 ///
 /// The indexes follow every change made through the list: a row changed in place (`list[i].x = …`)
 /// is re-indexed when its key or tags moved; an append indexes the new row; anything else (an
-/// insert or a removal, which moves positions) rebuilds them.
+/// insert or a removal, which moves positions) rebuilds them. A short list (`scanLimit`) keeps none.
 ///
 /// Everything here is `@inlinable`: each system's rules run through these accessors on every call, and
 /// only code the compiler can specialize for the row type avoids generic metadata look-ups there
@@ -36,8 +41,8 @@ public struct KeyedList<Row: KeyedRow>: Sendable {
     /// The positions of each tag's rows, in order: a tag names one row or a few, where a sorted array
     /// costs less to change than a set and reads in order without sorting.
     @usableFromInline var tagged: [Row.Tag: [Int]] = [:]
-    /// Each row's tags as last indexed (parallel to `storage`): a change compares the row's new tags
-    /// with these instead of computing the old ones again.
+    /// Each row's tags as last indexed (parallel to `storage`, in an indexed list): a change compares
+    /// the row's new tags with these instead of computing the old ones again.
     @usableFromInline var tagsOf: [[Row.Tag]] = []
     @usableFromInline var changeLog = ChangeLog<Row>()
 
@@ -50,16 +55,32 @@ public struct KeyedList<Row: KeyedRow>: Sendable {
         if !rows.isEmpty { rebuild() }
     }
 
-    /// The position of the row with this key.
+    /// Up to this many rows, the list keeps no index: a key or a tag is found by asking the rows in
+    /// order, and a change re-indexes nothing. A few comparisons cost less than hashing once, and the
+    /// indexes cost a copy on a walk's first change after a reset; most worlds (every built-in
+    /// scenario) are that short. A list that outgrows it builds its indexes.
+    @inlinable static var scanLimit: Int { 8 }
+    @inlinable var isIndexed: Bool { storage.count > Self.scanLimit }
+
+    /// The position of the (first) row with this key.
     @inlinable
-    public func index(of key: String) -> Int? { positions[key] }
+    public func index(of key: String) -> Int? {
+        guard !isIndexed else { return positions[key] }
+        return storage.withUnsafeBufferPointer { rows in
+            for i in rows.indices where rows[i].rowKey == key { return i }
+            return nil
+        }
+    }
 
     @inlinable
-    public subscript(key key: String) -> Row? { positions[key].map { storage[$0] } }
+    public subscript(key key: String) -> Row? { index(of: key).map { storage[$0] } }
 
     /// The positions of the rows tagged `tag`, in list order.
     @inlinable
-    public func positions(tagged tag: Row.Tag) -> [Int] { tagged[tag] ?? [] }
+    public func positions(tagged tag: Row.Tag) -> [Int] {
+        guard !isIndexed else { return tagged[tag] ?? [] }
+        return storage.indices.filter { storage[$0].isTagged(tag) }
+    }
 
     // MARK: the change log
 
@@ -76,11 +97,13 @@ public struct KeyedList<Row: KeyedRow>: Sendable {
         return changeLog.before.filter { i, old in old != storage[i] }.keys.sorted()
     }
 
+    /// The indexes built afresh: none for a short list.
     @usableFromInline
     mutating func rebuild() {
         positions = [:]
         tagged = [:]
         tagsOf = []
+        guard isIndexed else { return }
         positions.reserveCapacity(storage.count)
         tagsOf.reserveCapacity(storage.count)
         // Rows read in place: a copy of each would retain and release every field (a load's rows).
@@ -95,6 +118,21 @@ public struct KeyedList<Row: KeyedRow>: Sendable {
         }
     }
 
+    /// Lends the row at `i` to `body` without copying it: the row is moved out of the storage and back.
+    /// Reading it in place (`storage[i].x`, a buffer's subscript, a pointer's `pointee`) copies the
+    /// whole row, so retains and releases every field, before a method of the row can read it: on
+    /// every change of a row, twice (issue 8).
+    @inlinable
+    mutating func withRow<R>(_ i: Int, _ body: (Row) -> R) -> R {
+        storage.withUnsafeMutableBufferPointer { rows in
+            let slot = rows.baseAddress.unsafelyUnwrapped + i
+            let row = slot.move()
+            let result = body(row)
+            slot.initialize(to: row)
+            return result
+        }
+    }
+
     /// Before the row at `i` changes: the change log keeps its first value (only while a log runs, as
     /// keeping it makes the change copy the row's arrays).
     @inlinable
@@ -102,21 +140,17 @@ public struct KeyedList<Row: KeyedRow>: Sendable {
         if changeLog.token != 0 && changeLog.before.index(forKey: i) == nil { changeLog.before[i] = storage[i] }
     }
 
-    /// After the row at `i` changed from a row with this key.
+    /// After the row at `i` changed from a row with this key (an indexed list only).
     @inlinable
     mutating func reindex(_ i: Int, oldKey: String) {
-        // Read in place (borrowed through the buffer): `storage[i].rowTags` copied, so retained and
-        // released, every field of the row on every change.
-        let (sameKey, sameTags) = storage.withUnsafeBufferPointer { rows in
-            tagsOf.withUnsafeBufferPointer { (rows[i].rowKey == oldKey, rows[i].hasRowTags($0[i])) }
-        }
+        let oldTags = tagsOf[i]
+        let (sameKey, sameTags) = withRow(i) { row in (row.rowKey == oldKey, row.hasRowTags(oldTags)) }
         if !sameKey {
             rebuild()
             return
         }
         if sameTags { return }
-        let oldTags = tagsOf[i]
-        let newTags = storage[i].rowTags
+        let newTags = withRow(i) { $0.rowTags }
         tagsOf[i] = newTags
         for tag in oldTags where !newTags.contains(tag) {
             tagged[tag]?.removeAll { $0 == i }
@@ -149,16 +183,24 @@ extension KeyedList: RandomAccessCollection, MutableCollection, RangeReplaceable
         // Borrowed, not copied: `list[i].field` then retains the field alone, not every field of the row.
         _read { yield storage[position] }
         set {
-            let oldKey = storage[position].rowKey
             logBefore(position)
+            guard isIndexed else {
+                storage[position] = newValue
+                return
+            }
+            let oldKey = storage[position].rowKey
             storage[position] = newValue
             reindex(position, oldKey: oldKey)
         }
         _modify {
+            logBefore(position)
+            guard isIndexed else {
+                yield &storage[position]
+                return
+            }
             // The key only, not the row: a copy of the row held across the yield would make every
             // change copy the row's arrays.
-            let oldKey = storage.withUnsafeBufferPointer { $0[position].rowKey }
-            logBefore(position)
+            let oldKey = withRow(position) { $0.rowKey }
             defer { reindex(position, oldKey: oldKey) }
             yield &storage[position]
         }
@@ -171,11 +213,15 @@ extension KeyedList: RandomAccessCollection, MutableCollection, RangeReplaceable
             for row in newElements {
                 let i = storage.count
                 storage.append(row)
-                if positions[row.rowKey] == nil { positions[row.rowKey] = i }
-                let tags = row.rowTags
-                for tag in tags { tagged[tag, default: []].insertSorted(i) }
-                tagsOf.append(tags)
                 if changeLog.token != 0 { changeLog.before[i] = .some(nil) }
+                if storage.count == Self.scanLimit + 1 {
+                    rebuild()  // the list just outgrew scanning
+                } else if isIndexed {
+                    if positions[row.rowKey] == nil { positions[row.rowKey] = i }
+                    let tags = row.rowTags
+                    for tag in tags { tagged[tag, default: []].insertSorted(i) }
+                    tagsOf.append(tags)
+                }
             }
             return
         }

@@ -59,7 +59,10 @@ struct IndexedWorldTests {
                 #expect(w.accounts.positions(tagged: .sentTo(phone)) == w.accounts.indices.filter { w.accounts[$0].sms.contains { $0.phone == phone } },
                         "step \(step)")
             }
-            for (i, session) in w.sessions.enumerated() { #expect(w.sessionIndex(session.name) == i) }
+            for (i, session) in w.sessions.enumerated() {
+                #expect(w.sessionIndex(session.name) == i)
+                #expect(w.pims.sessions.user(of: session.name) == w.pims.sessions[session.name]?.user, "step \(step)")
+            }
             for account in w.accounts {
                 let scanned = w.sessions.map(\.name).filter { w.pims.sessions[$0]?.user == account.username }.sorted()
                 #expect(w.pims.sessions(of: account.username) == scanned, "step \(step)")
@@ -113,6 +116,42 @@ struct IndexedWorldTests {
             }
             #expect(list.index(of: key) == list.rows.firstIndex { $0.key == key })
             for tag in 0..<5 { #expect(list.positions(tagged: tag) == list.indices.filter { list[$0].tag == tag }) }
+        }
+    }
+
+    /// Issue 8: a short list finds rows by scanning, a longer one by its hashed indexes, built when it
+    /// outgrows scanning. Across the limit both ways, with a key and a tag changed at every length,
+    /// each finds what a scan of the rows finds.
+    @Test func aKeyedListFindsTheSameRowsScannedAndIndexedAcrossItsScanLimit() {
+        struct Row: KeyedRow, Codable {
+            var key: String
+            var tags: [Int]
+            var rowKey: String { key }
+            var rowTags: [Int] { tags }
+        }
+        var list: KeyedList<Row> = []
+        func agrees(_ when: String) {
+            for key in (0..<30).map({ "k\($0)" }) + ["renamed"] {
+                #expect(list.index(of: key) == list.rows.firstIndex { $0.key == key }, "\(when): \(key)")
+                #expect(list[key: key] == list.rows.first { $0.key == key }, "\(when): \(key)")
+            }
+            for tag in 0..<6 { #expect(list.positions(tagged: tag) == list.indices.filter { list[$0].tags.contains(tag) }, "\(when): tag \(tag)") }
+        }
+        for n in 0..<20 {
+            list.append(Row(key: "k\(n % 12)", tags: [n % 6]))  // repeated keys from 12 on: the first is found
+            agrees("grown to \(list.count)")
+            list[n / 2].tags.append((n + 1) % 6)
+            agrees("tag added at \(list.count)")
+            let old = list[n / 2].key
+            list[n / 2].key = "renamed"
+            agrees("key changed at \(list.count)")
+            list[n / 2].key = old
+        }
+        while !list.isEmpty {
+            list.remove(at: list.count / 2)
+            agrees("shrunk to \(list.count)")
+            if !list.isEmpty { list[0].tags = [5] }
+            agrees("tags replaced at \(list.count)")
         }
     }
 
