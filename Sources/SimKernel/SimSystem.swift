@@ -54,6 +54,14 @@ public struct SystemAnswer: Sendable, Hashable {
         self.failureResult = failureResult
         self.rule = rule
     }
+
+    /// The outcome, moved out (a placeholder left in its place): a copy would retain and release
+    /// every value of the result, on every call.
+    public mutating func takeOutcome() -> Result<JSONValue, CallError> {
+        var taken: Result<JSONValue, CallError> = .success(.null)
+        swap(&taken, &outcome)
+        return taken
+    }
 }
 
 /// A system whose state is its own section of a scenario file (`futurae:`, `casa:`), read as

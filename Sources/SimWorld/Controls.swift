@@ -12,13 +12,15 @@ extension Simulator {
     }
 
     /// A control, and the events it produced (not yet numbered).
-    public mutating func control(_ control: SimControl, events: inout [PendingEvent]) -> SimAnswer {
+    /// - Parameter recordingEvents: false when nobody listens: a reset, or a system's control, then
+    ///   builds no event (a walk's reset is timed with its calls).
+    public mutating func control(_ control: SimControl, events: inout [PendingEvent], recordingEvents: Bool = true) -> SimAnswer {
         do {
-            if let kernel = try KernelControl(control) { return self.kernel(kernel, events: &events) }
+            if let kernel = try KernelControl(control) { return self.kernel(kernel, events: &events, recordingEvents: recordingEvents) }
             guard let system = World.system(forControl: control.kind) else {
                 return .failure("unknown control \"\(control.kind)\" (\(World.controlKinds.joined(separator: ", ")))")
             }
-            var kernel = world.context(for: control.fields["session"]?.stringValue ?? "default")
+            var kernel = world.context(for: control.fields["session"]?.stringValue ?? "default", recordingEvents: recordingEvents)
             // In place (a copy of the world would copy every list the control touches): a system's
             // control checks everything before it changes anything, so a refusal changes nothing.
             let answer = try system.control(control, &world, &kernel)
@@ -32,7 +34,7 @@ extension Simulator {
         }
     }
 
-    private mutating func kernel(_ control: KernelControl, events: inout [PendingEvent]) -> SimAnswer {
+    private mutating func kernel(_ control: KernelControl, events: inout [PendingEvent], recordingEvents: Bool) -> SimAnswer {
         switch control {
         case .session(let name, let settings):
             if let (_, reason) = World.settingsProblem(settings) { return .failure("session: \(reason)") }
@@ -66,7 +68,7 @@ extension Simulator {
             }
         case .reset:
             resetToLoaded()
-            events.append(PendingEvent(.worldReloaded, ["scenario": .string(world.name)]))
+            if recordingEvents { events.append(PendingEvent(.worldReloaded, ["scenario": .string(world.name)])) }
             return .success(["scenario": .string(world.name)])
         case .export:
             return Simulator.export(world)

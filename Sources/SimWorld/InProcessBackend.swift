@@ -24,10 +24,10 @@ public actor InProcessBackend: SimBackend {
     deinit { hub.finish() }
 
     public func send(_ request: CallRequest, session: String) async -> CallResponse {
-        let outcome = simulator.handle(request, session: session, recordingEvents: hub.subscriberCount > 0)
+        var outcome = simulator.handle(request, session: session, recordingEvents: hub.subscriberCount > 0)
         publish(outcome.events)
         let latencyMs = outcome.latencyMs
-        let response = (consume outcome).response  // moved out, not copied
+        let response = outcome.takeResponse()
         if honoursLatency && latencyMs > 0 {
             try? await Task.sleep(for: .milliseconds(latencyMs))
         }
@@ -36,7 +36,7 @@ public actor InProcessBackend: SimBackend {
 
     public func control(_ control: SimControl) async -> SimAnswer {
         var events: [PendingEvent] = []
-        let answer = simulator.control(control, events: &events)
+        let answer = simulator.control(control, events: &events, recordingEvents: hub.subscriberCount > 0)
         publish(events)
         return answer
     }

@@ -33,6 +33,14 @@ public struct Simulator: Sendable {
         public var latencyMs: Int
         public var rule: String?
         public var events: [PendingEvent] = []
+
+        /// The response, moved out (a placeholder left in its place): a copy would retain and release
+        /// every value of the answer, on every call.
+        public mutating func takeResponse() -> CallResponse {
+            var taken = CallResponse.success("")
+            swap(&taken, &response)
+            return taken
+        }
     }
 
     /// One call on the named session: a transaction id, then injected faults (PIMS §7), then the
@@ -51,12 +59,12 @@ public struct Simulator: Sendable {
         }
         var kernel = world.context(for: sessionName, recordingEvents: recordingEvents)
         kernel.latencyMs = fault?.latencyMs ?? 0
-        let answer = system.handle(request, &world, &kernel)
+        var answer = system.handle(request, &world, &kernel)
         world.counters.codes = kernel.codes.state
         let trace = AnswerTrace(system: system.id, rule: kernel.rule ?? answer.rule,
                                 branch: AnswerTrace.branch(of: answer.outcome, marked: kernel.branch), at: world.clock)
         // Built in place in the outcome: a response held in a variable was copied into it.
-        return Outcome(response: CallResponse(transactionId: tx, outcome: answer.outcome, failureResult: answer.failureResult, trace: trace),
+        return Outcome(response: CallResponse(transactionId: tx, outcome: answer.takeOutcome(), failureResult: answer.failureResult, trace: trace),
                        latencyMs: fault?.latencyMs ?? 0, rule: answer.rule,
                        events: events.isEmpty ? kernel.events : events + kernel.events)
     }
