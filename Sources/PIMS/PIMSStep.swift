@@ -8,7 +8,9 @@ import SimKernel
 /// (`PIMSStep.run`): a step holding them as values had to be built with a placeholder world and
 /// context and take them by swaps, which retained and released every table of both per call
 /// (issue 8's throughput).
-struct PIMSStep {
+/// Not copyable: a copy would point at the same world, so a "trial" copy would change the real one.
+/// The accessors that write are mutating, so the compiler still refuses overlapping accesses.
+struct PIMSStep: ~Copyable {
     private let worldSlot: UnsafeMutablePointer<PIMSWorld>
     private let kernelSlot: UnsafeMutablePointer<KernelContext>
 
@@ -24,11 +26,11 @@ struct PIMSStep {
 
     var world: PIMSWorld {
         unsafeAddress { UnsafePointer(worldSlot) }
-        nonmutating unsafeMutableAddress { worldSlot }
+        unsafeMutableAddress { worldSlot }
     }
     var kernel: KernelContext {
         unsafeAddress { UnsafePointer(kernelSlot) }
-        nonmutating unsafeMutableAddress { kernelSlot }
+        unsafeMutableAddress { kernelSlot }
     }
 
     var clock: SimTime { kernel.now }
@@ -37,11 +39,11 @@ struct PIMSStep {
     // Lent, not returned: a getter's result is a copy (every index of the list retained and released).
     var accounts: KeyedList<Account> {
         _read { yield world.accounts }
-        nonmutating _modify { yield &world.accounts }
+        _modify { yield &world.accounts }
     }
     var loginFailures: [LoginFailures] {
         _read { yield world.loginFailures }
-        nonmutating _modify { yield &world.loginFailures }
+        _modify { yield &world.loginFailures }
     }
     /// The calling session's PIMS state.
     var session: PIMSSession {

@@ -32,6 +32,10 @@ struct ContractTypesTests {
             for tags in candidates {
                 #expect(withCodes.hasRowTags(tags) == (own == tags), "\(withCodes.phone as Any) \(sms.map(\.phone)) against \(tags)")
             }
+            // A short list asks each row for one tag (issue 8): the same answer as its tags give.
+            for tag in phones.flatMap({ [Account.Tag.trustedPhone($0), .sentTo($0)] }) {
+                #expect(withCodes.isTagged(tag) == own.contains(tag), "\(withCodes.phone as Any) \(sms.map(\.phone)) tagged \(tag)")
+            }
         }
     }
 

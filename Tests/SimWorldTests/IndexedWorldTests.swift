@@ -1,5 +1,5 @@
 import PIMS
-import SimKernel
+@testable import SimKernel
 @testable import SimWorld
 import Testing
 
@@ -43,8 +43,21 @@ struct IndexedWorldTests {
         }
     }
 
-    @Test func theIndexesAgreeWithAScanAfterEveryStep() throws {
-        var sim = try Simulator(scenario: "team")
+    /// The team world as written (3 accounts: a short list, scanned), and with 10 accounts more (an
+    /// indexed list, issue 8), phones among the test's own so that their codes and tags mix.
+    static func teamWorld(extraAccounts: Int) throws -> Simulator {
+        var world = try ScenarioLoader.load(.parse("team"))
+        for i in 0..<extraAccounts {
+            world.pims.accounts.append(Account(username: "extra\(i)@example.com", password: "pw\(i)",
+                                               phone: i % 3 == 0 ? phones[i % phones.count] : nil))
+        }
+        return Simulator(world: world)
+    }
+
+    @Test(arguments: [0, 10])
+    func theIndexesAgreeWithAScanAfterEveryStep(extraAccounts: Int) throws {
+        var sim = try Self.teamWorld(extraAccounts: extraAccounts)
+        #expect(sim.world.accounts.isIndexed == (extraAccounts > 0))
         var g = SeededGenerator(state: 14)
         for step in 0..<400 {
             Self.randomStep(&sim, &g)
