@@ -8,6 +8,7 @@ import SimKernel
 /// (`PIMSStep.run`): a step holding them as values had to be built with a placeholder world and
 /// context and take them by swaps, which retained and released every table of both per call
 /// (issue 8's throughput).
+///
 /// Not copyable: a copy would point at the same world, so a "trial" copy would change the real one.
 /// The accessors that write are mutating, so the compiler still refuses overlapping accesses.
 struct PIMSStep: ~Copyable {

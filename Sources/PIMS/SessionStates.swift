@@ -37,7 +37,7 @@ public struct SessionStates: Sendable {
                 states[name] = fallback()
                 position = states.index(forKey: name)!
             }
-            let oldUser = found.flatMap { states.values[$0].user }
+            let oldUser = userOf[name]
             if logToken != 0 && before.index(forKey: name) == nil { before[name] = .some(found.map { states.values[$0] }) }
             defer {
                 let user = states.values[position].user

@@ -24,7 +24,7 @@ public actor InProcessBackend: SimBackend {
     deinit { hub.finish() }
 
     public func send(_ request: CallRequest, session: String) async -> CallResponse {
-        var outcome = simulator.handle(request, session: session, recordingEvents: hub.subscriberCount > 0)
+        var outcome = simulator.handle(request, session: session, recordingEvents: anyoneListens)
         publish(outcome.events)
         let latencyMs = outcome.latencyMs
         let response = outcome.takeResponse()
@@ -36,7 +36,7 @@ public actor InProcessBackend: SimBackend {
 
     public func control(_ control: SimControl) async -> SimAnswer {
         var events: [PendingEvent] = []
-        let answer = simulator.control(control, events: &events, recordingEvents: hub.subscriberCount > 0)
+        let answer = simulator.control(control, events: &events, recordingEvents: anyoneListens)
         publish(events)
         return answer
     }
@@ -44,6 +44,9 @@ public actor InProcessBackend: SimBackend {
     public nonisolated func events(session: String) -> AsyncStream<SimEvent> {
         hub.subscribe(session: session)
     }
+
+    /// Whether a call's events are worth building: with no subscriber they are not built at all.
+    private var anyoneListens: Bool { hub.subscriberCount > 0 }
 
     private func publish(_ events: [PendingEvent]) {
         guard !events.isEmpty else { return }

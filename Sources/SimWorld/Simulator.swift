@@ -63,7 +63,8 @@ public struct Simulator: Sendable {
         world.counters.codes = kernel.codes.state
         let trace = AnswerTrace(system: system.id, rule: kernel.rule ?? answer.rule,
                                 branch: AnswerTrace.branch(of: answer.outcome, marked: kernel.branch), at: world.clock)
-        // Built in place in the outcome: a response held in a variable was copied into it.
+        // The result is moved out of the answer; the response itself is still copied once into the
+        // outcome (the compiler keeps that copy however it is written: issue 8's note).
         return Outcome(response: CallResponse(transactionId: tx, outcome: answer.takeOutcome(), failureResult: answer.failureResult, trace: trace),
                        latencyMs: fault?.latencyMs ?? 0, rule: answer.rule,
                        events: events.isEmpty ? kernel.events : events + kernel.events)
