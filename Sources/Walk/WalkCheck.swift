@@ -10,29 +10,54 @@ public enum WalkCheck {
     public struct Report: Sendable, Equatable {
         public var calls = 0
         public var controls = 0
+        /// Screen expectations that held (`expect` lines), counted by the screen check.
+        public var expectations = 0
         public var divergence: Divergence?
         public var passed: Bool { divergence == nil }
+        public init() {}
     }
 
-    /// The first answer that differs, said plainly: where, what was asked, expected and got.
+    /// The first answer or screen that differs, said plainly: where, what was asked, expected and got.
     public struct Divergence: Sendable, Equatable, CustomStringConvertible {
         public var file: String
         public var line: Int
         public var step: String
         public var what: String
-        public var request: String
-        public var expected: JSONValue
-        public var got: JSONValue
-        /// The first place the two differ (`error.code`), or nil when one is not an object.
-        public var at: String?
+        public var difference: Difference
+
+        public enum Difference: Sendable, Equatable {
+            /// `at`: the first place the two answers differ (`error.code`), or nil when one is not an object.
+            case answer(request: String, expected: JSONValue, got: JSONValue, at: String?)
+            /// An `expect` line that did not hold, with the region's text as it was.
+            case screen(expected: WalkExpectation, shown: String)
+        }
+
+        public init(file: String, line: Int, step: String, what: String, difference: Difference) {
+            self.file = file
+            self.line = line
+            self.step = step
+            self.what = what
+            self.difference = difference
+        }
 
         public var description: String {
-            var out = "\(file):\(line): the answer differs at step \(step)\n"
-            out += "  \(what)  \(request)\n"
-            if let at { out += "  first difference: \(at)\n" }
-            out += "  expected  \(JSONText.encode(expected))\n"
-            out += "  got       \(JSONText.encode(got))"
-            return out
+            switch difference {
+            case .answer(let request, let expected, let got, let at):
+                var out = "\(file):\(line): the answer differs at step \(step)\n"
+                out += "  \(what)  \(request)\n"
+                if let at { out += "  first difference: \(at)\n" }
+                out += "  expected  \(JSONText.encode(expected))\n"
+                out += "  got       \(JSONText.encode(got))"
+                return out
+            case .screen(let expected, let shown):
+                var out = "\(file):\(line): the screen differs at step \(step)\n"
+                out += "  expected  \(expected.description)\n"
+                out += "  it showed:"
+                let lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
+                if lines.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { return out + " nothing" }
+                for row in lines { out += "\n  │ " + String(row).escapingControlCharacters }
+                return out
+            }
         }
     }
 
@@ -62,8 +87,8 @@ public enum WalkCheck {
                 let actual = comparable(got.json)
                 if expected != actual {
                     report.divergence = Divergence(file: file, line: line, step: call.step, what: "call #\(report.calls)",
-                                                   request: describe(call.request), expected: expected, got: actual,
-                                                   at: firstDifference(expected, actual))
+                                                   difference: .answer(request: describe(call.request), expected: expected, got: actual,
+                                                                       at: firstDifference(expected, actual)))
                     return report
                 }
             case .control(let control, let recorded):
@@ -72,18 +97,18 @@ public enum WalkCheck {
                 let got = await backend.control(control)
                 if got.json != recorded.json {
                     report.divergence = Divergence(file: file, line: line, step: step, what: "control #\(report.controls)",
-                                                   request: JSONText.encode(control.json), expected: recorded.json, got: got.json,
-                                                   at: firstDifference(recorded.json, got.json))
+                                                   difference: .answer(request: JSONText.encode(control.json), expected: recorded.json,
+                                                                       got: got.json, at: firstDifference(recorded.json, got.json)))
                     return report
                 }
-            case .key, .paste, .resize, .event:
+            case .key, .paste, .resize, .event, .expect:
                 continue
             }
         }
         return report
     }
 
-    static func comparable(_ answer: JSONValue) -> JSONValue {
+    public static func comparable(_ answer: JSONValue) -> JSONValue {
         guard var o = answer.objectValue else { return answer }
         o["transactionId"] = nil
         return .object(o)

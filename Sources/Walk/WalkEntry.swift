@@ -19,6 +19,8 @@ public struct WalkEntry: Sendable, Hashable {
         case call(WalkCall)
         case control(SimControl, answer: SimAnswer)
         case event(SimEvent)
+        /// What the screen must show here (`replay --check` renders it headless).
+        case expect(WalkExpectation)
     }
 
     public init(t: Int, sim: SimTime?, _ what: What) {
@@ -37,6 +39,7 @@ public struct WalkEntry: Sendable, Hashable {
         case .call: "call"
         case .control: "control"
         case .event: "event"
+        case .expect: "expect"
         }
     }
 
@@ -58,6 +61,7 @@ public struct WalkEntry: Sendable, Hashable {
             o["control"] = control.json
             o["answer"] = answer.json
         case .event(let event): o["event"] = event.json
+        case .expect(let expectation): o.merge(expectation.fields) { _, new in new }
         }
         return .object(o)
     }

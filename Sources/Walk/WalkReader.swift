@@ -131,11 +131,33 @@ enum WalkReader {
             case "event":
                 guard let event = SimEvent(json: try value("event")) else { throw fail("\"event\" must be an event ({id, kind, data, at})") }
                 what = .event(event)
+            case "expect": what = .expect(try expectation())
             default:
-                throw fail("unknown kind \"\(kind)\" (key, paste, resize, step, world, call, control, event)")
+                throw fail("unknown kind \"\(kind)\" (key, paste, resize, step, world, call, control, event, expect)")
             }
             try done()
             return WalkEntry(t: t, sim: sim, what)
+        }
+
+        mutating func expectation() throws(WalkError) -> WalkExpectation {
+            var region = WalkExpectation.Region.screen
+            if let r = optional("region") {
+                guard let name = r.stringValue, let known = WalkExpectation.Region(rawValue: name) else {
+                    throw fail("\"region\" must be one of \(WalkExpectation.Region.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                region = known
+            }
+            switch (optional("screen"), optional("matches")) {
+            case (let text?, nil):
+                guard let s = text.stringValue, !s.isEmpty else { throw fail("\"screen\" must be a non-empty string") }
+                return WalkExpectation(.text(s), in: region)
+            case (nil, let pattern?):
+                guard let p = pattern.stringValue, !p.isEmpty else { throw fail("\"matches\" must be a non-empty string") }
+                if let problem = WalkExpectation.problem(regex: p) { throw fail(problem) }
+                return WalkExpectation(.regex(p), in: region)
+            case (nil, nil): throw fail("an expectation needs \"screen\" (a text) or \"matches\" (a regular expression)")
+            case (_?, _?): throw fail("an expectation has \"screen\" or \"matches\", not both")
+            }
         }
 
         mutating func call() throws(WalkError) -> WalkCall {

@@ -53,6 +53,8 @@ public final class WalkRecorder: @unchecked Sendable {
     public func paste(_ text: String) { append(.paste(text)) }
     public func resize(width: Int, height: Int) { append(.resize(width: width, height: height)) }
     public func world(origin: String, yaml: String) { append(.world(origin: origin, yaml: yaml)) }
+    /// What the screen shows here, kept as an assertion the walk's check makes.
+    public func expect(_ expectation: WalkExpectation) { append(.expect(expectation)) }
     public func control(_ control: SimControl, answer: SimAnswer) {
         if let now = answer["now"]?.stringValue.flatMap(SimTime.init(iso8601:)) { seen(now) }
         append(.control(control, answer: answer))

@@ -1,7 +1,9 @@
 import Enrollment
+import Foundation
 import PIMS
 import Screens
 import TerminalUI
+import Walk
 
 /// The front without a terminal: a store on a backend, fed keys through the app's keymap, each
 /// key's effects settled before the next. A walk plays through it (answered by the walk), and tours
@@ -20,6 +22,19 @@ public final class HeadlessFront: @unchecked Sendable {
 
     /// What the screen shows now.
     public var frame: Frame { Screens.render(state, size: size, tick: 0) }
+
+    /// The text of a region of the screen now, as an expectation reads it: the whole screen, its
+    /// title line, or the banner (code · label, detail, next action; empty when none is shown).
+    public func text(of region: WalkExpectation.Region) -> String {
+        switch region {
+        case .screen: return frame.textSnapshot
+        case .title: return frame.line(0).trimmingCharacters(in: .whitespaces)
+        case .banner:
+            guard let notice = state.notice else { return "" }
+            let title = notice.code.map { "\($0) · \(notice.label)" } ?? notice.label
+            return [title, notice.detail, notice.advice.isEmpty ? nil : notice.advice].compactMap { $0 }.joined(separator: "\n")
+        }
+    }
 
     /// A key, as the terminal loop handles it; false when nothing here binds it.
     @discardableResult

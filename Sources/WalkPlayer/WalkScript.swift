@@ -60,6 +60,22 @@ public final class WalkScript: @unchecked Sendable {
         for c in text { await press(String(c)) }
     }
 
+    /// Records that the screen (or a region of it) shows `text` here, once it does: false when it
+    /// never came (as `wait`), and then nothing is recorded.
+    @discardableResult
+    public func expect(_ text: String, in region: WalkExpectation.Region = .screen) async -> Bool {
+        let expectation = WalkExpectation(.text(text), in: region)
+        for _ in 0..<500 {
+            await front.refresh()
+            if expectation.holds(in: front.text(of: region)) {
+                recorder.expect(expectation)
+                return true
+            }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
     /// Writes the world the front's backend opened with (as a connect does when recording).
     public func world(origin: String, yaml: String) { recorder.world(origin: origin, yaml: yaml) }
 }

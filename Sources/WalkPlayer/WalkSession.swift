@@ -20,6 +20,9 @@ public final class WalkSession: @unchecked Sendable {
     /// What the screen shows now.
     public var frame: Frame { front.frame }
 
+    /// The text of a region of the screen now, as an expectation reads it.
+    public func text(of region: WalkExpectation.Region) -> String { front.text(of: region) }
+
     /// Plays one entry; false when it is a key nothing binds (the replay diverged, or the key did
     /// nothing when recorded either).
     @discardableResult
@@ -31,7 +34,7 @@ public final class WalkSession: @unchecked Sendable {
         case .paste(let text): await front.send(.pasted(text))
         case .resize(let w, let h): front.size = Size(width: w, height: h)
         case .event(let event): await front.send(.event(event))
-        case .step, .world, .call, .control: break
+        case .step, .world, .call, .control, .expect: break
         }
         return true
     }

@@ -4,25 +4,37 @@ import SimClient
 import SimKernel
 import SimWorld
 import Walk
+import WalkPlayer
 
-/// `enrollsim replay WALK`: in the terminal at the recorded pace, or `--check` headless against a
-/// fresh world, every answer compared with the recorded one.
+/// `enrollsim replay WALK`: in the terminal at the recorded pace, or `--check WALK…` headless, each
+/// against a fresh world: every answer compared with the recorded one, every expectation with the
+/// screen; a folder of walks is a test suite (`--junit` for CI).
 struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replays a walk recorded with --record: in the terminal, or --check against a fresh world.",
         discussion: """
-            --check sends the walk's calls and controls again, in order, to a fresh world built from the
-            walk's own scenario (or to a server with --backend, whose world is replaced by a load), and
-            compares every answer with the recorded one, transaction ids aside. Exit status 0 when all
-            match; 1 with the first divergence: the line, the step, the request, the answer expected and got.
-            Without --check the walk plays in the terminal at its recorded pace: --speed 2 twice as fast,
-            --step one entry per key; Space pauses, q leaves.
+            --check sends each walk's calls and controls again, in order, to a fresh world built from the \
+            walk's own scenario (or to a server with --backend, whose world is replaced by a load), and \
+            compares every answer with the recorded one, transaction ids aside; then it plays the walk \
+            through a headless front and checks each expectation ("kind": "expect") against the screen. \
+            Name several walks or folders (every *.jsonl below them): one line per walk, then \
+            "N passed, M failed"; --junit writes the same as JUnit XML. Exit status 0 when every walk \
+            passed; 1 otherwise, with each failure's file, line, step, and what was expected and got.
+
+            Without --check one walk plays in the terminal at its recorded pace: --speed 2 twice as \
+            fast, --step one entry per key; Space pauses, q leaves.
             """
     )
 
-    @Argument(help: ArgumentHelp("The walk file.", valueName: "walk.jsonl"))
-    var walk: String
+    @Argument(help: ArgumentHelp("Walk files, or folders of them (with --check).", valueName: "walk.jsonl"))
+    var walks: [String]
+
+    @Option(name: .long, help: ArgumentHelp("With --check: also write the results as JUnit XML to this file.", valueName: "file.xml"))
+    var junit: String?
+
+    @Option(name: .long, help: "With --check: how many walks to check at once, in process (default: the number of cores; a server checks one at a time).")
+    var jobs: Int?
 
     @Flag(name: .long, help: "Run headless and compare every answer with the recorded one.")
     var check = false
@@ -40,22 +52,35 @@ struct ReplayCommand: AsyncParsableCommand {
     var step = false
 
     func validate() throws {
+        if walks.isEmpty { throw ValidationError("name a walk file (or, with --check, walk files and folders)") }
         if !(speed > 0) { throw ValidationError("--speed must be above 0") }
         if backend != nil && !check { throw ValidationError("--backend is for --check (a terminal replay answers from the walk itself)") }
+        if junit != nil && !check { throw ValidationError("--junit is for --check") }
+        if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
+        if !check && walks.count > 1 { throw ValidationError("a terminal replay plays one walk; --check takes several") }
     }
 
     func run() async throws {
-        let loaded = try Walk.forCommand(walk)
-        if check {
-            let report = try await WalkCheck.run(loaded, file: walk, open: WalkOpeners.opener(backend: backend, adminToken: adminToken))
-            if let divergence = report.divergence {
-                print(divergence)
-                throw ExitCode(1)
-            }
-            print("\(walk): \(report.calls) calls and \(report.controls) controls, every answer as recorded")
+        guard check else {
+            try await TerminalReplay.run(try Walk.forCommand(walks[0]), speed: speed, stepping: step, autoplay: true)
             return
         }
-        try await TerminalReplay.run(loaded, speed: speed, stepping: step, autoplay: true)
+        let files = WalkSuite.files(walks)
+        if files.isEmpty { throw CommandFailure("\(walks.joined(separator: ", ")): no walk (*.jsonl) found") }
+        let open = WalkOpeners.opener(backend: backend, adminToken: adminToken)
+        // A server holds one world: its walks load it in turn.
+        let results = await WalkSuite.run(files, parallel: backend == nil ? jobs ?? ProcessInfo.processInfo.activeProcessorCount : 1) { walk, file in
+            try await WalkScreenCheck.check(walk, file: file, open: open)
+        }
+        print(WalkSuite.report(results), terminator: "")
+        if let junit {
+            do {
+                try Data(WalkJUnit.xml(results).utf8).write(to: URL(fileURLWithPath: junit))
+            } catch {
+                throw CommandFailure("\(junit): cannot write the JUnit report: \(error)")
+            }
+        }
+        if results.contains(where: { !$0.passed }) { throw ExitCode(1) }
     }
 }
 

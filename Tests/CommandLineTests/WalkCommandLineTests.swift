@@ -28,9 +28,58 @@ import Testing
         try lines.joined(separator: "\n").write(toFile: tampered, atomically: true, encoding: .utf8)
         let failed = try Run.enrollsim("replay", tampered, "--check")
         #expect(failed.status == 1)
-        #expect(failed.stdout.hasPrefix("\(tampered):\(index + 1): the answer differs at step Enrollment · step 4·1\n"), "\(failed.stdout)")
-        #expect(failed.stdout.contains("  expected  {\"error\":{\"code\":2305"), "\(failed.stdout)")
-        #expect(failed.stdout.contains("  got       {\"result\":null,\"status\":\"SUCCEEDED\"}"), "\(failed.stdout)")
+        #expect(failed.stdout.hasPrefix("FAIL  \(tampered):\(index + 1): the answer differs at step Enrollment · step 4·1\n"), "\(failed.stdout)")
+        #expect(failed.stdout.contains("    expected  {\"error\":{\"code\":2305"), "\(failed.stdout)")
+        #expect(failed.stdout.contains("    got       {\"result\":null,\"status\":\"SUCCEEDED\"}"), "\(failed.stdout)")
+        #expect(failed.stdout.hasSuffix("\n0 passed, 1 failed\n"), "\(failed.stdout)")
+    }
+
+    /// A folder of walks is a suite: one line per walk, the summary, exit 1 when one failed, and the
+    /// JUnit report CI reads (issue 29).
+    @Test func replayCheckRunsAFolderAsASuiteWithAJUnitReport() throws {
+        let dir = try Self.temporary()
+        for name in ["shortcut-enrollment", "steps-cache-trap"] {
+            try FileManager.default.copyItem(atPath: Run.repository.appendingPathComponent("Assets/walks/\(name).jsonl").path,
+                                             toPath: dir.appendingPathComponent("\(name).jsonl").path)
+        }
+        let junit = dir.appendingPathComponent("report.xml").path
+        let ok = try Run.enrollsim("replay", "--check", dir.path, "--junit", junit)
+        #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
+        let lines = ok.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(ok.stdout)")
+        #expect(lines[0].hasPrefix("PASS  \(dir.path)/shortcut-enrollment.jsonl: "), "\(ok.stdout)")
+        #expect(lines[1].hasPrefix("PASS  \(dir.path)/steps-cache-trap.jsonl: "), "\(ok.stdout)")
+        #expect(lines[2] == "2 passed, 0 failed")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains(#"tests="2" failures="0""#), "\(xml)")
+
+        let text = try String(contentsOfFile: Self.tour, encoding: .utf8)
+        try text.replacingOccurrences(of: #""status":"SUCCEEDED""#, with: #""status":"FAILED""#)
+            .write(toFile: dir.appendingPathComponent("zz-tampered.jsonl").path, atomically: true, encoding: .utf8)
+        let failed = try Run.enrollsim("replay", "--check", dir.path, "--junit", junit, "--jobs", "1")
+        #expect(failed.status == 1)
+        #expect(failed.stdout.hasSuffix("\n2 passed, 1 failed\n"), "\(failed.stdout)")
+        #expect(failed.stdout.contains("FAIL  \(dir.path)/zz-tampered.jsonl:"), "\(failed.stdout)")
+        #expect(try String(contentsOfFile: junit, encoding: .utf8).contains(#"tests="3" failures="1""#))
+    }
+
+    @Test func diffSaysEqualOrTheFirstDifferenceByItsExitStatus() throws {
+        let same = try Run.enrollsim("diff", Self.tour, Self.tour)
+        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+        #expect(same.stdout.contains("saw the same"))
+
+        let other = Run.repository.appendingPathComponent("Assets/walks/wrong-pin-recovery.jsonl").path
+        let differ = try Run.enrollsim("diff", Self.tour, other)
+        #expect(differ.status == 1, "\(differ.stdout)\(differ.stderr)")
+        #expect(differ.stdout.contains("\(Self.tour):"), "\(differ.stdout)")
+        #expect(differ.stdout.contains("; --all shows every one\n"), "\(differ.stdout)")
+        let all = try Run.enrollsim("diff", "--all", Self.tour, other)
+        #expect(all.status == 1)
+        #expect(all.stdout.count > differ.stdout.count)
+
+        let missing = try Run.enrollsim("diff", Self.tour, "/nonexistent/walk.jsonl")
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("/nonexistent/walk.jsonl: no such file"), "\(missing.stderr)")
     }
 
     @Test func aBrokenLineIsRefusedWithItsLine() throws {
@@ -38,8 +87,8 @@ import Testing
         let broken = try Self.temporary().appendingPathComponent("broken.jsonl").path
         try (text.split(separator: "\n").prefix(3).joined(separator: "\n") + "\n{\"kind\":\"key\",\"t\":1}\n").write(toFile: broken, atomically: true, encoding: .utf8)
         let outcome = try Run.enrollsim("replay", broken, "--check")
-        #expect(outcome.status != 0)
-        #expect(outcome.stderr.contains("\(broken):4: missing \"key\""), "\(outcome.stderr)")
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains("FAIL  \(broken):4: missing \"key\""), "\(outcome.stdout)")
     }
 
     @Test func exportCoverageAndDemo() throws {

@@ -3,9 +3,10 @@ import Foundation
 import SimWorld
 import Testing
 import Walk
+import WalkPlayer
 
 /// The demo tours: each script still reaches its end on today's front and world, and each tour kept
-/// in Assets/walks replays with every answer as recorded (`replay --check`). ENROLLSIM_RECORD_TOURS=1
+/// in Assets/walks replays with every answer as recorded and every expectation met (`replay --check`). ENROLLSIM_RECORD_TOURS=1
 /// writes the freshly recorded tours into Assets/walks.
 @Suite struct TourTests {
     static let walksDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -30,9 +31,11 @@ import Walk
         for file in files {
             let path = EnrollsimAssets.walksDirectory.appendingPathComponent(file).path
             let walk = try Walk.read(path: path)
-            let report = try await WalkCheck.run(walk, file: path, open: WalkTests.inProcess)
+            let report = try await WalkScreenCheck.check(walk, file: path, open: WalkTests.inProcess)
             #expect(report.divergence == nil, "\(report.divergence?.description ?? "")")
             #expect(report.calls >= 3)
+            // Each tour asserts what its key moments showed (issue 29), and they still hold.
+            #expect(report.expectations >= 1, "\(file) keeps no expectation")
         }
     }
 }

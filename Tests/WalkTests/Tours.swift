@@ -61,7 +61,7 @@ enum Tours {
         await s.press("Tab")
         await s.type(pin)
         await s.press("Enter", pauseMs: 1500)
-        return await s.wait(for: "alice-iphone is enrolled")
+        return await s.expect("alice-iphone is enrolled")
     }
 
     static let shortcut = Tour(
@@ -74,7 +74,7 @@ enum Tours {
             "Enrollment · step 4·1": "One SMS to the new phone, then phone, code and PIN in one call (R4, R8).",
         ],
         script: { s in
-            guard await startGuided(s), await s.wait(for: "s shortcut 4·1") else { return false }
+            guard await startGuided(s), await s.expect("s shortcut 4·1") else { return false }
             await s.press("s", pauseMs: 600)
             guard await s.wait(for: "Phone number") else { return false }
             await s.type("0612345678")
@@ -99,11 +99,11 @@ enum Tours {
             await s.press("Ctrl-F", pauseMs: 500)
             await s.press("Enter", pauseMs: 1200)
             for attempt in 1...3 {
-                guard await s.wait(for: attempt == 1 ? "already has a PIN" : "2308") else { return false }
+                guard await (attempt == 1 ? s.expect("already has a PIN") : s.expect("2308", in: .banner)) else { return false }
                 await s.type("0000")
                 await s.press("Enter", pauseMs: 1500)
             }
-            guard await s.wait(for: "remove all") else { return false }
+            guard await s.expect("2317", in: .banner), await s.wait(for: "remove all") else { return false }
             await s.press("a", pauseMs: 1000)
             await s.press("Enter", pauseMs: 1500)
             guard await s.wait(for: "types the code") else { return false }
@@ -124,9 +124,9 @@ enum Tours {
             await s.press("↓")
             await s.press("Enter", pauseMs: 800)
             await s.press("Enter", pauseMs: 1500)
-            guard await s.wait(for: "alreadyDone") else { return false }
+            guard await s.expect("alreadyDone") else { return false }
             await s.press("s", pauseMs: 1500)
-            return await s.wait(for: "todo")
+            return await s.expect("todo")
         },
         finalText: "todo")
 
@@ -154,14 +154,14 @@ enum Tours {
             guard await s.wait(for: "Trusted Session Binding"), let token = bindingToken(on: s.screen) else { return false }
             await s.type(token)
             await s.press("Enter", pauseMs: 1500)
-            guard await s.wait(for: "✓ Enrolled") else { return false }
+            guard await s.expect("✓ Enrolled") else { return false }
             await s.press("Enter", pauseMs: 1200)
             guard await s.wait(for: "Acme Bank · since") else { return false }
             await s.press("u", pauseMs: 800)
             guard await s.wait(for: "Unlock with the SDK PIN") else { return false }
             await s.type("2468")
             await s.press("Enter", pauseMs: 1500)
-            return await s.wait(for: "✓ unlocked until")
+            return await s.expect("✓ unlocked until")
         },
         finalText: "✓ unlocked until")
 
@@ -190,7 +190,7 @@ enum Tours {
             await s.press("Enter", pauseMs: 1500)
             guard await s.wait(for: "Push: Book Corner") else { return false }
             await s.press("F6", pauseMs: 1500)
-            guard await s.wait(for: "Did you make this purchase?") else { return false }
+            guard await s.expect("Did you make this purchase?") else { return false }
             await s.press("y", pauseMs: 1000)
             await s.press("b", pauseMs: 1000)
             guard await s.wait(for: "Touch ID / Face ID") else { return false }
@@ -203,7 +203,7 @@ enum Tours {
             guard await s.wait(for: "Name your new card") else { return false }
             await s.type("Travel card")
             await s.press("Enter", pauseMs: 2000)
-            return await s.wait(for: "Transaction approved")
+            return await s.expect("Transaction approved")
         },
         finalText: "Transaction approved")
 }

@@ -25,7 +25,7 @@ import Walk
         #expect(try refusal(#"{"kind":"key","t":0,"key":"a"}"#) == "1: the first line must be the walk's header ({\"kind\": \"walk\", …})")
         #expect(try refusal(Self.header.replacingOccurrences(of: #""format":1"#, with: #""format":2"#)) == "1: format 2 is not one this enrollsim reads (1)")
         #expect(try refusal(Self.header + "\n" + #"{"kind":"key","t":5,"key":"a"}"# + "\n" + "nope") .hasPrefix("3: not valid JSON"))
-        #expect(try refusal(Self.header + "\n" + #"{"kind":"jump","t":5}"#) == "2: unknown kind \"jump\" (key, paste, resize, step, world, call, control, event)")
+        #expect(try refusal(Self.header + "\n" + #"{"kind":"jump","t":5}"#) == "2: unknown kind \"jump\" (key, paste, resize, step, world, call, control, event, expect)")
         #expect(try refusal(Self.header + "\n" + #"{"kind":"key","t":5}"#) == "2: missing \"key\"")
         #expect(try refusal(Self.header + "\n" + #"{"kind":"key","t":"5","key":"a"}"#) == "2: \"t\" must be a whole number")
         #expect(try refusal(Self.header + "\n" + #"{"kind":"key","t":5,"key":"a","extra":1}"#) == "2: unknown key \"extra\"")
