@@ -9,8 +9,25 @@ public enum KernelControl: Sendable, Hashable {
     case load(ScenarioSource)
     case reset
     case export
+    /// The world as it is now kept under a name (the same name replaces it), to come back to.
+    case bookmark(name: String)
+    /// The world as it was bookmarked, the bookmarks kept.
+    case restore(name: String)
+    /// The bookmarks kept, with when each was taken.
+    case bookmarks
 
-    public static let kinds = ["session", "advance", "fault", "clearFaults", "faults", "load", "reset", "export"]
+    public static let kinds = ["session", "advance", "fault", "clearFaults", "faults", "load", "reset", "export",
+                               "bookmark", "restore", "bookmarks"]
+
+    /// A bookmark's name: 1 to 64 characters, none a control character or a bidi override.
+    public static func bookmarkNameProblem(_ name: String) -> String? {
+        if name.isEmpty || name.count > 64 { return "\"name\" must have 1 to 64 characters" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
+                                                  || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
+            return "\"name\" must not hold control or formatting characters"
+        }
+        return nil
+    }
 
     /// The kernel's reading of a control, or nil when `kind` is not the kernel's. Session options are
     /// read here as given; the systems check them (`SimSystem.sessionOptions`).
@@ -40,6 +57,11 @@ public enum KernelControl: Sendable, Hashable {
             }
         case "reset": self = .reset
         case "export": self = .export
+        case "bookmark", "restore":
+            let name = try f.string("name")
+            if let problem = Self.bookmarkNameProblem(name) { throw f.fail(problem) }
+            self = control.kind == "bookmark" ? .bookmark(name: name) : .restore(name: name)
+        case "bookmarks": self = .bookmarks
         default: return nil
         }
     }
@@ -57,6 +79,9 @@ public enum KernelControl: Sendable, Hashable {
         case .load(.yaml(let y, let origin)): SimControl("load", ["yaml": .string(y), "origin": .string(origin)])
         case .reset: SimControl("reset")
         case .export: SimControl("export")
+        case .bookmark(let name): SimControl("bookmark", ["name": .string(name)])
+        case .restore(let name): SimControl("restore", ["name": .string(name)])
+        case .bookmarks: SimControl("bookmarks")
         }
     }
 }
@@ -73,4 +98,7 @@ extension SimControl {
     public static func load(_ source: ScenarioSource) -> SimControl { KernelControl.load(source).control }
     public static var reset: SimControl { KernelControl.reset.control }
     public static var export: SimControl { KernelControl.export.control }
+    public static func bookmark(_ name: String) -> SimControl { KernelControl.bookmark(name: name).control }
+    public static func restore(_ name: String) -> SimControl { KernelControl.restore(name: name).control }
+    public static var bookmarks: SimControl { KernelControl.bookmarks.control }
 }

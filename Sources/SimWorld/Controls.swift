@@ -67,11 +67,39 @@ extension Simulator {
                 return .failure("load: \(error)")
             }
         case .reset:
+            // Back to the scenario loaded, the bookmarks kept: they are the user's marks, not the world's.
+            let kept = world.bookmarks
             resetToLoaded()
+            world.bookmarks = kept
             if recordingEvents { events.append(PendingEvent(.worldReloaded, ["scenario": .string(world.name)])) }
             return .success(["scenario": .string(world.name)])
         case .export:
             return Simulator.export(world)
+        case .bookmark(let name):
+            let mark = Bookmark(name: name, at: world.clock, world: world)
+            if let i = world.bookmarks.index(of: name) {
+                world.bookmarks[i] = mark
+            } else {
+                guard world.bookmarks.count < Bookmark.limit else {
+                    return .failure("bookmark: \(Bookmark.limit) bookmarks are kept already (the same name replaces one)")
+                }
+                world.bookmarks.append(mark)
+            }
+            return .success(["bookmark": mark.summary, "bookmarks": .array(world.bookmarks.map(\.summary))])
+        case .restore(let name):
+            guard let i = world.bookmarks.index(of: name) else {
+                let kept = world.bookmarks.map(\.name)
+                return .failure("restore: no bookmark \"\(name)\" (" + (kept.isEmpty ? "none kept" : "kept: " + kept.joined(separator: ", ")) + ")")
+            }
+            let mark = world.bookmarks[i]
+            // The world as it was, bookmarks as they are: `reset` still goes back to the scenario loaded.
+            let kept = world.bookmarks
+            world = mark.world
+            world.bookmarks = kept
+            events.append(PendingEvent(.worldReloaded, ["scenario": .string(world.name), "bookmark": .string(name)]))
+            return .success(["bookmark": mark.summary, "now": .string(world.clock.iso8601)])
+        case .bookmarks:
+            return .success(["bookmarks": .array(world.bookmarks.map(\.summary))])
         }
     }
 

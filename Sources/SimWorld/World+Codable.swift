@@ -6,7 +6,7 @@ import SimKernel
 /// added later take a section of their own.
 extension World: Codable {
     enum CodingKeys: String, CodingKey {
-        case name, description, startTime, seed, policy, accounts, session, clock, counters, sessions, faults, loginFailures
+        case name, description, startTime, seed, policy, accounts, session, clock, counters, sessions, faults, loginFailures, bookmarks
     }
 
     private enum CounterKeys: String, CodingKey { case transactions, stepsIDs, codes, faults }
@@ -39,6 +39,7 @@ extension World: Codable {
             if let user = session.user { pims.sessions["default"] = PIMSSession(user: user) }
         }
         faults = try c.decodeIfPresent([FaultRule].self, forKey: .faults) ?? []
+        bookmarks = KeyedList(try c.decodeIfPresent([Bookmark].self, forKey: .bookmarks) ?? [])
         self.pims = pims
         let sections = try decoder.container(keyedBy: AnyCodingKey.self)
         for system in World.systems { try system.section?.decode(sections, &self) }
@@ -63,6 +64,8 @@ extension World: Codable {
                      forKey: .sessions)
         try c.encode(faults, forKey: .faults)
         try c.encode(pims.loginFailures, forKey: .loginFailures)
+        // Only when some are kept: a world without bookmarks exports as it always has.
+        if !bookmarks.isEmpty { try c.encode(Array(bookmarks), forKey: .bookmarks) }
         var sections = encoder.container(keyedBy: AnyCodingKey.self)
         for system in World.systems { try system.section?.encode(self, &sections) }
     }

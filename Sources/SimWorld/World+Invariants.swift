@@ -22,6 +22,27 @@ extension World {
             return problem
         }
         for system in World.systems { if let problem = system.section?.firstProblem(self) { return problem } }
+        return bookmarksProblem
+    }
+}
+
+extension World {
+    /// Bookmarks: distinct names within the limit, none with bookmarks of its own, each a world that
+    /// keeps every invariant.
+    var bookmarksProblem: ScenarioProblem? {
+        if bookmarks.count > Bookmark.limit {
+            return ScenarioProblem(path: ["bookmarks"], reason: "at most \(Bookmark.limit) bookmarks are kept")
+        }
+        var names = Set<String>()
+        for (i, b) in bookmarks.enumerated() {
+            let at = ["bookmarks", String(i)]
+            if let problem = KernelControl.bookmarkNameProblem(b.name) { return ScenarioProblem(path: at + ["name"], reason: problem) }
+            if !names.insert(b.name).inserted { return ScenarioProblem(path: at + ["name"], reason: "two bookmarks named \(b.name)") }
+            if !b.world.bookmarks.isEmpty { return ScenarioProblem(path: at + ["world", "bookmarks"], reason: "a bookmark keeps no bookmarks") }
+            if let problem = b.world.firstProblem {
+                return ScenarioProblem(path: at + ["world"] + problem.path, reason: "bookmark \(b.name): \(problem.reason)")
+            }
+        }
         return nil
     }
 }

@@ -19,7 +19,7 @@ public struct WorldTable: Sendable {
     /// Puts rows read back from a store (in position order) into a stripped world.
     public let restore: @Sendable (inout World, [StoredRow]) throws -> Void
 
-    public static let all: [WorldTable] = [.accounts, .sessions]
+    public static let all: [WorldTable] = [.accounts, .sessions, .bookmarks]
 }
 
 /// One row as stored: its key, its position in the list, and its state as JSON text.
@@ -95,6 +95,21 @@ extension WorldTable {
             w.sessions = KeyedList(entries.map { World.Session(name: $0.name, settings: $0.settings) })
             w.pims.sessions = [:]
             for e in entries where !e.pims.isEmpty { w.pims.sessions[e.name] = e.pims }
+        })
+
+    /// Each bookmark is a whole world: a row of its own, written when it is taken, so the world's
+    /// document stays small and a call writes no bookmark.
+    static let bookmarks = WorldTable(
+        name: "bookmarks",
+        startLog: { w, token in w.bookmarks.startLog(token) },
+        change: { w, token in
+            let list = w.bookmarks
+            return change(list.changes(since: token), count: list.count) { stored(list[$0].name, $0, list[$0]) }
+        },
+        rows: { w in w.bookmarks.enumerated().map { stored($0.element.name, $0.offset, $0.element) } },
+        strip: { w in w.bookmarks = [] },
+        restore: { w, rows in
+            w.bookmarks = KeyedList(try rows.map { try JSONDecoder().decode(Bookmark.self, from: Data($0.json.utf8)) })
         })
 
     private static func entryRow(_ w: World, _ i: Int) -> StoredRow {

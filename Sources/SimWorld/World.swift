@@ -20,6 +20,8 @@ public struct World: Sendable, Hashable {
     /// Found by name in constant time (`sessions.index(of:)`).
     public var sessions: KeyedList<Session>
     public var faults: [FaultRule]
+    /// Moments of the world kept by name (`bookmark`, `restore`), in the order they were first taken.
+    public var bookmarks: KeyedList<Bookmark> = []
 
     // The systems: one line each (and one in `World.systems`).
     public var pims: PIMSWorld

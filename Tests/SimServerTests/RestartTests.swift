@@ -112,3 +112,28 @@ import Testing
         await second.stop()
     }
 }
+
+/// Bookmarks are kept with the world on disk (issue 29): a restarted server restores them.
+@Suite struct BookmarkRestartTests {
+    @Test func bookmarksSurviveARestart() async throws {
+        let path = TemporaryFolder.make().appendingPathComponent("world.db").path
+        let bookmarked = try await withServer("phone-registered", databasePath: path) { server in
+            let client = try server.client()
+            #expect(try await client.control(["sim": "bookmark", "name": "start"]).ok)
+            let world = server.core.world
+            #expect(await client.call(.get, "pims.authentication.smscode", ["type": "enrollment"]).status == .succeeded)
+            #expect(try await client.control(["sim": "advance", "seconds": 300]).ok)
+            return world
+        }
+        try await withServer("fresh", databasePath: path) { server in
+            let client = try server.client()
+            #expect(server.core.world.bookmarks.map(\.name) == ["start"])
+            #expect(try await client.control(["sim": "restore", "name": "start"]).ok)
+            var restored = server.core.world
+            restored.bookmarks = bookmarked.bookmarks
+            #expect(restored.accounts == bookmarked.accounts)
+            #expect(restored.clock == bookmarked.clock)
+            #expect(try await client.control(["sim": "inbox", "phone": "0612345678"])["messages"] == [])
+        }
+    }
+}
