@@ -59,7 +59,13 @@ let package = Package(
         // Walks: the recorded file (strict reading), replay --check, batch and Markdown exports, coverage.
         .target(name: "Walk", dependencies: ["SimKernel"]),
         // A walk played through the front headless: frames for asciicast, the terminal replay, screenshots.
-        .target(name: "WalkPlayer", dependencies: ["Walk", "Enrollment", "Screens", "TerminalUI", "PIMS"]),
+        .target(name: "WalkPlayer", dependencies: ["Walk", "Enrollment", "Screens", "TerminalUI", "PIMS", "CZlib"]),
+        // gzip for the bug-report bundle (.tar.gz), from the zlib libcurl already loads.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Frames, styles, widgets, keymap: no curses here.
         .target(name: "TerminalUI"),
         // render(State, Size) -> Frame for every screen.

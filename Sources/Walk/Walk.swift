@@ -41,6 +41,11 @@ public struct Walk: Sendable, Hashable {
         guard let text = String(data: data, encoding: .utf8) else { throw WalkError(file: path, line: nil, reason: "the file is not UTF-8 text") }
         return try WalkReader.parse(text, file: path)
     }
+
+    /// Reads a walk's text (from a bundle): strict, every refusal names `file`, the line and the reason.
+    public static func parse(_ text: String, file: String) throws(WalkError) -> Walk {
+        try WalkReader.parse(text, file: file)
+    }
 }
 
 /// Why a walk file was refused: the file, the line (when known) and the reason, as for scenarios.

@@ -41,8 +41,9 @@ public enum WalkSuite {
         }
     }
 
-    /// What checks one walk: the answers (`WalkCheck`) and, where a front is at hand, the screens.
-    public typealias Checker = @Sendable (_ walk: Walk, _ file: String) async throws -> WalkCheck.Report
+    /// What checks one walk file: reads it (a walk, or a bundle holding one; a refusal is a
+    /// `WalkError`), then checks the answers (`WalkCheck`) and, where a front is at hand, the screens.
+    public typealias Checker = @Sendable (_ file: String) async throws -> WalkCheck.Report
 
     /// The walk files named: a file as given, a folder as every `*.jsonl` below it, sorted by path.
     /// A name that is neither is kept, so that its check says "no such file".
@@ -92,8 +93,7 @@ public enum WalkSuite {
         let started = Date()
         let outcome: Result.Outcome
         do {
-            let walk = try Walk.read(path: file)
-            let report = try await check(walk, file)
+            let report = try await check(file)
             outcome = report.divergence.map { .diverged($0) } ?? .passed(report)
         } catch let error as WalkError {
             outcome = .refused(error.description)

@@ -27,7 +27,7 @@ struct ReplayCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Walk files, or folders of them (with --check).", valueName: "walk.jsonl"))
+    @Argument(help: ArgumentHelp("Walk files or bug-report bundles (.tar.gz), or folders of walks (with --check).", valueName: "walk.jsonl"))
     var walks: [String]
 
     @Option(name: .long, help: ArgumentHelp("With --check: also write the results as JUnit XML to this file.", valueName: "file.xml"))
@@ -69,8 +69,8 @@ struct ReplayCommand: AsyncParsableCommand {
         if files.isEmpty { throw CommandFailure("\(walks.joined(separator: ", ")): no walk (*.jsonl) found") }
         let open = WalkOpeners.opener(backend: backend, adminToken: adminToken)
         // A server holds one world: its walks load it in turn.
-        let results = await WalkSuite.run(files, parallel: backend == nil ? jobs ?? ProcessInfo.processInfo.activeProcessorCount : 1) { walk, file in
-            try await WalkScreenCheck.check(walk, file: file, open: open)
+        let results = await WalkSuite.run(files, parallel: backend == nil ? jobs ?? ProcessInfo.processInfo.activeProcessorCount : 1) { file in
+            try await WalkScreenCheck.check(try Walk.readWalkOrBundle(file), file: file, open: open)
         }
         print(WalkSuite.report(results), terminator: "")
         if let junit {

@@ -27,7 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The SQLite database (default: $XDG_DATA_HOME/enrollsim/enrollsim.db).")
     var db: String?
 
-    @Option(name: .long, help: "The scenario that seeds an empty database (a built-in name or a YAML file; default: team). Ignored when the database holds a world.")
+    @Option(name: .long, help: "The scenario that seeds an empty database (a built-in name, a YAML file or a bug-report bundle; default: team). Ignored when the database holds a world.")
     var scenario: String?
 
     @Option(name: .long, help: "The admin token for /v1/sim (at least 16 characters).")
@@ -111,11 +111,12 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = Logger(label: "enrollsim.serve")
 
         let path = db ?? Self.defaultDatabasePath
+        let seed = try ScenarioArgument.source(scenario ?? "team")
         let core: ServerCore
         do {
             let sessions = SessionPolicy(idle: Self.duration(sessionIdle) ?? .seconds(86_400), cap: sessionCap,
                                          perMinute: sessionRate, token: givenSessionToken)
-            core = try ServerCore(databasePath: path, seed: .parse(scenario ?? "team"), logger: logger, sessions: sessions)
+            core = try ServerCore(databasePath: path, seed: seed, logger: logger, sessions: sessions)
         } catch {
             throw ValidationError(error.description)
         }

@@ -63,6 +63,21 @@ import Testing
         #expect(try String(contentsOfFile: junit, encoding: .utf8).contains(#"tests="3" failures="1""#))
     }
 
+    /// A bug-report bundle is replayed and checked like a walk (issue 29).
+    @Test func replayCheckTakesABugReportBundle() throws {
+        let dir = try Self.temporary()
+        let staged = dir.appendingPathComponent("staged")
+        try FileManager.default.createDirectory(at: staged, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.tour, toPath: staged.appendingPathComponent("walk.jsonl").path)
+        try "{\"enrollsim\":\"0.3.0\"}\n".write(to: staged.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
+        try "name: x\n".write(to: staged.appendingPathComponent("world.yaml"), atomically: true, encoding: .utf8)
+        let bundle = dir.appendingPathComponent("report.tar.gz").path
+        #expect(try Run.shell("tar -czf '\(bundle)' -C '\(staged.path)' manifest.json walk.jsonl world.yaml").status == 0)
+        let ok = try Run.enrollsim("replay", "--check", bundle)
+        #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
+        #expect(ok.stdout.hasPrefix("PASS  \(bundle): "), "\(ok.stdout)")
+    }
+
     @Test func diffSaysEqualOrTheFirstDifferenceByItsExitStatus() throws {
         let same = try Run.enrollsim("diff", Self.tour, Self.tour)
         #expect(same.status == 0, "\(same.stdout)\(same.stderr)")

@@ -27,8 +27,8 @@ import WalkPlayer
         try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
     }
 
-    static let check: WalkSuite.Checker = { walk, file in
-        try await WalkScreenCheck.check(walk, file: file, open: WalkTests.inProcess)
+    static let check: WalkSuite.Checker = { file in
+        try await WalkScreenCheck.check(try Walk.read(path: file), file: file, open: WalkTests.inProcess)
     }
 
     /// The shortcut tour with its R8 answer made a failure: the world answers otherwise now.
