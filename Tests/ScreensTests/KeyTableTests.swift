@@ -4,8 +4,8 @@ import Screens
 import Testing
 import TerminalUI
 
-/// The README's key table is generated from the app's keymap in representative states; this test
-/// fails, printing the fresh table, when the README falls behind the keymap.
+/// The key table of docs/tui.md is generated from the app's keymap in representative states; this
+/// test fails, printing the fresh table, when the page falls behind the keymap.
 @Suite("Key table", .serialized)
 struct KeyTableTests {
     static func states() async throws -> [(String, AppState)] {
@@ -110,13 +110,13 @@ struct KeyTableTests {
         return lines.joined(separator: "\n")
     }
 
-    @Test func theREADMEHasTheKeymapsTable() async throws {
+    @Test func theTUIGuideHasTheKeymapsTable() async throws {
         let table = try await Self.table()
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md").standardized
-        let text = try String(contentsOf: readme, encoding: .utf8)
+        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/tui.md").standardized
+        let text = try String(contentsOf: guide, encoding: .utf8)
         let begin = "<!-- keys:begin -->\n", end = "\n<!-- keys:end -->"
         let section = text.range(of: begin).flatMap { b in text.range(of: end, range: b.upperBound..<text.endIndex).map { text[b.upperBound..<$0.lowerBound] } }
-        #expect(section.map(String.init) == table, "README.md's key table is out of date; it should read:\n\(table)")
+        #expect(section.map(String.init) == table, "docs/tui.md's key table is out of date; it should read:\n\(table)")
     }
 
     @Test func everyStatesKeysAreDistinct() async throws {
