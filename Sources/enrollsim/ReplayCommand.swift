@@ -12,11 +12,12 @@ struct ReplayCommand: AsyncParsableCommand {
         commandName: "replay",
         abstract: "Replays a walk recorded with --record: in the terminal, or --check against a fresh world.",
         discussion: """
-            --check sends the walk's calls and controls again, in order, to a fresh world built from the
-            walk's own scenario (or to a server with --backend, whose world is replaced by a load), and
-            compares every answer with the recorded one, transaction ids aside. Exit status 0 when all
+            --check sends the walk's calls and controls again, in order, to a fresh world built from the \
+            walk's own scenario (or to a server with --backend, whose world is replaced by a load), and \
+            compares every answer with the recorded one, transaction ids aside. Exit status 0 when all \
             match; 1 with the first divergence: the line, the step, the request, the answer expected and got.
-            Without --check the walk plays in the terminal at its recorded pace: --speed 2 twice as fast,
+
+            Without --check the walk plays in the terminal at its recorded pace: --speed 2 twice as fast, \
             --step one entry per key; Space pauses, q leaves.
             """
     )
