@@ -7,12 +7,18 @@ enum HelpRequest {
     /// The error for `help` followed by a name no command has, or nil.
     static func unknownName(in arguments: [String], root: ParsableCommand.Type) -> ValidationError? {
         guard arguments.first == "help" else { return nil }
-        var command = root
+        var command: ParsableCommand.Type = root
         var path = [root._commandName]
         for name in arguments.dropFirst() where !name.hasPrefix("-") {
-            let subcommands = command.configuration.subcommands
-            guard let next = subcommands.first(where: { $0._commandName == name }) else {
-                let known = subcommands.filter { $0.configuration.shouldDisplay }.map(\._commandName)
+            let subcommands: [ParsableCommand.Type] = command.configuration.subcommands
+            var next: ParsableCommand.Type?
+            var known: [String] = []
+            for subcommand in subcommands {
+                let subName = subcommand._commandName
+                if subName == name { next = subcommand }
+                if subcommand.configuration.shouldDisplay { known.append(subName) }
+            }
+            guard let next else {
                 let list = known.isEmpty ? "it has no subcommands" : "its subcommands: " + known.joined(separator: ", ")
                 return ValidationError("\(path.joined(separator: " ")) has no subcommand named \"\(name)\" (\(list))")
             }

@@ -22,6 +22,15 @@ import Testing
         #expect(!run.stdout.contains("the PIMS connected-vehicle mobile SDK."), "--help still says enrollsim is PIMS alone")
     }
 
+    @Test func theManualNamesTheThreeSystems() throws {
+        let page = try Run.enrollsim("manual").stdout
+        let name = page.split(separator: "\n").drop { $0 != ".SH \"NAME\"" }.dropFirst().first.map(String.init) ?? ""
+        for system in ["PIMS", "Futurae", "CA Strong Authentication"] {
+            #expect(name.contains(system), "the manual's NAME line does not name \(system): \(name)")
+        }
+        #expect(page.contains("the simulated backends of every system (PIMS, Futurae, Card)"), "serve's section")
+    }
+
     @Test func serveIsTheTeamServerOfEverySystem() throws {
         let run = try Self.help(["serve"], columns: 200)
         #expect(run.status == 0)
@@ -43,7 +52,8 @@ import Testing
                 #expect(line.count + 1 + word.count >= columns,
                         "help \(command.joined(separator: " ")) at \(columns) columns breaks a line early:\n\(line)\n\(next)")
             }
-            for line in run.stdout.split(separator: "\n") {
+            // The usage line is the parser's own, one line whatever the width; the prose is wrapped.
+            for line in lines {
                 #expect(line.count <= columns, "help \(command.joined(separator: " ")): a line wider than \(columns) columns: \(line)")
             }
         }
