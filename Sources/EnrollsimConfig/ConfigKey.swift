@@ -1,6 +1,7 @@
 /// A setting a person sets once, in `config.toml`, in the environment or on the command line. The
-/// keys, their environment variables and the values each accepts are the file's format: the README,
-/// `enrollsim config` and the manual page are written from this one list.
+/// keys, their environment variables and the values each accepts are the file's format:
+/// `enrollsim config` and the manual page are written from this one list, docs/configuration.md
+/// describes it.
 public enum ConfigKey: String, CaseIterable, Sendable, Hashable {
     case backend, scenario, user, device, platform, sdk, system, theme, mouse
     case adminTokenFile = "admin-token-file"
