@@ -119,6 +119,30 @@ struct KeyTableTests {
         #expect(section.map(String.init) == table, "docs/tui.md's key table is out of date; it should read:\n\(table)")
     }
 
+    /// The `?` overlay lists each key once, with what it does on that screen: a shared row (Move up,
+    /// Choose) leaves out the keys the screen binds itself.
+    @Test func everyKeyIsListedOnceWithWhatItDoesHere() async throws {
+        for (name, state) in try await Self.states() {
+            var help = state
+            help.showHelp = true
+            for shown in [state, help] {
+                let keymap = AppKeymap.keymap(for: shown)
+                let keys = keymap.bindings.flatMap(\.patterns)
+                let twice = Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys.map(\.label)
+                #expect(twice.isEmpty, "\(name)\(shown.showHelp ? " with the help open" : ""): listed twice: \(twice)")
+                for binding in keymap.bindings {
+                    for pattern in binding.patterns {
+                        #expect(keymap.binding(for: pattern.key ?? .char("x"))?.help == binding.help || pattern.key == nil,
+                                "\(name): \(pattern.label) is listed as \(binding.help) but does something else")
+                    }
+                }
+            }
+        }
+        let session = try await ScreenHarness.start("fresh", login: false)
+        let k = AppKeymap.keymap(for: await session.state).bindings.filter { $0.patterns.contains(.key(.char("k"))) }
+        #expect(k.count == 1 && k.first?.help.contains("SDK") == true, "k on the session screen: \(k.map(\.help))")
+    }
+
     @Test func everyStatesKeysAreDistinct() async throws {
         for (name, state) in try await Self.states() {
             let screenKeys = AppKeymap.keymap(for: state).bindings(in: state.palette == nil ? state.route.title : "Commands").flatMap(\.patterns)
