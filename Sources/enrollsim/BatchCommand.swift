@@ -9,6 +9,7 @@ struct BatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
         abstract: "Runs JSON Lines from standard input against a backend: one answer line per input line.",
+        usage: "enrollsim batch [<options>] < script.jsonl",
         discussion: """
             A line is a call of any system, optionally with "session": "<name>": PIMS's \
             {"type": "get", "name": "pims.authentication.trustedphonenumber", "params": {}}, Futurae's \

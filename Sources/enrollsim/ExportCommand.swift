@@ -9,6 +9,7 @@ struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Exports a walk as asciicast v2, a Markdown transcript, or a batch script.",
+        usage: "enrollsim export <walk.jsonl> [<options>]",
         discussion: """
             --cast writes asciicast v2 (asciinema): the screens with the recorded times and a marker per \
             flow step; the same walk always gives the same bytes. --markdown writes each step's requests \

@@ -52,8 +52,8 @@ import Testing
                 #expect(line.count + 1 + word.count >= columns,
                         "help \(command.joined(separator: " ")) at \(columns) columns breaks a line early:\n\(line)\n\(next)")
             }
-            // The usage line is the parser's own, one line whatever the width; the prose is wrapped.
-            for line in lines {
+            // The usage line is the parser's own, one line whatever the width: short enough for 80.
+            for line in lines + run.stdout.split(separator: "\n").filter { $0.hasPrefix("USAGE:") }.map(String.init) {
                 #expect(line.count <= columns, "help \(command.joined(separator: " ")): a line wider than \(columns) columns: \(line)")
             }
         }
