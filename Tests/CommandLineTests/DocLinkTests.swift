@@ -20,6 +20,23 @@ import Testing
         #expect(lines < 200, "README.md has \(lines) lines: move the detail to docs/")
     }
 
+    /// The README's install line names every package CI's script installs, so a newcomer's machine
+    /// gets what the tests need.
+    @Test func theREADMEInstallsWhatCIInstalls() throws {
+        let ci = try String(contentsOf: Run.repository.appendingPathComponent(".ci/run"), encoding: .utf8)
+        let readme = try String(contentsOf: Run.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let install = readme.split(separator: "\n").drop { !$0.contains("sudo apt-get install libncurses-dev") }
+            .prefix { !$0.hasPrefix("git clone") }.joined(separator: " ")
+        let packages = ci.split(separator: "\n").compactMap { line -> String? in
+            guard let r = line.range(of: "need+=(") else { return nil }
+            return String(line[r.upperBound...].prefix { $0 != ")" })
+        }
+        #expect(packages.count >= 10, "no packages read from .ci/run: \(packages)")
+        for package in packages {
+            #expect(install.split(separator: " ").contains(Substring(package)), "README.md's apt-get line lacks \(package), which .ci/run installs")
+        }
+    }
+
     @Test func theDocsAreThere() {
         for page in ["README.md", "CONTRIBUTING.md", "Benchmarks/README.md", "docs/tui.md", "docs/pims.md", "docs/futurae.md",
                      "docs/card.md", "docs/scenarios.md", "docs/batch.md", "docs/walks.md", "docs/server.md", "docs/configuration.md"] {
