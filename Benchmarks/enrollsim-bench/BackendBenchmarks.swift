@@ -12,7 +12,7 @@ actor EchoBackend: PIMSBackend {
     func control(_ control: SimControl) async -> SimAnswer { .success() }
 }
 
-/// The enrollment walks of the README's figures, through any backend; each returns its API calls.
+/// The enrollment walks of the benchmarks' figures, through any backend; each returns its API calls.
 enum Walks {
     static let phone: JSONValue = "0612345678"
 

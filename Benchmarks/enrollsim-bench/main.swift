@@ -1,6 +1,6 @@
 import Foundation
 
-// Benchmarks for the README's figures. Run in release:
+// Benchmarks for the figures of Benchmarks/README.md. Run in release:
 //   swift build -c release && swift run -c release enrollsim-bench [backend|batch|futurae|card|events|screens|scaling|scaling-io|scaling-export|paste|all]
 func runBenchmarks(_ which: String) async throws {
     var bench = Bench()

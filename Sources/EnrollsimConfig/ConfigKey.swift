@@ -1,6 +1,7 @@
 /// A setting a person sets once, in `config.toml`, in the environment or on the command line. The
-/// keys, their environment variables and the values each accepts are the file's format: the README,
-/// `enrollsim config` and the manual page are written from this one list.
+/// keys, their environment variables and the values each accepts are the file's format:
+/// `enrollsim config` and the manual page are written from this one list, docs/configuration.md
+/// describes it.
 public enum ConfigKey: String, CaseIterable, Sendable, Hashable {
     case backend, scenario, user, device, platform, sdk, system, theme, mouse
     case adminTokenFile = "admin-token-file"
@@ -23,7 +24,7 @@ public enum ConfigKey: String, CaseIterable, Sendable, Hashable {
         case .device: "the device id of this SDK instance"
         case .platform: "ios or android"
         case .sdk: "the SDK version: \(Self.sdkVersions.joined(separator: ", "))"
-        case .system: "the enrollment system: \(Self.systems.joined(separator: ", "))"
+        case .system: "the enrollment system: \(Self.systems.joined(separator: ", ")) (Futurae and Card come from their scenarios)"
         case .theme: "the TUI's colours: \(ThemeName.allCases.map(\.rawValue).joined(separator: ", "))"
         case .mouse: "mouse clicks in the TUI (menus, list rows, buttons, the help bar), true or false; --no-mouse turns them off"
         case .adminTokenFile: "a file holding the server's admin token, readable by its owner only"
@@ -36,7 +37,8 @@ public enum ConfigKey: String, CaseIterable, Sendable, Hashable {
     public static let sdkVersions = ["2.0", "2.1", "2.2", "2.3"]
     /// The systems enrollsim simulates.
     public static let systems = ["pims"]
-    /// Systems that are planned but not simulated yet: the file may name them, and is told so.
+    /// Systems simulated but not yet chosen by this setting (their scenarios choose them): the file
+    /// may name them, and is told how to reach them.
     public static let plannedSystems = ["futurae", "card"]
 
     var isBoolean: Bool { self == .mouse }

@@ -17,7 +17,7 @@ extension ConfigKey {
         case .theme: return oneOf(ThemeName.allCases.map(\.rawValue), text)
         case .system:
             if Self.plannedSystems.contains(text) {
-                return "system \(quoted(text)) is not simulated yet: this enrollsim simulates \(Self.systems.joined(separator: ", ")) only"
+                return "system \(quoted(text)) cannot be chosen in the settings yet: the terminal UI takes Futurae or Card from the scenario (futurae-*, card-*) or from y on the session screen"
             }
             return oneOf(Self.systems, text)
         case .backend:

@@ -23,16 +23,23 @@ public enum AppKeymap {
             return Binding([.key(c.key.terminalKey)], UICommand.send(c.action), help: c.help, group: screen, bar: c.title,
                            barKeys: c.key.description, pinned: pinned)
         }
+        // A key the screen binds is listed once, with what it does here (`k` on the session screen
+        // changes the SDK version): the rows below leave it out. With the help open every key
+        // closes it (the reducer), so the overlay shows the screen's keys and Esc or Enter if free.
+        var screenKeys = Set(bindings.flatMap(\.patterns))
         if state.showHelp {
-            bindings.append(Binding(.escape, .enter, command: .send(.choose(.toggleHelp)), help: "Close the help", group: "Help"))
+            let free = [KeyPattern.key(.escape), .key(.enter)].filter { !screenKeys.contains($0) }
+            if !free.isEmpty { bindings.append(Binding(free, .send(.choose(.toggleHelp)), help: "Close the help", group: "Help")) }
+            screenKeys.formUnion(free)
         }
+        var shared: [Binding<UICommand>] = []
         let typing = state.editingField != nil
         if typing {
-            bindings.append(Binding([.anyPrintable], .send(.typed(" ")), help: "Type into the focused field (digits for PINs and codes)", group: "Fields"))
-            bindings.append(Binding(.backspace, command: .send(.backspace), help: "Delete the last character", group: "Fields"))
-            bindings.append(Binding(.backTab, command: .send(.focusPrevious), help: "Previous field", group: "Fields"))
+            shared.append(Binding([.anyPrintable], .send(.typed(" ")), help: "Type into the focused field (digits for PINs and codes)", group: "Fields"))
+            shared.append(Binding(.backspace, command: .send(.backspace), help: "Delete the last character", group: "Fields"))
+            shared.append(Binding(.backTab, command: .send(.focusPrevious), help: "Previous field", group: "Fields"))
         }
-        bindings += [
+        shared += [
             Binding(typing ? [.key(.up)] : [.key(.up), .key(.char("k"))], .send(.moveSelection(-1)), help: "Move up", group: "Move"),
             Binding(typing ? [.key(.down)] : [.key(.down), .key(.char("j"))], .send(.moveSelection(1)), help: "Move down", group: "Move"),
             Binding(.pageUp, command: .send(.moveSelection(-10)), help: "Move a page up", group: "Move"),
@@ -43,12 +50,16 @@ public enum AppKeymap {
         ]
         // ^P is pacing's key while a field is edited (p as ^p); otherwise it opens the palette, as `:`.
         if !typing && state.availableCommands.contains(where: { $0.action == .choose(.openPalette) }) {
-            bindings.append(Binding(.ctrl("p"), command: .send(.choose(.openPalette)), help: "The command palette (as :)", group: "App"))
+            shared.append(Binding(.ctrl("p"), command: .send(.choose(.openPalette)), help: "The command palette (as :)", group: "App"))
         }
-        bindings += [
+        shared += [
             Binding(.ctrlL, command: .redraw, help: "Redraw the screen", group: "App"),
             Binding(.function(12), command: .screenshot, help: "Save a screenshot (text and SVG)", group: "App"),
         ]
+        for var binding in shared {
+            binding.patterns.removeAll { screenKeys.contains($0) }
+            if !binding.patterns.isEmpty { bindings.append(binding) }
+        }
         return Keymap(bindings)
     }
 

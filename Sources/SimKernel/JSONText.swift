@@ -74,7 +74,7 @@ public enum JSONText {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Pretty, indented, keys sorted: for the API log's detail view and the README.
+    /// Pretty, indented, keys sorted: for the API log's detail view and the docs.
     public static func pretty(_ value: JSONValue, indent: String = "") -> String {
         let inner = indent + "  "
         switch value {

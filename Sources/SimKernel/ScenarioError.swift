@@ -6,11 +6,13 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
     public var line: Int?
     public var reason: String
 
-    public init(file: String, line: Int?, reason: String) {
+    /// `whole`: the reason is made of our own words and the name the user typed (no file's text), so
+    /// it is never cut: a cut list of the built-in names would hide the one the user wanted.
+    public init(file: String, line: Int?, reason: String, whole: Bool = false) {
         self.file = file.escapingControlCharacters
         self.line = line
         let oneLine = reason.escapingControlCharacters
-        self.reason = oneLine.count > Self.reasonLimit ? String(oneLine.prefix(Self.reasonLimit)) + "…" : oneLine
+        self.reason = whole || oneLine.count <= Self.reasonLimit ? oneLine : String(oneLine.prefix(Self.reasonLimit)) + "…"
     }
 
     static let reasonLimit = 300

@@ -24,7 +24,8 @@ public enum ScenarioLoader {
         case .named(let name):
             guard builtinNames.contains(name) else {
                 throw ScenarioError(file: name, line: nil,
-                    reason: "no built-in scenario named \"\(name)\" (known: \(builtinNames.joined(separator: ", "))); a file path needs a / or a .yaml ending")
+                    reason: "no built-in scenario named \"\(name)\" (known: \(builtinNames.joined(separator: ", "))); a file path needs a / or a .yaml ending",
+                    whole: true)
             }
             let url = builtinURL(name)
             guard let yaml = try? String(contentsOf: url, encoding: .utf8) else {

@@ -34,7 +34,7 @@ public enum KeyPattern: Hashable, Sendable {
 public struct Binding<Command: Hashable & Sendable>: Hashable, Sendable {
     public var patterns: [KeyPattern]
     public var command: Command
-    /// What the command does, for the `?` overlay and the README.
+    /// What the command does, for the `?` overlay and the docs' key tables.
     public var help: String
     public var group: String
     /// Shown in the bottom help bar as `barKeys barLabel` (e.g. "↑↓ move"); `nil`: not in the bar.
@@ -99,7 +99,7 @@ public struct Keymap<Command: Hashable & Sendable>: Sendable {
         return duplicates
     }
 
-    /// The table as Markdown, for the README.
+    /// The table as Markdown, for docs/terminal-layer.md.
     public func markdownTable() -> String {
         var lines = ["| Keys | What it does | Group |", "|---|---|---|"]
         for b in bindings {

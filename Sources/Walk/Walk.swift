@@ -2,7 +2,7 @@ import Foundation
 import SimKernel
 
 /// A walk: what a user did and saw, kept. The header, then every key, call and answer, control,
-/// event, resize and flow step in the order they happened (JSON lines, `docs/walk-format.md`).
+/// event, resize and flow step in the order they happened (JSON lines, `docs/walks.md`).
 public struct Walk: Sendable, Hashable {
     public var header: WalkHeader
     public var entries: [WalkEntry]

@@ -9,13 +9,17 @@ struct BatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
         abstract: "Runs JSON Lines from standard input against a backend: one answer line per input line.",
+        usage: "enrollsim batch [<options>] < script.jsonl",
         discussion: """
-            A line is a PIMS call, {"type": "get", "name": "pims.authentication.trustedphonenumber", "params": {}},
-            optionally with "session": "<name>", or a simulator control with a "sim" key, e.g.
+            A line is a call of any system, optionally with "session": "<name>": PIMS's \
+            {"type": "get", "name": "pims.authentication.trustedphonenumber", "params": {}}, Futurae's \
+            {"type": "call", "name": "futurae.accounts"}, the card SDK's {"type": "call", "name": \
+            "casa.getAllEnrolledAccounts"}; or a simulator control with a "sim" key, e.g. \
             {"sim": "inbox", "phone": "0612345678"}. Blank lines are skipped. Exit status 0 at end of input.
-            With --backend, the lines go to `enrollsim serve` over HTTP: the same answers, from the server's world.
-            The backend, scenario and admin token not given as flags come from the environment and the
-            configuration file (see `enrollsim config`).
+
+            With --backend, the lines go to `enrollsim serve` over HTTP: the same answers, from the server's \
+            world. The backend, scenario and admin token not given as flags come from the environment and \
+            the configuration file (see `enrollsim config`).
             """
     )
 

@@ -9,6 +9,7 @@ struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Prints the effective settings and where each came from (flag, environment, file:line, default).",
+        usage: "enrollsim config [<options>]",
         discussion: """
             The settings file is $XDG_CONFIG_HOME/enrollsim/config.toml (else ~/.config/enrollsim/config.toml): \
             TOML, one `key = value` a line, no sections. A flag overrides the environment, which overrides \

@@ -10,10 +10,10 @@ struct CoverageCommand: ParsableCommand {
         commandName: "coverage",
         abstract: "Reports which rules, branches and error codes walks and batch transcripts exercised.",
         discussion: """
-            Reads walks (--record) and transcripts of `enrollsim batch --trace`. Each answer names the rule
-            and the branch that produced it (an error code, ok, or the rule's own mark such as "step 8" or
-            "cached"); the report lists, per system, every rule of its contract with the branches hit and
-            never hit, then the error codes answered and never answered.
+            Reads walks (--record) and transcripts of `enrollsim batch --trace`. Each answer names the rule \
+            and the branch that produced it (an error code, ok, or the rule's own mark such as "step 8" or \
+            "cached"); the report lists, per system (PIMS, Futurae, Card), every rule of its contract with \
+            the branches hit and never hit, then the error codes answered and never answered.
             """
     )
 

@@ -9,7 +9,7 @@ struct DemoCommand: AsyncParsableCommand {
         commandName: "demo",
         abstract: "Plays a built-in tour with a caption per step; with no name, lists the tours.",
         discussion: """
-            A tour is a walk kept in Assets/walks (CI checks each with `replay --check`). It pauses where
+            A tour is a walk kept in Assets/walks (CI checks each with `replay --check`). It pauses where \
             each flow step begins until a key is pressed, unless --autoplay; Space pauses, q leaves.
             """
     )

@@ -9,10 +9,11 @@ struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Exports a walk as asciicast v2, a Markdown transcript, or a batch script.",
+        usage: "enrollsim export <walk.jsonl> [<options>]",
         discussion: """
-            --cast writes asciicast v2 (asciinema): the screens with the recorded times and a marker per
-            flow step; the same walk always gives the same bytes. --markdown writes each step's requests
-            and answers and a Mermaid sequence diagram. --batch writes the calls and controls as a script
+            --cast writes asciicast v2 (asciinema): the screens with the recorded times and a marker per \
+            flow step; the same walk always gives the same bytes. --markdown writes each step's requests \
+            and answers and a Mermaid sequence diagram. --batch writes the calls and controls as a script \
             that `enrollsim batch` answers as recorded. Several may be given at once.
             """
     )

@@ -36,7 +36,7 @@ struct ManualPage {
             out.text(meaning)
         }
         out.macro("SH", "SEE ALSO")
-        out.text("The README of enrollsim; `enrollsim --generate-completion-script bash|zsh|fish` for shell completion.")
+        out.text("README.md and the guides under docs/ in enrollsim's sources; `enrollsim --generate-completion-script bash|zsh|fish` for shell completion.")
         return out.text
     }
 

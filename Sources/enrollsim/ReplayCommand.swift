@@ -13,6 +13,7 @@ struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replays a walk recorded with --record: in the terminal, or --check against a fresh world.",
+        usage: "enrollsim replay <walk.jsonl|bundle.tar.gz> [<options>]\n       enrollsim replay --check <walk|bundle|folder> ... [--junit <file.xml>]",
         discussion: """
             --check sends each walk's calls and controls again, in order, to a fresh world built from the \
             walk's own scenario (or to a server with --backend, whose world is replaced by a load), and \

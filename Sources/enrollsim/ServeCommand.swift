@@ -7,14 +7,16 @@ import SimServer
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Runs the team server: the simulated PIMS backend over HTTP, its world kept in SQLite.",
+        abstract: "Runs the team server: the simulated backends of every system (PIMS, Futurae, Card) over HTTP, its world kept in SQLite.",
         discussion: """
-            Routes: POST /v1/sessions, POST /v1/call (alias /v1/pims), POST /v1/sim (admin), GET /v1/events,
-            GET /healthz (docs/openapi.yaml). Bodies are JSON (Content-Type: application/json).
-            The admin token comes from --admin-token or ENROLLSIM_ADMIN_TOKEN (preferred: flags show in `ps`);
-            it is required to listen on anything but loopback. On loopback without one, a random token is
-            generated and printed on standard output. Logs go to standard error. SIGTERM or SIGINT stop the
-            server gracefully.
+            Routes: POST /v1/sessions, POST /v1/call (a call of any system; alias /v1/pims), POST /v1/sim \
+            (admin), GET /v1/events, GET /healthz (docs/openapi.yaml). Bodies are JSON \
+            (Content-Type: application/json).
+
+            The admin token comes from --admin-token or ENROLLSIM_ADMIN_TOKEN (preferred: flags show in \
+            `ps`); it is required to listen on anything but loopback. On loopback without one, a random \
+            token is generated and printed on standard output. Logs go to standard error. SIGTERM or \
+            SIGINT stop the server gracefully.
             """
     )
 

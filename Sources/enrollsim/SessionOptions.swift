@@ -17,13 +17,13 @@ struct SessionOptions: ParsableArguments {
     @Option(name: .long, help: "The device id of this SDK instance (default: the scenario's).")
     var device: String?
 
-    @Option(name: .long, help: "ios or android (default: the scenario's).")
+    @Option(name: .long, help: "PIMS: ios or android (default: the scenario's).")
     var platform: Platform?
 
-    @Option(name: .long, help: "SDK version: 2.0, 2.1, 2.2 or 2.3 (default: the scenario's).")
+    @Option(name: .long, help: "PIMS: the SDK version, 2.0, 2.1, 2.2 or 2.3 (default: the scenario's).")
     var sdk: SDKVersion?
 
-    @Option(name: .long, help: "Spec variant: tutorial or reference (default: the scenario's).")
+    @Option(name: .long, help: "PIMS: the spec variant, tutorial or reference (default: the scenario's).")
     var variant: SpecVariant?
 
     @Option(name: .long, help: "auto (checks run until input is needed) or step (every API call waits for Enter).")

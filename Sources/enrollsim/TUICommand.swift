@@ -17,9 +17,11 @@ struct TUICommand: AsyncParsableCommand {
         commandName: "tui",
         abstract: "Opens the terminal UI (the default).",
         discussion: """
-            Settings not given as flags come from the environment (ENROLLSIM_DEVICE, …), then from the
-            configuration file, then from the scenario's default session: `enrollsim config` shows
-            which, and where each came from.
+            The system (PIMS, Futurae or Card) is the scenario's: `--scenario futurae-pin` opens Futurae, \
+            `--scenario card-replacement` the card app, and `y` on the session screen switches. Settings \
+            not given as flags come from the environment (ENROLLSIM_DEVICE, …), then from the \
+            configuration file, then from the scenario's default session: `enrollsim config` shows which, \
+            and where each came from.
             """
     )
 

@@ -86,7 +86,7 @@ import Testing
         ("wrong type", "mouse = \"off\"\n", 1, "mouse must be true or false, not \"off\""),
         ("number for a string", "# x\nsdk = 2.3\n", 2, "sdk must be a string in quotes (sdk = \"2.3\"), not a number"),
         ("bad value", "platform = \"windows\"\n", 1, "platform must be ios or android, not \"windows\""),
-        ("planned system", "system = \"futurae\"\n", 1, "system \"futurae\" is not simulated yet"),
+        ("planned system", "system = \"futurae\"\n", 1, "system \"futurae\" cannot be chosen in the settings yet"),
         ("both worlds", "scenario = \"team\"\nbackend = \"http://h:1\"\n", 2, "backend and scenario exclude each other"),
         ("missing scenario file", "scenario = \"mine.yaml\"\n", 1, "scenario: cannot load "),
         ("url with a path", "backend = \"http://h:1/api\"\n", 1, "the backend must be a URL like http://127.0.0.1:8080"),

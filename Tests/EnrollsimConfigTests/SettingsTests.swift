@@ -75,7 +75,7 @@ import Testing
         ("ENROLLSIM_SDK", "3.0", "ENROLLSIM_SDK: sdk must be 2.0, 2.1, 2.2 or 2.3, not \"3.0\""),
         ("ENROLLSIM_THEME", "solarized", "ENROLLSIM_THEME: theme must be dark, light or mono, not \"solarized\""),
         ("ENROLLSIM_MOUSE", "maybe", "ENROLLSIM_MOUSE: mouse must be true or false, not \"maybe\""),
-        ("ENROLLSIM_SYSTEM", "card", "ENROLLSIM_SYSTEM: system \"card\" is not simulated yet: this enrollsim simulates pims only"),
+        ("ENROLLSIM_SYSTEM", "card", "ENROLLSIM_SYSTEM: system \"card\" cannot be chosen in the settings yet: the terminal UI takes Futurae or Card from the scenario (futurae-*, card-*) or from y on the session screen"),
         ("ENROLLSIM_BACKEND", "localhost:8080", "ENROLLSIM_BACKEND: backend must be an http:// or https:// URL such as http://team-host:8080, not \"localhost:8080\""),
     ])
     func aBadVariableIsRefusedByName(variable: String, value: String, message: String) throws {

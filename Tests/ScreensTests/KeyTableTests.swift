@@ -4,8 +4,8 @@ import Screens
 import Testing
 import TerminalUI
 
-/// The README's key table is generated from the app's keymap in representative states; this test
-/// fails, printing the fresh table, when the README falls behind the keymap.
+/// The key table of docs/tui.md is generated from the app's keymap in representative states; this
+/// test fails, printing the fresh table, when the page falls behind the keymap.
 @Suite("Key table", .serialized)
 struct KeyTableTests {
     static func states() async throws -> [(String, AppState)] {
@@ -110,13 +110,37 @@ struct KeyTableTests {
         return lines.joined(separator: "\n")
     }
 
-    @Test func theREADMEHasTheKeymapsTable() async throws {
+    @Test func theTUIGuideHasTheKeymapsTable() async throws {
         let table = try await Self.table()
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md").standardized
-        let text = try String(contentsOf: readme, encoding: .utf8)
+        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/tui.md").standardized
+        let text = try String(contentsOf: guide, encoding: .utf8)
         let begin = "<!-- keys:begin -->\n", end = "\n<!-- keys:end -->"
         let section = text.range(of: begin).flatMap { b in text.range(of: end, range: b.upperBound..<text.endIndex).map { text[b.upperBound..<$0.lowerBound] } }
-        #expect(section.map(String.init) == table, "README.md's key table is out of date; it should read:\n\(table)")
+        #expect(section.map(String.init) == table, "docs/tui.md's key table is out of date; it should read:\n\(table)")
+    }
+
+    /// The `?` overlay lists each key once, with what it does on that screen: a shared row (Move up,
+    /// Choose) leaves out the keys the screen binds itself.
+    @Test func everyKeyIsListedOnceWithWhatItDoesHere() async throws {
+        for (name, state) in try await Self.states() {
+            var help = state
+            help.showHelp = true
+            for shown in [state, help] {
+                let keymap = AppKeymap.keymap(for: shown)
+                let keys = keymap.bindings.flatMap(\.patterns)
+                let twice = Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys.map(\.label)
+                #expect(twice.isEmpty, "\(name)\(shown.showHelp ? " with the help open" : ""): listed twice: \(twice)")
+                for binding in keymap.bindings {
+                    for pattern in binding.patterns {
+                        #expect(keymap.binding(for: pattern.key ?? .char("x"))?.help == binding.help || pattern.key == nil,
+                                "\(name): \(pattern.label) is listed as \(binding.help) but does something else")
+                    }
+                }
+            }
+        }
+        let session = try await ScreenHarness.start("fresh", login: false)
+        let k = AppKeymap.keymap(for: await session.state).bindings.filter { $0.patterns.contains(.key(.char("k"))) }
+        #expect(k.count == 1 && k.first?.help.contains("SDK") == true, "k on the session screen: \(k.map(\.help))")
     }
 
     @Test func everyStatesKeysAreDistinct() async throws {

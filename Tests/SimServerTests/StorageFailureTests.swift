@@ -31,7 +31,7 @@ import Testing
     }
 }
 
-/// The durability the README promises: WAL, and a commit that fsyncs it.
+/// The durability docs/server-reliability.md promises: WAL, and a commit that fsyncs it.
 @Suite struct StoreSettingsTests {
     @Test func theWriterUsesWALWithSynchronousFull() async throws {
         try await withServer { server in

@@ -3,7 +3,7 @@ import SimKernel
 import SimWorld
 import Testing
 
-/// `enrollsim batch` with card calls and controls: the README's example session on
+/// `enrollsim batch` with card calls and controls: docs/card.md's example session on
 /// `card-replacement` (the seed's flow: a purchase, the push, biometric fallback, a wrong PIN, the
 /// right one, the new card's name), walked line by line.
 @Suite("enrollsim batch: CA Strong Authentication")
@@ -26,7 +26,7 @@ struct CardBatchTests {
         try await batchAnswers(lines, scenario: scenario)
     }
 
-    @Test func theREADMESessionAnswersAsTheContractSays() async throws {
+    @Test func theDocumentedSessionAnswersAsTheContractSays() async throws {
         let out = try await run(Self.script.split(separator: "\n").map(String.init))
         #expect(out.count == 8)
         #expect(out[0]["transaction"]?["transactionId"] == .string(Self.tx) && out[0]["pushedTo"] == ["default"])  // C1

@@ -3,8 +3,8 @@ import SimKernel
 import SimWorld
 import Testing
 
-/// `enrollsim batch` with Futurae calls (`{"type": "call", "name": "futurae.enroll", …}`): the README's
-/// example session on `futurae-pin`, walked line by line.
+/// `enrollsim batch` with Futurae calls (`{"type": "call", "name": "futurae.enroll", …}`): the
+/// example session of docs/futurae.md on `futurae-pin` (and a qrCodeType), walked line by line.
 @Suite("enrollsim batch: Futurae")
 struct FuturaeBatchTests {
     static let script = """
@@ -24,7 +24,7 @@ struct FuturaeBatchTests {
         try await batchAnswers(lines, scenario: scenario)
     }
 
-    @Test func theREADMESessionAnswersAsTheContractSays() async throws {
+    @Test func theDocumentedSessionAnswersAsTheContractSays() async throws {
         let out = try await run(Self.script.split(separator: "\n").map(String.init))
         #expect(out.count == 10)
         #expect(out[0]["activations"]?.arrayValue?.first?["status"] == "pending")

@@ -53,10 +53,10 @@ import Testing
 }
 
 @Suite struct KeyTableDocumentationTests {
-    /// docs/README-tui.md carries the generated key table; regenerate it when the keymap changes.
-    @Test func readmeShowsTheCurrentKeyTable() throws {
+    /// docs/terminal-layer.md carries the generated key table; regenerate it when the keymap changes.
+    @Test func theTerminalLayerPageShowsTheCurrentKeyTable() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../docs/README-tui.md").standardized
+            .appendingPathComponent("../../docs/terminal-layer.md").standardized
         let text = try String(contentsOf: readme, encoding: .utf8)
         #expect(text.contains(Keymap<StandardCommand>.standard.markdownTable()))
     }
