@@ -56,6 +56,11 @@ public enum AppKeymap {
             Binding(.ctrlL, command: .redraw, help: "Redraw the screen", group: "App"),
             Binding(.function(12), command: .screenshot, help: "Save a screenshot (text and SVG)", group: "App"),
         ]
+        if state.staged == nil && !state.confirmingQuit {
+            shared += AppState.workbenchCommands.map { c in
+                Binding([.key(c.key.terminalKey)], UICommand.send(c.action), help: c.help, group: "App")
+            }
+        }
         for var binding in shared {
             binding.patterns.removeAll { screenKeys.contains($0) }
             if !binding.patterns.isEmpty { bindings.append(binding) }

@@ -22,6 +22,7 @@ enum TitleBar {
         } else {
             right = state.session.config.backend.summary
         }
+        if state.markedExpected { right = "✓ marked expected  " + right }
         if let f = state.inFlight {
             right = "\(Glyphs.spinner[tick % Glyphs.spinner.count]) waiting: \(f.call.request.name)  " + right
         } else if state.staged != nil {

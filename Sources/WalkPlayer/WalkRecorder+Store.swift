@@ -11,6 +11,8 @@ extension WalkRecorder {
             self.control(control, answer: answer)
         case .event(let event):
             self.event(event)
+        case .expect(let expectation):
+            expect(expectation)
         }
     }
 }

@@ -26,6 +26,8 @@ final class TerminalApp: @unchecked Sendable {
     private let clipboard = Pending<String>()
     /// The frame on screen: a click is looked up in its click targets.
     private var shown: Frame?
+    /// The size last painted at, for a bug report's screen (written from the store's task).
+    private let paintedSize = Pending<Size>()
 
     init(driver: any TerminalDriver, config: SessionConfig, connector: @escaping Store.Connector, recorder: WalkRecorder? = nil,
          theme: Theme = .dark, screenshots: String = FileManager.default.currentDirectoryPath) {
@@ -36,7 +38,7 @@ final class TerminalApp: @unchecked Sendable {
         let state = AppState(config: config, ruleCatalogues: World.ruleCatalogues)
         let latest = LatestState(state, wakeup: driver.wakeup)
         self.latest = latest
-        let clipboard = clipboard, wakeup = driver.wakeup, directory = screenshots
+        let clipboard = clipboard, wakeup = driver.wakeup, directory = screenshots, paintedSize = paintedSize
         store = Store(state: state, connector: connector, clock: SystemClock(),
                       writeFile: { path, text in
                           // Save-as never replaces a file: a scenario or a README typed by mistake stays.
@@ -56,7 +58,11 @@ final class TerminalApp: @unchecked Sendable {
                           clipboard.put(text)
                           wakeup.wake()
                       },
-                      export: { kind in await SessionExporter.export(kind, recorder: recorder, theme: theme, directory: directory) })
+                      export: { kind in await SessionExporter.export(kind, recorder: recorder, theme: theme, directory: directory) },
+                      report: { world in
+                          let frame = Screens.render(latest.peek(), size: paintedSize.last ?? Size(width: 80, height: 24))
+                          return BugReportWriter.write(recorder: recorder, world: world, frame: frame, theme: theme, directory: directory)
+                      })
     }
 
     /// Runs until the user quits or a termination signal arrives; the caller tears the terminal down.
@@ -80,6 +86,7 @@ final class TerminalApp: @unchecked Sendable {
                 let frame = Screens.render(state, size: driver.size, tick: tick)
                 driver.draw(frame)
                 shown = frame
+                if painted?.1 != driver.size { paintedSize.replace(with: driver.size) }
                 painted = (state, driver.size)
                 if exitAfterFirstFrame { return .quit }
             }
@@ -218,6 +225,19 @@ final class Pending<Value>: @unchecked Sendable {
         lock.lock()
         values.append(value)
         lock.unlock()
+    }
+
+    /// Keeps only `value` (the newest of a kind that supersedes the rest).
+    func replace(with value: Value) {
+        lock.lock()
+        values = [value]
+        lock.unlock()
+    }
+
+    var last: Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return values.last
     }
 
     func takeAll() -> [Value] {

@@ -51,3 +51,52 @@ import Testing
         try replay.wait(for: EnrollsimProcess.exitMarker + "0]", history: true)
     }
 }
+
+/// The QA workbench in the real TUI (issue 29): F7 marks what must be seen, F10 writes a bug-report
+/// bundle; the walk's marks hold on `replay --check`, and the bundle replays with `--check` too.
+@Suite(.serialized) struct WorkbenchEndToEndTests {
+    @Test func marksAndABundleWrittenFromTheTUIReplayWithCheck() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-bench-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let walk = dir.appendingPathComponent("walk.jsonl").path
+
+        let tui = try TmuxSession(command: "cd '\(dir.path)' && " + EnrollsimProcess.commandLine("--scenario enrolled-elsewhere --record '\(walk)'"),
+                                  width: 100, height: 32)
+        defer { tui.kill() }
+        try tui.wait(for: "Enter log in")
+        try tui.sendKeys("Enter")
+        try tui.wait(for: "Home")
+        try tui.sendKeys("Enter")
+        // A wrong PIN at step 8 (2308, R11): the banner is what must be seen here.
+        try tui.wait(for: "types the code")
+        try tui.sendKeys("C-f")
+        try tui.sendKeys("Enter")
+        try tui.wait(for: "already has a PIN")
+        try tui.type("0000")
+        try tui.sendKeys("Enter")
+        try tui.wait(for: "2308")
+        try tui.sendKeys("F7")
+        try tui.wait(for: "✓ marked expected")
+        try tui.sendKeys("F10")
+        try tui.wait(for: "Bug report written:")
+        // Written into the working directory, under its time.
+        let reports = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("enrollsim-report-") }
+        #expect(reports.count == 1 && reports.allSatisfy { $0.hasSuffix(".tar.gz") }, "\(reports)")
+        let bundle = dir.appendingPathComponent(try #require(reports.first)).path
+        try tui.sendKeys("C-c")
+        try tui.wait(for: EnrollsimProcess.exitMarker + "0]", history: true)
+        tui.kill()
+
+        let text = try String(contentsOfFile: walk, encoding: .utf8)
+        #expect(text.contains(#""kind":"expect""#) && text.contains(#""region":"banner""#), "no marks in the walk")
+        #expect(text.contains("2308 · "), "the banner's mark names its code")
+        let attributes = try FileManager.default.attributesOfItem(atPath: bundle)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+
+        let check = try TmuxSession(command: EnrollsimProcess.commandLine("replay --check '\(walk)' '\(bundle)'"), width: 160, height: 12)
+        defer { check.kill() }
+        let result = try check.wait(for: "2 passed, 0 failed", history: true)
+        #expect(result.contains("screens as expected"), "\(result)")
+        check.kill()
+    }
+}

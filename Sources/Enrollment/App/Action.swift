@@ -49,4 +49,6 @@ public enum Action: Hashable, Sendable {
     case screenshotSaved(paths: [String], error: String?)
     /// The session was exported: where, or why not.
     case exported(SessionExport, path: String?, error: String?)
+    /// A bug-report bundle was written: where, or why not.
+    case reported(path: String?, error: String?)
 }

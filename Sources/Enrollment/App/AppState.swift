@@ -55,6 +55,9 @@ public struct AppState: Hashable, Sendable {
     public var retryable: PlannedCall?
     public var notice: Notice?
     public var nextID = 1
+    /// F7 just marked this screen as expected: the title bar says so until the next key. Not the
+    /// banner, which the marks describe and a replay checks.
+    public var markedExpected = false
 
     // Events.
     /// The session whose events the app follows (a long-lived effect beside the call in flight).

@@ -27,12 +27,16 @@ public enum Command: Hashable, Sendable {
     case copy(LogPart)
     /// Write the session so far as an asciicast, a Markdown transcript or a batch script.
     case export(SessionExport)
+    /// Record in the walk that this screen's title and banner are what must be seen here (F7).
+    case markExpected
+    /// Write a bug-report bundle: the walk so far, the world, the screen, the API log (F10).
+    case report
 
     /// Commands that neither start nor change a flow, so they are taken while a call is in flight.
     var isAllowedWhileBusy: Bool {
         switch self {
         case .toggleHelp, .quit, .dismissNotice, .toggleMask, .toggleSendAsTyped, .togglePacing, .autofillCode, .edit, .clearField,
-             .openPalette, .copy, .export: true
+             .openPalette, .copy, .export, .markExpected, .report: true
         case .open, .back, .sendStaged, .retry, .stepA: false
         }
     }

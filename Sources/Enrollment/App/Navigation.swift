@@ -109,6 +109,10 @@ extension AppState {
             return []
         case .copy(let part): return copy(part)
         case .export(let kind): return [.exportSession(kind)]
+        case .markExpected:
+            markedExpected = true
+            return [.markExpected(expectationsHere)]
+        case .report: return [.bugReport]
         }
     }
 }

@@ -46,6 +46,9 @@ extension AppState {
         }.map { c in
             PaletteEntry(screen: route.title, title: c.title, help: c.help, key: c.key.description, route: nil, action: c.action)
         }
+        entries += AppState.workbenchCommands.map { c in
+            PaletteEntry(screen: "Any screen", title: c.title, help: c.help, key: c.key.description, route: nil, action: c.action)
+        }
         for r in reachableRoutes where r != route {
             let shown = entries.map(\.action)
             for c in r.scope.commands(self, typing: false) where !c.key.isNavigation && !shown.contains(c.action) {
@@ -87,7 +90,7 @@ extension AppState {
             palette = nil
             guard matches.indices.contains(p.selection) else { return [] }
             return runPaletteEntry(matches[p.selection])
-        case .choose(.quit), .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .exported:
+        case .choose(.quit), .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .exported, .reported:
             return nil
         default:
             return []
@@ -104,7 +107,7 @@ extension AppState {
             guard route == r else { return effects }
         }
         guard let action = entry.action else { return effects }
-        guard availableCommands.contains(where: { $0.action == action }) else {
+        guard availableCommands.contains(where: { $0.action == action }) || AppState.workbenchCommands.contains(where: { $0.action == action }) else {
             notice = .info("\(entry.screen): \(entry.title) is not offered right now.", advice: "The screen is open: its help bar shows what is.")
             return effects
         }

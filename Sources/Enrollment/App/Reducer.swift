@@ -8,6 +8,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 
 extension AppState {
     mutating func reduce(_ action: Action) -> [Effect] {
+        if !action.arrivesOnItsOwn { markedExpected = false }
         let before = FormOnScreen(self)
         let effects = dispatch(action)
         settleEditing(since: before, after: action)
@@ -27,7 +28,7 @@ extension AppState {
             case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .choose, .session, .home, .guided, .account, .otp,
                  .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts, .coverage, .cardPhone, .cardShop, .cardAccounts:
                 return []
-            case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .exported: break
+            case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .exported, .reported: break
             }
         }
         // While a call is in flight the flows wait for it: only what cannot start or change a flow
@@ -58,6 +59,10 @@ extension AppState {
         case .screenshotSaved(let paths, let error):
             notice = error.map { Notice(kind: .warning, label: "Screenshot not saved: \($0)", advice: "") }
                 ?? .success("Screenshot saved: \(paths.joined(separator: ", ")).")
+            return []
+        case .reported(let path, let error):
+            notice = path.map { .success("Bug report written: \($0).") }
+                ?? Notice(kind: .warning, label: "The bug report was not written: \(error ?? "unknown reason").", advice: "")
             return []
         case .exported(let kind, let path, let error):
             notice = path.map { .success("Exported the session as \(kind.title): \($0).") }
@@ -105,7 +110,7 @@ extension Action {
         case .cardShop(let a): a.isAllowedWhileBusy
         case .cardAccounts(let a): a.isAllowedWhileBusy
         case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .submit, .cancel, .connected, .response, .controlAnswer,
-             .event, .timerFired, .fileSaved, .screenshotSaved, .exported:
+             .event, .timerFired, .fileSaved, .screenshotSaved, .exported, .reported:
             true
         }
     }

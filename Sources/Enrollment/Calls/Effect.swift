@@ -1,4 +1,5 @@
 import PIMS
+import Walk
 
 /// Identifies one backend call or control, so that its answer is matched to its log entry (and a
 /// late answer after Esc is recognised as late).
@@ -38,6 +39,10 @@ public enum Effect: Equatable, Sendable {
     case copyToClipboard(String)
     /// Write the session so far in this form; answered by `.exported`.
     case exportSession(SessionExport)
+    /// Record screen expectations in the walk (what the user marked as what must be seen); not answered.
+    case markExpected([WalkExpectation])
+    /// Write a bug-report bundle of the session so far; answered by `.reported`.
+    case bugReport
 }
 
 /// Client-side timing decisions.

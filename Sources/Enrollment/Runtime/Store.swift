@@ -18,6 +18,9 @@ public actor Store {
 
     /// Writes the session so far in one form; returns the path written, or why not.
     public typealias Exporter = @Sendable (SessionExport) async -> Result<String, ConnectError>
+    /// Writes a bug-report bundle given the world as it is now (scenario YAML, nil when the backend
+    /// could not export it); returns the path written, or why not.
+    public typealias Reporter = @Sendable (_ world: String?) async -> Result<String, ConnectError>
 
     public struct ConnectError: Error, Equatable, Sendable {
         public let message: String
@@ -33,6 +36,7 @@ public actor Store {
     private let write: @Sendable (String, String) async -> String?
     private let clipboard: @Sendable (String) -> Void
     private let export: Exporter
+    private let report: Reporter
     /// Effects whose answers are awaited (calls, controls, connects, saves): `settle` waits for them.
     private var running: [Task<Void, Never>] = []
     /// The last call or control sent: the next waits for it (`trackInOrder`).
@@ -56,8 +60,10 @@ public actor Store {
                 observe: @escaping @Sendable (AppState) -> Void = { _ in },
                 tap: @escaping @Sendable (StoreTap) -> Void = { _ in },
                 clipboard: @escaping @Sendable (String) -> Void = { _ in },
-                export: @escaping Exporter = { _ in .failure(ConnectError("exporting is not available here")) }) {
+                export: @escaping Exporter = { _ in .failure(ConnectError("exporting is not available here")) },
+                report: @escaping Reporter = { _ in .failure(ConnectError("bug reports are not available here")) }) {
         self.clipboard = clipboard
+        self.report = report
         self.export = export
         self.state = state
         self.backend = backend
@@ -142,6 +148,17 @@ public actor Store {
                 switch await export(kind) {
                 case .success(let path): await self.send(.exported(kind, path: path, error: nil))
                 case .failure(let e): await self.send(.exported(kind, path: nil, error: e.message))
+                }
+            }
+        case .markExpected(let marks):
+            for mark in marks { tap(.expect(mark)) }
+        case .bugReport:
+            // The world is read with no tap: writing a report changes nothing the walk records.
+            track { [backend, report] in
+                let world = await backend?.control(.export)["scenario"]?.stringValue
+                switch await report(world) {
+                case .success(let path): await self.send(.reported(path: path, error: nil))
+                case .failure(let e): await self.send(.reported(path: nil, error: e.message))
                 }
             }
         case .saveFile(let path, let contents):

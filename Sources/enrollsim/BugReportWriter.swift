@@ -1,0 +1,40 @@
+import Enrollment
+import Foundation
+import TerminalUI
+import Walk
+import WalkPlayer
+
+/// F10 in the terminal: the bug-report bundle of the session so far, written into the working
+/// directory (never over a file, readable by its owner only: it holds the world's passwords and PINs).
+enum BugReportWriter {
+    static func write(recorder: WalkRecorder?, world: String?, frame: Frame, theme: Theme, directory: String,
+                      now: Date = Date()) -> Result<String, Store.ConnectError> {
+        guard let recorder else { return .failure(Store.ConnectError("this session is not being recorded")) }
+        let walk: Walk
+        do {
+            walk = try recorder.walk()
+        } catch {
+            return .failure(Store.ConnectError("the session could not be read back: \(error.description)"))
+        }
+        // The world now; a backend that cannot export it leaves the walk's starting scenario.
+        guard let world = world ?? walk.startingWorld?.yaml else {
+            return .failure(Store.ConnectError("the backend could not export its world"))
+        }
+        var settings = walk.header.session
+        settings["backend"] = .string(walk.header.backend)
+        settings["theme"] = .string(theme.name)
+        let report = BugReport(walk: walk, world: world, screen: frame, theme: theme, version: EnrollsimVersion.current, created: now,
+                               settings: settings)
+        let name = String(BugReport.fileName(at: now).dropLast(".tar.gz".count))
+        let path = FreePath.base(directory: directory, name: name, extensions: ["tar.gz"]) + ".tar.gz"
+        do {
+            let data = try report.archive()
+            guard FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+                return .failure(Store.ConnectError("cannot write \(path)"))
+            }
+            return .success(path)
+        } catch {
+            return .failure(Store.ConnectError("cannot write \(path): \(error)"))
+        }
+    }
+}
