@@ -2,7 +2,7 @@ import CYaml
 
 /// A YAML document composed straight from libyaml's events into one flat array, for documents in
 /// the plain form scenarios are written in: no anchor, alias, tag, `? key` or duplicate key, one
-/// document. Anything else gives nil, and the document goes the way Yams composes it, which knows
+/// document, no control character in a value, nesting within `YAMLBounds.maxDepth`. Anything else gives nil, and the document goes the way Yams composes it, which knows
 /// every form and words every error; so does a document with a syntax error. Yams builds a node per
 /// value with a tag object and a dictionary check per mapping: most of a 50,000-account load.
 struct ParsedYAML {
@@ -59,6 +59,8 @@ struct ParsedYAML {
                 _ = Self.takeTurn(&open)
                 guard scalar.anchor == nil, scalar.tag == nil else { return false }
                 let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                // Refused with its line on the way through Yams (see `YAMLBounds`).
+                if value.hasTerminalUnsafeCharacter { return false }
                 nodes.append(Node(kind: .scalar, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, end: Int32(nodes.count + 1), text: value))
             case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
                 let mapping = event.type == YAML_MAPPING_START_EVENT
@@ -66,6 +68,7 @@ struct ParsedYAML {
                                             : (event.data.sequence_start.anchor, event.data.sequence_start.tag)
                 guard !Self.takeTurn(&open), anchor == nil, tag == nil else { return false }
                 open.append((nodes.count, mapping, mapping))
+                if open.count > YAMLBounds.maxDepth { return false }
                 nodes.append(Node(kind: mapping ? .mapping : .sequence, plain: false, end: 0, text: ""))
             case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
                 guard let (index, _, _) = open.popLast() else { return false }

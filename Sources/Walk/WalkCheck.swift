@@ -27,9 +27,10 @@ public enum WalkCheck {
         public var at: String?
 
         public var description: String {
-            var out = "\(file):\(line): the answer differs at step \(step)\n"
-            out += "  \(what)  \(request)\n"
-            if let at { out += "  first difference: \(at)\n" }
+            // Each part from the walk on its own line, shown safely (the walk may be anyone's).
+            var out = "\(file.escapingControlCharacters):\(line): the answer differs at step \(step.escapingControlCharacters)\n"
+            out += "  \(what)  \(request.escapingControlCharacters)\n"
+            if let at { out += "  first difference: \(at.escapingControlCharacters)\n" }
             out += "  expected  \(JSONText.encode(expected))\n"
             out += "  got       \(JSONText.encode(got))"
             return out

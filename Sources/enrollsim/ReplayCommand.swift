@@ -52,7 +52,7 @@ struct ReplayCommand: AsyncParsableCommand {
                 print(divergence)
                 throw ExitCode(1)
             }
-            print("\(walk): \(report.calls) calls and \(report.controls) controls, every answer as recorded")
+            print("\(walk.escapingControlCharacters): \(report.calls) calls and \(report.controls) controls, every answer as recorded")
             return
         }
         try await TerminalReplay.run(loaded, speed: speed, stepping: step, autoplay: true)

@@ -87,7 +87,7 @@ extension AppState {
             palette = nil
             guard matches.indices.contains(p.selection) else { return [] }
             return runPaletteEntry(matches[p.selection])
-        case .choose(.quit), .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .exported:
+        case .choose(.quit), .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .recordingStopped, .exported:
             return nil
         default:
             return []

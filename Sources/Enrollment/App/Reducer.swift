@@ -27,7 +27,7 @@ extension AppState {
             case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .choose, .session, .home, .guided, .account, .otp,
                  .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts, .coverage, .cardPhone, .cardShop, .cardAccounts:
                 return []
-            case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .exported: break
+            case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .recordingStopped, .exported: break
             }
         }
         // While a call is in flight the flows wait for it: only what cannot start or change a flow
@@ -58,6 +58,9 @@ extension AppState {
         case .screenshotSaved(let paths, let error):
             notice = error.map { Notice(kind: .warning, label: "Screenshot not saved: \($0)", advice: "") }
                 ?? .success("Screenshot saved: \(paths.joined(separator: ", ")).")
+            return []
+        case .recordingStopped(let reason):
+            notice = Notice(kind: .warning, label: "Not recording any more: \(reason).", advice: "")
             return []
         case .exported(let kind, let path, let error):
             notice = path.map { .success("Exported the session as \(kind.title): \($0).") }
@@ -105,7 +108,7 @@ extension Action {
         case .cardShop(let a): a.isAllowedWhileBusy
         case .cardAccounts(let a): a.isAllowedWhileBusy
         case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .submit, .cancel, .connected, .response, .controlAnswer,
-             .event, .timerFired, .fileSaved, .screenshotSaved, .exported:
+             .event, .timerFired, .fileSaved, .screenshotSaved, .recordingStopped, .exported:
             true
         }
     }
