@@ -2,7 +2,7 @@ import CYaml
 
 /// A YAML document composed straight from libyaml's events into one flat array, for documents in
 /// the plain form scenarios are written in: no anchor, alias, tag, `? key` or duplicate key, one
-/// document, no control character in a value, nesting within `YAMLBounds.maxDepth`. Anything else gives nil, and the document goes the way Yams composes it, which knows
+/// document, nesting within `YAMLBounds.maxDepth`. Anything else gives nil, and the document goes the way Yams composes it, which knows
 /// every form and words every error; so does a document with a syntax error. Yams builds a node per
 /// value with a tag object and a dictionary check per mapping: most of a 50,000-account load.
 struct ParsedYAML {
@@ -20,6 +20,9 @@ struct ParsedYAML {
     }
 
     private(set) var nodes: [Node] = []
+    /// Whether a scalar holds a character a scenario refuses (`ScenarioText`): the strict way then
+    /// reads the document, and words the refusal with its line.
+    private(set) var hasUnsafeText = false
 
     /// Nil where the document needs Yams (see above) or is not valid YAML.
     init?(composing yaml: String) {
@@ -56,11 +59,12 @@ struct ParsedYAML {
                 if documents > 1 { return false }
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
-                _ = Self.takeTurn(&open)
+                let isKey = Self.takeTurn(&open)
                 guard scalar.anchor == nil, scalar.tag == nil else { return false }
                 let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                // Refused with its line on the way through Yams (see `YAMLBounds`).
-                if value.hasTerminalUnsafeCharacter { return false }
+                if !hasUnsafeText, value.hasTerminalUnsafeCharacter, !isFreeText(value, isKey: isKey, parent: open.last?.isMapping) {
+                    hasUnsafeText = true
+                }
                 nodes.append(Node(kind: .scalar, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, end: Int32(nodes.count + 1), text: value))
             case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
                 let mapping = event.type == YAML_MAPPING_START_EVENT
@@ -78,6 +82,12 @@ struct ParsedYAML {
                 return false
             }
         }
+    }
+
+    /// A value under a free-text key (the key is the node before it) with only line breaks and tabs.
+    private func isFreeText(_ value: String, isKey: Bool, parent isMapping: Bool?) -> Bool {
+        guard !isKey, isMapping == true, let key = nodes.last, ScenarioText.freeTextKeys.contains(key.text) else { return false }
+        return value.unicodeScalars.allSatisfy { !String.needsEscape($0) || $0 == "\n" || $0 == "\t" }
     }
 
     /// Whether a node starting now is a mapping's key (a mapping's children alternate key, value).

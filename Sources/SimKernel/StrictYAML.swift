@@ -20,7 +20,7 @@ public enum StrictYAML {
         let mayMerge = YAMLText.mayHaveMergeKey(yaml)
         // A document in the plain form, read without a fault, is read from libyaml's events directly;
         // any other, or any refusal, is read below, which words each refusal with its line.
-        if !mayMerge, let tree = ParsedYAML(composing: yaml), let value = ParsedYAMLDecoder.decode(T.self, from: tree),
+        if !mayMerge, let tree = ParsedYAML(composing: yaml), !tree.hasUnsafeText, let value = ParsedYAMLDecoder.decode(T.self, from: tree),
            invariants(value) == nil {
             return value
         }
