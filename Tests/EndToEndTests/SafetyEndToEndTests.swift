@@ -14,20 +14,22 @@ import Testing
     @Test func ctrlZSuspendsAndFgRedraws() throws {
         let dir = try Self.temporary()
         // An interactive shell: job control is what Ctrl-Z hands the terminal to.
-        let session = try TmuxSession(command: "cd '\(dir.path)' && exec bash --norc --noprofile -i")
+        let session = try TmuxSession(command: "cd '\(dir.path)' && PS1='shell> ' exec bash --norc --noprofile -i")
         defer { session.kill() }
-        try session.wait(for: "$")
-        try session.type(EnrollsimProcess.commandLine("--scenario fresh"))
+        try session.wait(for: "shell>")  // capture-pane drops the trailing space
+        // The program alone as the job (a list would go on to its next command when the job stops).
+        let line = EnrollsimProcess.commandLine("--scenario fresh")
+        try session.type(String(line[..<line.range(of: "; echo")!.lowerBound]))
         try session.sendKeys("Enter")
         try session.wait(for: "Enter log in")
         try session.sendKeys("C-z")
         try session.wait(for: "Stopped")
         // The shell's terminal is sane while the program is stopped.
-        try session.type("stty -a | tr '\\n' ' '; echo; echo '[stty done]'")
+        try session.type("stty -a; echo '[stty' 'done]'")
         try session.sendKeys("Enter")
-        let shell = try session.wait(for: "[stty done]\n")
-        #expect(EnrollsimProcess.terminalModes(in: shell)["icanon"] == true && EnrollsimProcess.terminalModes(in: shell)["echo"] == true,
-                "\(shell)")
+        let shell = try session.wait(for: "[stty done]")
+        let report = try #require(shell.range(of: "shell> stty -a").map { shell[$0.upperBound...] }, "\(shell)")
+        #expect(report.contains(" icanon ") && report.contains(" echo ") && report.contains("\nisig "), "\(report)")
         try session.type("fg")
         try session.sendKeys("Enter")
         try session.wait(for: "Enter log in")
@@ -35,7 +37,10 @@ import Testing
         try session.sendKeys("Enter")
         try session.wait(for: "Home")
         try session.sendKeys("C-c")
-        try session.wait(history: true, for: "exit 0") { $0.contains(EnrollsimProcess.exitMarker + "0]") }
+        try session.wait(for: "shell>")
+        try session.type("echo \"[enrollsim exited $?]\"")
+        try session.sendKeys("Enter")
+        try session.wait(for: EnrollsimProcess.exitMarker + "0]")
     }
 
     @Test func recordingOntoAFullDiskKeepsWholeLinesAndTheSession() throws {
