@@ -26,16 +26,7 @@ struct ParsedYAML {
 
     /// Nil where the document needs Yams (see above) or is not valid YAML.
     init?(composing yaml: String) {
-        var text = yaml
-        let composed: Bool? = text.withUTF8 { bytes -> Bool? in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
-            var parser = yaml_parser_t()
-            guard yaml_parser_initialize(&parser) == 1 else { return nil }
-            defer { yaml_parser_delete(&parser) }
-            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-            yaml_parser_set_input_string(&parser, base, bytes.count)
-            return compose(&parser)
-        }
+        let composed = LibYAML.parsing(yaml) { compose(&$0) }
         guard composed == true, !nodes.isEmpty else { return nil }
     }
 
@@ -140,6 +131,24 @@ struct ParsedYAML {
         switch node.text {
         case "", "~", "null", "Null", "NULL": return true
         default: return false
+        }
+    }
+}
+
+/// libyaml's parser over a text.
+enum LibYAML {
+    /// `body`'s answer with a parser reading `yaml` as UTF-8; nil for an empty text or a parser
+    /// that cannot start.
+    static func parsing<T>(_ yaml: String, _ body: (inout yaml_parser_t) -> T?) -> T? {
+        var text = yaml
+        return text.withUTF8 { bytes -> T? in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+            var parser = yaml_parser_t()
+            guard yaml_parser_initialize(&parser) == 1 else { return nil }
+            defer { yaml_parser_delete(&parser) }
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            yaml_parser_set_input_string(&parser, base, bytes.count)
+            return body(&parser)
         }
     }
 }

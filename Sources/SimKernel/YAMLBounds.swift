@@ -15,14 +15,7 @@ public enum YAMLBounds {
     /// The first bound the text passes: its line (1-based) and the reason; nil within bounds or when
     /// the text is not valid YAML (the composer words that error with its line).
     public static func firstExcess(in yaml: String) -> (line: Int, reason: String)? {
-        var text = yaml
-        return text.withUTF8 { bytes -> (line: Int, reason: String)? in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
-            var parser = yaml_parser_t()
-            guard yaml_parser_initialize(&parser) == 1 else { return nil }
-            defer { yaml_parser_delete(&parser) }
-            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-            yaml_parser_set_input_string(&parser, base, bytes.count)
+        LibYAML.parsing(yaml) { parser -> (line: Int, reason: String)? in
             var walk = Walk()
             var event = yaml_event_t()
             while true {

@@ -20,7 +20,7 @@ struct DurationFlag: Sendable {
         let unit = Self.units.first { text.hasSuffix($0.suffix) }
         let number = unit.map { String(text.dropLast($0.suffix.count)) } ?? text
         guard let value = Double(number), value.isFinite else {
-            throw ValidationError("\(flag) must be a duration such as 24h, 90m, 30s or 250ms, not \"\(text.escapingControlCharacters)\"")
+            throw ValidationError("\(flag) must be a duration such as 24h, 90m or 30s, not \"\(text.escapingControlCharacters)\"")
         }
         // Compared as a Double: a value beyond Int64 is refused before any conversion.
         let milliseconds = (value * (unit?.milliseconds ?? 1_000)).rounded()
