@@ -108,10 +108,10 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = Logger(label: "enrollsim.serve")
 
         let path = db ?? Self.defaultDatabasePath
-        let durations = try durations()
+        let limits = try durations()
         let core: ServerCore
         do {
-            let sessions = SessionPolicy(idle: durations.sessionIdle, cap: sessionCap,
+            let sessions = SessionPolicy(idle: limits.sessionIdle, cap: sessionCap,
                                          perMinute: sessionRate, token: givenSessionToken)
             core = try ServerCore(databasePath: path, seed: .parse(scenario ?? "team"), logger: logger, sessions: sessions)
         } catch {
@@ -134,7 +134,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
 
         let host = host
-        let connections = ConnectionLimits(idle: durations.idle, request: durations.request, maxOpen: maxConnections)
+        let connections = ConnectionLimits(idle: limits.idle, request: limits.request, maxOpen: maxConnections)
         let options = TeamServer.Options(host: host, port: port, adminToken: token, connections: connections)
         let app = TeamServer.application(core: core, options: options, logger: logger) { port in
             logger.notice("listening on http://\(host):\(port)")
