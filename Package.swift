@@ -155,7 +155,8 @@ let package = Package(
         ),
         // Test helpers shared by the backend test targets (reading event streams).
         .target(name: "SimTestSupport", dependencies: ["SimKernel"], path: "Tests/SimTestSupport"),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FrameSnapshotTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FrameSnapshotTesting", "SimKernel", "SimTestSupport"],
+                    exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI", "SimKernel", "SimWorld", "SimTestSupport"]),
         // The executable's own loop between a driver and the store, on the memory driver.
         .testTarget(name: "EnrollsimTests", dependencies: ["enrollsim", "Enrollment", "TerminalUI"]),

@@ -14,8 +14,16 @@ import CNcursesW
 /// it is done, counting on a faulting instruction to fault again; a signal sent by `kill` (QUIT, or
 /// SEGV from outside) never comes again, so the process would go on half-stopped. Re-raising with
 /// the default action after the report ends it with the signal's own status (131 for QUIT).
+///
+/// Swift's backtracer symbolicates by default, which took about 30 s before the process ended: a
+/// terminal program must end promptly. It runs only when SWIFT_BACKTRACE asks for it (set, and not
+/// `enable=no`); otherwise one line says how to get the report, and the process ends at once.
 enum CrashGuard {
     static let crashSignals: [Int32] = [SIGQUIT, SIGSEGV, SIGABRT, SIGILL, SIGTRAP, SIGBUS, SIGFPE]
+    /// Whether the handler found at install time (the backtracer) reports the crash.
+    nonisolated(unsafe) private static var reports = false
+    /// Written, async-signal-safely, when it does not.
+    private static let hint = Array("enrollsim crashed; for a backtrace run it again with SWIFT_BACKTRACE=enable=yes\n".utf8)
     /// The handlers found at install time, indexed by signal number.
     nonisolated(unsafe) private static var previous: UnsafeMutablePointer<sigaction>?
     nonisolated(unsafe) private static var atExitRegistered = false
@@ -26,6 +34,8 @@ enum CrashGuard {
             atexit { CursesState.release() }
         }
         guard previous == nil else { return }
+        let setting = getenv("SWIFT_BACKTRACE").map { String(cString: $0) }
+        reports = setting.map { !$0.isEmpty && !$0.contains("enable=no") } ?? false
         let table = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
         table.initialize(repeating: sigaction(), count: 65)
         previous = table
@@ -34,7 +44,11 @@ enum CrashGuard {
 
     private static let onCrash: cnc_crash_handler = { sig, info, context in
         CursesState.release()
-        if let previous { _ = cnc_run_handler(previous + Int(sig), sig, info, context) }
+        if reports, let previous {
+            _ = cnc_run_handler(previous + Int(sig), sig, info, context)
+        } else {
+            hint.withUnsafeBufferPointer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
         // Blocked while this handler runs, the re-raised signal takes its default action as soon
         // as we return (a faulting instruction would fault again anyway).
         _ = cnc_default_signal(sig)

@@ -5,14 +5,15 @@ import Darwin
 #endif
 import CNcursesW
 
-/// Turns SIGINT, SIGTERM, SIGHUP and SIGWINCH into bytes on a pipe that the driver polls next to
+/// Turns SIGINT, SIGTERM, SIGHUP, the other signals that end a program by default
+/// (`TerminationSignal`: SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM) and SIGWINCH into bytes on a pipe that the driver polls next to
 /// the keyboard, so the program quits or resizes on its own thread, through its normal path. A zero
 /// byte is a wakeup from another thread. The pipe lives as long as the process, so a wakeup handed
 /// out earlier never writes to a reused descriptor.
 /// Installed before curses starts: ncurses only installs its own handlers (whose SIGINT handler
 /// calls `_exit`, skipping all cleanup) for signals still at their default.
 enum SignalPipe {
-    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH]
+    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGWINCH]
     nonisolated(unsafe) static var readEnd: Int32 = -1
     nonisolated(unsafe) static var writeEnd: Int32 = -1
     /// Termination requests seen; a second one while the first is unanswered ends the process.

@@ -18,7 +18,7 @@ public actor DeviceSessionsBackend: SimBackend {
 
     public func send(_ request: CallRequest, session: String) async -> CallResponse {
         guard let client = clients[session] ?? (try? RemoteBackend(url: url, adminToken: nil, sessionToken: sessionToken, trace: trace)) else {
-            return .failure("local", .transport(.noInternet, detail: "not a server URL: \(url)"))
+            return .failure("local", .transport(.noInternet, detail: "not a server URL: \(RemoteBackend.shown(url))"))
         }
         clients[session] = client
         return await client.send(request, session: session)

@@ -29,6 +29,21 @@ public final class RemoteBackend: SimBackend {
         public let description: String
     }
 
+    /// A URL as messages show it: any `user:password@` masked, control characters escaped.
+    static func shown(_ url: String) -> String {
+        var text = Substring(url)
+        var prefix = ""
+        if let scheme = text.range(of: "://") {
+            prefix = String(text[..<scheme.upperBound])
+            text = text[scheme.upperBound...]
+        }
+        let authority = text.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") {
+            text = "•••" + text[at...]
+        }
+        return (prefix + text).escapingControlCharacters
+    }
+
     /// - Parameters:
     ///   - url: `http://HOST:PORT` of the server.
     ///   - adminToken: the server's admin token: controls (`/v1/sim`) and named sessions need it.
@@ -44,10 +59,16 @@ public final class RemoteBackend: SimBackend {
         while base.hasSuffix("/") { base.removeLast() }
         guard let parsed = URL(string: base), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil,
               parsed.path.isEmpty
-        else { throw SetupError(description: "the backend must be a URL like http://127.0.0.1:8080, not \"\(url)\"") }
+        else { throw SetupError(description: "the backend must be a URL like http://127.0.0.1:8080, not \"\(Self.shown(url))\"") }
+        // The server takes tokens, never a user and password: a URL carrying them is refused, and
+        // no message repeats them.
+        if parsed.user != nil || parsed.password != nil {
+            throw SetupError(description: "the backend URL must not carry a user or password (\"\(Self.shown(url))\"): "
+                + "the admin token goes in --admin-token or ENROLLSIM_ADMIN_TOKEN")
+        }
         // A port past 65535 traps inside the HTTP client (SocketAddress takes a UInt16): refused here.
         if let port = parsed.port, !(1...65_535).contains(port) {
-            throw SetupError(description: "the backend's port must be 1 to 65535, not \(port) (in \"\(url)\")")
+            throw SetupError(description: "the backend's port must be 1 to 65535, not \(port) (in \"\(Self.shown(url))\")")
         }
         baseURL = base
         self.base = parsed

@@ -45,6 +45,9 @@ public enum JSONText {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// A JSON string. Besides what JSON requires, DEL, C1 controls, U+2028/2029 and the bidirectional
+    /// controls are written as `\uXXXX` (the set `String.needsEscape` names): JSON read by a person
+    /// in a terminal or pasted into JavaScript shows them, and they do not reorder or break the line.
     static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
@@ -52,11 +55,13 @@ public enum JSONText {
             // Runs without an escape are copied whole (one scalar at a time was half of `batch`'s
             // instructions once).
             var run = 0
-            for i in bytes.indices {
+            var i = 0
+            while i < bytes.count {
                 let b = bytes[i]
-                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+                if b >= 0x20 && b < 0x7F && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") { i += 1; continue }
+                let length = b < 0x80 ? 1 : String.escapeLength(at: i, in: bytes)
+                if length == 0 { i += 1; continue }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
-                run = i + 1
                 switch b {
                 case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
                 case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
@@ -64,10 +69,13 @@ public enum JSONText {
                 case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
                 case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
                 default:
-                    out.append(contentsOf: #"\u00"#.utf8)
-                    out.append(hexDigits[Int(b >> 4)])
-                    out.append(hexDigits[Int(b & 0xF)])
+                    let scalar = length == 1 ? UInt32(b)
+                        : String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]), as: UTF8.self).unicodeScalars.first!.value
+                    out.append(contentsOf: #"\u"#.utf8)
+                    for shift in stride(from: 12, through: 0, by: -4) { out.append(hexDigits[Int((scalar >> UInt32(shift)) & 0xF)]) }
                 }
+                i += length
+                run = i
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }

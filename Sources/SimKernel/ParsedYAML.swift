@@ -2,7 +2,7 @@ import CYaml
 
 /// A YAML document composed straight from libyaml's events into one flat array, for documents in
 /// the plain form scenarios are written in: no anchor, alias, tag, `? key` or duplicate key, one
-/// document. Anything else gives nil, and the document goes the way Yams composes it, which knows
+/// document, nesting within `YAMLBounds.maxDepth`. Anything else gives nil, and the document goes the way Yams composes it, which knows
 /// every form and words every error; so does a document with a syntax error. Yams builds a node per
 /// value with a tag object and a dictionary check per mapping: most of a 50,000-account load.
 struct ParsedYAML {
@@ -20,19 +20,13 @@ struct ParsedYAML {
     }
 
     private(set) var nodes: [Node] = []
+    /// Whether a scalar holds a character a scenario refuses (`ScenarioText`): the strict way then
+    /// reads the document, and words the refusal with its line.
+    private(set) var hasUnsafeText = false
 
     /// Nil where the document needs Yams (see above) or is not valid YAML.
     init?(composing yaml: String) {
-        var text = yaml
-        let composed: Bool? = text.withUTF8 { bytes -> Bool? in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
-            var parser = yaml_parser_t()
-            guard yaml_parser_initialize(&parser) == 1 else { return nil }
-            defer { yaml_parser_delete(&parser) }
-            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-            yaml_parser_set_input_string(&parser, base, bytes.count)
-            return compose(&parser)
-        }
+        let composed = LibYAML.parsing(yaml) { compose(&$0) }
         guard composed == true, !nodes.isEmpty else { return nil }
     }
 
@@ -56,9 +50,12 @@ struct ParsedYAML {
                 if documents > 1 { return false }
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
-                _ = Self.takeTurn(&open)
+                let isKey = Self.takeTurn(&open)
                 guard scalar.anchor == nil, scalar.tag == nil else { return false }
                 let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                if !hasUnsafeText, value.hasTerminalUnsafeCharacter, !isFreeText(value, isKey: isKey, parent: open.last?.isMapping) {
+                    hasUnsafeText = true
+                }
                 nodes.append(Node(kind: .scalar, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, end: Int32(nodes.count + 1), text: value))
             case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
                 let mapping = event.type == YAML_MAPPING_START_EVENT
@@ -66,6 +63,7 @@ struct ParsedYAML {
                                             : (event.data.sequence_start.anchor, event.data.sequence_start.tag)
                 guard !Self.takeTurn(&open), anchor == nil, tag == nil else { return false }
                 open.append((nodes.count, mapping, mapping))
+                if open.count > YAMLBounds.maxDepth { return false }
                 nodes.append(Node(kind: mapping ? .mapping : .sequence, plain: false, end: 0, text: ""))
             case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
                 guard let (index, _, _) = open.popLast() else { return false }
@@ -75,6 +73,12 @@ struct ParsedYAML {
                 return false
             }
         }
+    }
+
+    /// A value under a free-text key (the key is the node before it) with only line breaks and tabs.
+    private func isFreeText(_ value: String, isKey: Bool, parent isMapping: Bool?) -> Bool {
+        guard !isKey, isMapping == true, let key = nodes.last, ScenarioText.freeTextKeys.contains(key.text) else { return false }
+        return value.unicodeScalars.allSatisfy { !String.needsEscape($0) || $0 == "\n" || $0 == "\t" }
     }
 
     /// Whether a node starting now is a mapping's key (a mapping's children alternate key, value).
@@ -127,6 +131,24 @@ struct ParsedYAML {
         switch node.text {
         case "", "~", "null", "Null", "NULL": return true
         default: return false
+        }
+    }
+}
+
+/// libyaml's parser over a text.
+enum LibYAML {
+    /// `body`'s answer with a parser reading `yaml` as UTF-8; nil for an empty text or a parser
+    /// that cannot start.
+    static func parsing<T>(_ yaml: String, _ body: (inout yaml_parser_t) -> T?) -> T? {
+        var text = yaml
+        return text.withUTF8 { bytes -> T? in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+            var parser = yaml_parser_t()
+            guard yaml_parser_initialize(&parser) == 1 else { return nil }
+            defer { yaml_parser_delete(&parser) }
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            yaml_parser_set_input_string(&parser, base, bytes.count)
+            return body(&parser)
         }
     }
 }

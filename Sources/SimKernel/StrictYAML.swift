@@ -6,19 +6,26 @@ import Yams
 public enum StrictYAML {
     public static func decode<T: Codable>(_ type: T.Type, yaml: String, origin: String, emptyMessage: String, notMapping: String,
                                          invariants: (T) -> ScenarioProblem?) throws(ScenarioError) -> T {
-        func fail(_ line: Int?, _ reason: String) -> ScenarioError { ScenarioError(file: origin, line: line, reason: reason) }
+        // A problem found at the end of the text is on its last line, not on the empty one after
+        // its final line break.
+        let lastLine = YAMLText.lastLine(of: yaml)
+        func fail(_ line: Int?, _ reason: String) -> ScenarioError {
+            ScenarioError(file: origin, line: line.map { min($0, lastLine) }, reason: reason)
+        }
 
         // Before YAML sees it: a NUL would end the text early for the C parser underneath, silently.
         if let (line, scalar) = YAMLText.firstControlCharacter(in: yaml) {
-            throw fail(line, "control character U+\(String(format: "%04X", scalar.value)) is not allowed in a scenario")
+            throw fail(line, "\(ScenarioText.describe(scalar)) is not allowed in a scenario")
         }
         let mayMerge = YAMLText.mayHaveMergeKey(yaml)
         // A document in the plain form, read without a fault, is read from libyaml's events directly;
         // any other, or any refusal, is read below, which words each refusal with its line.
-        if !mayMerge, let tree = ParsedYAML(composing: yaml), let value = ParsedYAMLDecoder.decode(T.self, from: tree),
+        if !mayMerge, let tree = ParsedYAML(composing: yaml), !tree.hasUnsafeText, let value = ParsedYAMLDecoder.decode(T.self, from: tree),
            invariants(value) == nil {
             return value
         }
+        // Aliases expand before anything walks the tree: their cost is bounded first.
+        if let (line, reason) = YAMLBounds.firstExcess(in: yaml) { throw fail(line, reason) }
         let node: Node
         do {
             // Tags resolved for merge keys only, as YAMLDecoder reads: the default resolver tries seven
@@ -39,6 +46,8 @@ public enum StrictYAML {
         if let line = NodePath.firstComplexKey(in: node) {
             throw fail(line, "a key must be a plain name, not a mapping or a list (\"? key\" is not allowed)")
         }
+        // After YAML's escapes are read: "\e", "\x9B" and "\u202E" are characters by now.
+        if let (line, reason) = ScenarioText.firstUnsafeValue(in: node) { throw fail(line, reason) }
 
         let world: T
         let read: ReadTree?
@@ -183,6 +192,15 @@ enum YAMLText {
         }
     }
 
+    /// The number of the text's last line: a final line break ends that line, it starts none.
+    static func lastLine(of yaml: String) -> Int {
+        var text = yaml
+        return text.withUTF8 { bytes in
+            let breaks = bytes.count { $0 == UInt8(ascii: "\n") }
+            return max(1, bytes.last == UInt8(ascii: "\n") ? breaks : breaks + 1)
+        }
+    }
+
     static func line(atByteOffset offset: Int, in yaml: String) -> Int {
         1 + yaml.utf8.prefix(offset).count { $0 == UInt8(ascii: "\n") }
     }
@@ -281,4 +299,48 @@ extension ReadTree.Read: KnownKeys {
     var isMapping: Bool { if case .container = self { true } else { false } }
     func known(key: String) -> ReadTree.Read? { if case .container(let tree) = self { tree.children[.key(key)] } else { nil } }
     func known(index: Int) -> ReadTree.Read? { if case .container(let tree) = self { tree.children[.index(index)] } else { nil } }
+}
+
+/// What a scenario's values may hold: they are names, devices, usernames, numbers and codes, shown in
+/// terminals, logs and exports, so a control character (C0, DEL, C1), a line or paragraph separator
+/// or a bidirectional control means nothing in them and is refused with its line. Only the free text
+/// of a `description` may break lines and hold tabs.
+enum ScenarioText {
+    static let freeTextKeys: Set<String> = ["description"]
+
+    static func firstUnsafeValue(in node: Node, key: String? = nil, path: [String] = []) -> (line: Int?, reason: String)? {
+        switch node {
+        case .scalar(let scalar):
+            guard scalar.string.hasTerminalUnsafeCharacter else { return nil }
+            let breaksAllowed = key.map(freeTextKeys.contains) ?? false
+            guard let bad = scalar.string.unicodeScalars.first(where: {
+                String.needsEscape($0) && !(breaksAllowed && ($0 == "\n" || $0 == "\t"))
+            }) else { return nil }
+            let what = path.isEmpty ? "a value" : NodePath.render(path)
+            return (node.mark?.line, "\(what): \(describe(bad)) is not allowed in a scenario (its values are plain text on one line)")
+        case .mapping(let mapping):
+            for (k, v) in mapping {
+                if let found = firstUnsafeValue(in: k, path: path) { return found }
+                let name = k.string ?? "?"
+                if let found = firstUnsafeValue(in: v, key: name, path: path + [name]) { return found }
+            }
+        case .sequence(let sequence):
+            for (i, v) in sequence.enumerated() {
+                if let found = firstUnsafeValue(in: v, path: path + [String(i)]) { return found }
+            }
+        case .alias:
+            break
+        }
+        return nil
+    }
+
+    static func describe(_ scalar: Unicode.Scalar) -> String {
+        let code = "U+" + String(format: "%04X", scalar.value)
+        switch scalar.properties.generalCategory {
+        case .lineSeparator: return "line separator \(code)"
+        case .paragraphSeparator: return "paragraph separator \(code)"
+        case .control: return "control character \(code)"
+        default: return "bidirectional control \(code)"
+        }
+    }
 }

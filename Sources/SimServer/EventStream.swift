@@ -26,7 +26,7 @@ extension Routes {
             guard let id = Int(header), id >= 0 else { throw HTTPError(.badRequest, message: "Last-Event-ID must be an event id, not \"\(header)\"") }
             after = id
         }
-        context.logger.debug("events", metadata: ["session": "\(session)", "after": "\(after.map(String.init) ?? "-")"])
+        context.logger.debug("events", metadata: ["session": .escaped(session), "after": "\(after.map(String.init) ?? "-")"])
         let stream = core.events.subscribe(session: session, after: after)
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                         body: ServerSentEvents.body(stream, heartbeat: heartbeat))

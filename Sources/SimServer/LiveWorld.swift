@@ -92,6 +92,7 @@ final class LiveWorld: Sendable {
             let (world, ticket) = state.withLock { ($0.simulator.world, $0.ticket) }
             return (Simulator.export(world), ticket)
         }
+        let prepared = PreparedControl(control)  // a scenario's text read before the lock
         return state.withLock { s in
             if control.kind == "load", control.fields["yaml"] == nil, let path = control.fields["scenario"]?.stringValue,
                case .file = ScenarioSource.parse(path) {
@@ -99,7 +100,7 @@ final class LiveWorld: Sendable {
             }
             let before = s.begin()
             var events: [PendingEvent] = []
-            let answer = s.simulator.control(control, events: &events)
+            let answer = s.simulator.control(prepared, events: &events)
             return (answer, s.record(before: before, loadedChanged: control.kind == "load" && answer.ok, events: events))
         }
     }

@@ -34,6 +34,21 @@ extension Simulator {
         }
     }
 
+    /// A control read beforehand (`PreparedControl`): a scenario read already is only put in place.
+    public mutating func control(_ prepared: PreparedControl, events: inout [PendingEvent]) -> SimAnswer {
+        switch prepared.loaded {
+        case nil: return control(prepared.control, events: &events)
+        case .success(let world)?: return install(world, events: &events)
+        case .failure(let error)?: return .failure("load: \(error)")
+        }
+    }
+
+    private mutating func install(_ loaded: World, events: inout [PendingEvent]) -> SimAnswer {
+        replace(with: loaded)
+        events.append(PendingEvent(.worldReloaded, ["scenario": .string(loaded.name)]))
+        return .success(["scenario": .string(loaded.name)])
+    }
+
     private mutating func kernel(_ control: KernelControl, events: inout [PendingEvent], recordingEvents: Bool) -> SimAnswer {
         switch control {
         case .session(let name, let settings):
@@ -59,10 +74,7 @@ extension Simulator {
             return .success(FaultRule.report(world.faults))
         case .load(let source):
             do {
-                let loaded = try ScenarioLoader.load(source)
-                replace(with: loaded)
-                events.append(PendingEvent(.worldReloaded, ["scenario": .string(loaded.name)]))
-                return .success(["scenario": .string(loaded.name)])
+                return install(try ScenarioLoader.load(source), events: &events)
             } catch {
                 return .failure("load: \(error)")
             }
@@ -135,5 +147,26 @@ public enum ScenarioExporter {
         options.allowUnicode = true
         options.width = -1
         return options
+    }
+}
+
+/// A control made ready outside any lock: a `load` carrying a scenario's text is read here (a large
+/// scenario takes its time, a refused one its bounds), so that a server holds its world's lock only
+/// to put the world read in place, and no call waits for the reading.
+public struct PreparedControl: Sendable {
+    public let control: SimControl
+    let loaded: Result<World, ScenarioError>?
+
+    public init(_ control: SimControl) {
+        self.control = control
+        guard case .load(let source)? = try? KernelControl(control), case .yaml = source else {
+            loaded = nil
+            return
+        }
+        do throws(ScenarioError) {
+            loaded = .success(try ScenarioLoader.load(source))
+        } catch {
+            loaded = .failure(error)
+        }
     }
 }

@@ -40,7 +40,7 @@ public enum ScenarioLoader {
                 throw ScenarioError(file: path, line: nil, reason: "cannot read the file")
             }
             guard let yaml = String(data: data, encoding: .utf8) else {
-                throw ScenarioError(file: path, line: firstInvalidUTF8Line(data), reason: "the file is not UTF-8 text (a scenario is YAML in UTF-8)")
+                throw ScenarioError(file: path, line: UTF8Lines.firstInvalid(in: data), reason: "the file is not UTF-8 text (a scenario is YAML in UTF-8)")
             }
             return (yaml, path)
         case .yaml(let yaml, let origin):
@@ -56,18 +56,5 @@ public enum ScenarioLoader {
     public static func parse(yaml: String, origin: String) throws(ScenarioError) -> World {
         try StrictYAML.decode(World.self, yaml: yaml, origin: origin, emptyMessage: "the scenario is empty",
                               notMapping: "a scenario is a mapping of keys (name, description, …)") { $0.firstProblem }
-    }
-
-    /// The line of the first byte that is not UTF-8.
-    static func firstInvalidUTF8Line(_ data: Data) -> Int {
-        var bytes = data.makeIterator()
-        var decoder = UTF8()
-        var line = 1
-        while true {
-            switch decoder.decode(&bytes) {
-            case .scalarValue(let scalar): if scalar == "\n" { line += 1 }
-            case .emptyInput, .error: return line
-            }
-        }
     }
 }

@@ -58,7 +58,11 @@ public struct Frame: Hashable, Sendable {
         if text.unicodeScalars.allSatisfy({ TextWidth.simpleWidth($0.value) != nil }) {
             for scalar in text.unicodeScalars where !place(Character(scalar), width: TextWidth.simpleWidth(scalar.value)!) { break }
         } else {
-            for c in text where !place(c, width: TextWidth.of(c)) { break }
+            // A control character is shown, never sent to the terminal (`ShownGlyph`).
+            for c in text {
+                let shown = ShownGlyph.placeholder(for: c) ?? c
+                if !place(shown, width: TextWidth.of(shown)) { break }
+            }
         }
         return column
     }

@@ -1,7 +1,10 @@
 /// A signal that asks the program to end; the driver turns it into an event so the program can
 /// quit through its normal path (terminal restored, state saved).
+/// Besides the three a user sends, those whose default action would end the program with the
+/// terminal left raw: SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM (Linux's numbers).
 public enum TerminationSignal: Int32, Sendable, Hashable {
     case hangup = 1, interrupt = 2, terminate = 15
+    case user1 = 10, user2 = 12, alarm = 14, cpuLimit = 24, virtualAlarm = 26
 
     /// The shell's convention for a program ended by a signal: 128 + its number.
     public var exitStatus: Int32 { 128 + rawValue }

@@ -3,9 +3,11 @@
 /// Swift's `Character` is a whole grapheme cluster, so a cluster is as wide as its base.
 public enum TextWidth {
     public static func of(_ c: Character) -> Int {
-        if let ascii = c.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
+        // A control character is drawn as one visible cell (`ShownGlyph`).
+        if c.asciiValue != nil { return 1 }
         let scalars = c.unicodeScalars
         if scalars.count == 1, let first = scalars.first, let w = simpleWidth(first.value) { return w }
+        if ShownGlyph.placeholder(for: c) != nil { return 1 }
         guard let base = scalars.first else { return 0 }
         if base.properties.isEmojiPresentation { return 2 }
         // A text-style emoji followed by VS16 asks for emoji presentation.

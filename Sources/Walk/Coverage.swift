@@ -30,8 +30,11 @@ public struct Coverage: Sendable, Equatable {
 
     /// A walk, or a transcript of JSON lines whose answers carry a `trace` (`enrollsim batch --trace`).
     public mutating func add(file path: String) throws(WalkError) {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw WalkError(file: path, line: nil, reason: FileManager.default.fileExists(atPath: path) ? "cannot read the file as UTF-8" : "no such file")
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw WalkError(file: path, line: nil, reason: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw WalkError(file: path, line: UTF8Lines.firstInvalid(in: data), reason: "the file is not UTF-8 text")
         }
         let first = text.prefix { $0 != "\n" }
         if (try? JSONText.parse(String(first)))?["kind"]?.stringValue == "walk" {

@@ -38,7 +38,9 @@ public struct Walk: Sendable, Hashable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw WalkError(file: path, line: nil, reason: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw WalkError(file: path, line: nil, reason: "the file is not UTF-8 text") }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw WalkError(file: path, line: UTF8Lines.firstInvalid(in: data), reason: "the file is not UTF-8 text")
+        }
         return try WalkReader.parse(text, file: path)
     }
 

@@ -41,17 +41,19 @@ public enum WalkCheck {
         }
 
         public var description: String {
+            // Each part from the walk on its own line, shown safely (the walk may be anyone's).
+            let file = file.escapingControlCharacters, step = step.escapingControlCharacters
             switch difference {
             case .answer(let request, let expected, let got, let at):
                 var out = "\(file):\(line): the answer differs at step \(step)\n"
-                out += "  \(what)  \(request)\n"
-                if let at { out += "  first difference: \(at)\n" }
+                out += "  \(what)  \(request.escapingControlCharacters)\n"
+                if let at { out += "  first difference: \(at.escapingControlCharacters)\n" }
                 out += "  expected  \(JSONText.encode(expected))\n"
                 out += "  got       \(JSONText.encode(got))"
                 return out
             case .screen(let expected, let shown):
                 var out = "\(file):\(line): the screen differs at step \(step)\n"
-                out += "  expected  \(expected.description)\n"
+                out += "  expected  \(expected.description.escapingControlCharacters)\n"
                 out += "  it showed:"
                 let lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
                 if lines.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { return out + " nothing" }

@@ -34,7 +34,8 @@ extension Walk {
             }
         }
         out += "\n## Sequence\n\n```mermaid\n" + mermaid + "```\n"
-        return out
+        // The walk's strings (device, user, steps, errors) are anyone's: `cat` must not run them.
+        return out.escapingControlCharacters(keepingLineBreaks: true)
     }
 
     /// App → SDK → backend, one exchange per call; controls and events as notes.

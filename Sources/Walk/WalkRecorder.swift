@@ -2,11 +2,20 @@ import Foundation
 import SimKernel
 
 /// Writes a walk as it happens: each line is appended and flushed at once, so a walk survives the
-/// program being killed (all but the line being written). Safe to call from any thread.
+/// program being killed (all but the line being written). The file is 0600 (a walk carries the
+/// scenario, passwords included). When a write fails (a full disk), the line cut short is taken back
+/// so the file ends with whole lines, recording to the file stops, and `failure` says so; the session
+/// goes on, kept in memory. Safe to call from any thread.
 public final class WalkRecorder: @unchecked Sendable {
     private let lock = NSLock()
-    /// The file written (`--record`), or none.
-    private let handle: FileHandle?
+    /// The file written (`--record`), until a write fails; -1 for none.
+    private var descriptor: Int32
+    /// The file's length up to its last whole line.
+    private var whole: off_t = 0
+    private let path: String?
+    /// Why the file stopped being written, once it did.
+    private var stopped: String?
+    private var stopShown = false
     /// Every line, also kept in memory: the API log exports the session from them.
     private var kept: [String] = []
     private let start: ContinuousClock.Instant
@@ -17,29 +26,48 @@ public final class WalkRecorder: @unchecked Sendable {
     /// Creates `path` (refusing to replace a file: a walk kept as a test is not overwritten by mistake)
     /// and writes the header.
     public init(path: String, header: WalkHeader, now: (@Sendable () -> Int)? = nil) throws(WalkError) {
-        guard !FileManager.default.fileExists(atPath: path) else {
+        do throws(PrivateFile.WriteError) {
+            descriptor = try PrivateFile.create(path)
+        } catch where error.exists {
             throw WalkError(file: path, line: nil, reason: "exists already: record to a new file")
+        } catch {
+            throw WalkError(file: path, line: nil, reason: "cannot create the file: \(error.reason)")
         }
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw WalkError(file: path, line: nil, reason: "cannot create the file")
-        }
-        self.handle = handle
+        self.path = path
         let start = ContinuousClock.now
         self.start = start
         self.now = now ?? { Int((ContinuousClock.now - start) / .milliseconds(1)) }
         write(header.json)
+        if let stopped { throw WalkError(file: path, line: nil, reason: stopped) }
     }
 
     /// A walk kept in memory only.
     public init(header: WalkHeader, now: (@Sendable () -> Int)? = nil) {
-        handle = nil
+        descriptor = -1
+        path = nil
         let start = ContinuousClock.now
         self.start = start
         self.now = now ?? { Int((ContinuousClock.now - start) / .milliseconds(1)) }
         write(header.json)
     }
 
-    deinit { try? handle?.close() }
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// Why the file stopped being written (a full disk), or nil while it is written (or kept in memory).
+    public var failure: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    /// The failure the first time it is asked for, then nil: the TUI tells it once.
+    public func takeFailure() -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let stopped, !stopShown else { return nil }
+        stopShown = true
+        return stopped
+    }
 
     /// The walk so far, read back as `enrollsim replay` reads a file.
     public func walk(name: String = "session") throws(WalkError) -> Walk {
@@ -97,6 +125,17 @@ public final class WalkRecorder: @unchecked Sendable {
     private func writeLocked(_ json: JSONValue) {
         let line = JSONText.encode(json) + "\n"
         kept.append(line)
-        handle?.write(Data(line.utf8))
+        guard descriptor >= 0 else { return }
+        if let reason = PrivateFile.writeAll(line, to: descriptor) {
+            // The line cut short is taken back: the file ends with whole lines (a full disk still
+            // lets a file shrink).
+            _ = ftruncate(descriptor, whole)
+            close(descriptor)
+            descriptor = -1
+            stopped = "the walk \((path ?? "").escapingControlCharacters) stopped being recorded after \(kept.count - 1) lines: \(reason)"
+                + " (the file keeps those lines; the session goes on)"
+            return
+        }
+        whole += off_t(line.utf8.count)
     }
 }

@@ -109,7 +109,7 @@ public enum WalkSuite {
         for result in results {
             switch result.outcome {
             case .passed(let r):
-                out += "PASS  \(result.file): \(r.calls) calls and \(r.controls) controls"
+                out += "PASS  \(result.file.escapingControlCharacters): \(r.calls) calls and \(r.controls) controls"
                 out += r.expectations > 0 ? ", \(r.expectations) screens as expected" : ""
                 out += ", every answer as recorded\n"
             case .diverged, .refused:

@@ -1,4 +1,5 @@
 import Foundation
+import SimKernel
 import TerminalUI
 
 /// A screen saved for a ticket: the same frame as plain text (`.txt`) and as SVG with its colours,
@@ -15,8 +16,8 @@ public enum Screenshot {
     /// the paths written.
     public static func save(_ frame: Frame, theme: Theme, name: String, directory: String) throws -> [String] {
         let base = FreePath.base(directory: directory, name: name, extensions: ["txt", "svg"])
-        try (frame.textSnapshot + "\n").write(toFile: base + ".txt", atomically: true, encoding: .utf8)
-        try frame.svg(theme: theme).write(toFile: base + ".svg", atomically: true, encoding: .utf8)
+        try PrivateFile.write(frame.textSnapshot + "\n", to: base + ".txt")
+        try PrivateFile.write(frame.svg(theme: theme), to: base + ".svg")
         return [base + ".txt", base + ".svg"]
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SimKernel
 import TerminalUI
 import Walk
 import WalkPlayer
@@ -33,6 +34,9 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The asciicast's colours: dark, light or monochrome.")
     var theme: String = "dark"
 
+    @Flag(name: .long, help: "Replace output files that exist already.")
+    var force = false
+
     func validate() throws {
         if cast == nil && markdown == nil && batch == nil { throw ValidationError("say what to write: --cast, --markdown or --batch") }
         if Theme.named(theme) == nil { throw ValidationError("--theme must be dark, light or monochrome") }
@@ -45,11 +49,14 @@ struct ExportCommand: AsyncParsableCommand {
         if let cast { try write(await Asciicast.export(loaded, theme: Theme.named(theme) ?? .dark), to: cast) }
     }
 
+    /// 0600, whole or not at all; an existing file only with --force (as --record refuses one).
     private func write(_ text: String, to path: String) throws {
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        do throws(PrivateFile.WriteError) {
+            try PrivateFile.write(text, to: path, replacing: force)
+        } catch where error.exists {
+            throw CommandFailure("\(path.escapingControlCharacters) exists already: choose another name, or pass --force to replace it")
         } catch {
-            throw CommandFailure("cannot write \(path): \(error.localizedDescription)")
+            throw CommandFailure(error.description)
         }
     }
 }

@@ -76,9 +76,10 @@ struct ReplayCommand: AsyncParsableCommand {
         print(WalkSuite.report(results), terminator: "")
         if let junit {
             do {
-                try Data(WalkJUnit.xml(results).utf8).write(to: URL(fileURLWithPath: junit))
+                // CI writes the report anew on every run.
+                try PrivateFile.write(WalkJUnit.xml(results), to: junit, replacing: true)
             } catch {
-                throw CommandFailure("\(junit): cannot write the JUnit report: \(error)")
+                throw CommandFailure("the JUnit report: \(error)")
             }
         }
         if results.contains(where: { !$0.passed }) { throw ExitCode(1) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SimKernel
 import SimWorld
 
 struct ScenariosCommand: ParsableCommand {
@@ -40,7 +41,7 @@ struct ScenariosCommand: ParsableCommand {
         func run() throws {
             do {
                 let world = try ScenarioLoader.load(.parse(scenario))
-                print("\(scenario): ok (\(world.name), \(world.accounts.count) account\(world.accounts.count == 1 ? "" : "s"))")
+                print("\(scenario.escapingControlCharacters): ok (\(world.name.escapingControlCharacters), \(world.accounts.count) account\(world.accounts.count == 1 ? "" : "s"))")
             } catch {
                 throw CommandFailure(error.description)
             }

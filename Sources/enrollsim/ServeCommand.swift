@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PIMS
+import SimKernel
 import SimServer
 
 struct ServeCommand: AsyncParsableCommand {
@@ -69,9 +70,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("listening on \(host) (not loopback) needs an admin token: --admin-token or ENROLLSIM_ADMIN_TOKEN")
         }
         if let db, db.isEmpty { throw ValidationError("--db must be a file path") }
-        for (flag, text) in [("--session-idle", sessionIdle), ("--idle-timeout", idleTimeout), ("--request-timeout", requestTimeout)] {
-            guard Self.duration(text) != nil else { throw ValidationError("\(flag) must be a duration such as 24h, 90m or 30s, not \"\(text)\"") }
-        }
+        _ = try durations()
         for (flag, value) in [("--session-cap", sessionCap), ("--session-rate", sessionRate), ("--max-connections", maxConnections)] where value < 1 {
             throw ValidationError("\(flag) must be at least 1, not \(value)")
         }
@@ -88,12 +87,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     static func isLoopback(_ host: String) -> Bool { TeamServer.isLoopback(host) }
 
-    /// `24h`, `90m`, `30s`, `1.5s`, or plain seconds.
-    static func duration(_ text: String) -> Duration? {
-        let units: [(String, Double)] = [("ms", 0.001), ("h", 3600), ("m", 60), ("s", 1)]
-        let (number, scale) = units.first { text.hasSuffix($0.0) }.map { (String(text.dropLast($0.0.count)), $0.1) } ?? (text, 1)
-        guard let value = Double(number), value > 0, value.isFinite else { return nil }
-        return .milliseconds(Int64((value * scale * 1000).rounded()))
+    /// The three duration flags, each within its range.
+    func durations() throws(ValidationError) -> (sessionIdle: Duration, idle: Duration, request: Duration) {
+        (try DurationFlag.sessionIdle.parse(sessionIdle), try DurationFlag.idleTimeout.parse(idleTimeout),
+         try DurationFlag.requestTimeout.parse(requestTimeout))
     }
 
     static var defaultDatabasePath: String {
@@ -113,10 +110,11 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = Logger(label: "enrollsim.serve")
 
         let path = db ?? Self.defaultDatabasePath
+        let limits = try durations()
         let seed = try ScenarioArgument.source(scenario ?? "team")
         let core: ServerCore
         do {
-            let sessions = SessionPolicy(idle: Self.duration(sessionIdle) ?? .seconds(86_400), cap: sessionCap,
+            let sessions = SessionPolicy(idle: limits.sessionIdle, cap: sessionCap,
                                          perMinute: sessionRate, token: givenSessionToken)
             core = try ServerCore(databasePath: path, seed: seed, logger: logger, sessions: sessions)
         } catch {
@@ -124,10 +122,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         switch core.origin {
         case .seeded(let name):
-            logger.notice("database \(path) seeded with scenario \(name)")
+            logger.notice("database \(path.escapingControlCharacters) seeded with scenario \(name.escapingControlCharacters)")
         case .resumed(let name):
-            logger.notice("database \(path) resumed (loaded scenario: \(name))")
-            if let scenario { logger.warning("--scenario \(scenario) ignored: the database already holds a world (use a load control to replace it)") }
+            logger.notice("database \(path.escapingControlCharacters) resumed (loaded scenario: \(name.escapingControlCharacters))")
+            if let scenario { logger.warning("--scenario \(scenario.escapingControlCharacters) ignored: the database already holds a world (use a load control to replace it)") }
         }
         let token: String
         if let given = givenToken {
@@ -139,8 +137,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
 
         let host = host
-        let connections = ConnectionLimits(idle: Self.duration(idleTimeout) ?? .seconds(60),
-                                           request: Self.duration(requestTimeout) ?? .seconds(10), maxOpen: maxConnections)
+        let connections = ConnectionLimits(idle: limits.idle, request: limits.request, maxOpen: maxConnections)
         let options = TeamServer.Options(host: host, port: port, adminToken: token, connections: connections)
         let app = TeamServer.application(core: core, options: options, logger: logger) { port in
             logger.notice("listening on http://\(host):\(port)")

@@ -1,5 +1,6 @@
 import Enrollment
 import Foundation
+import SimKernel
 import TerminalUI
 import Walk
 import WalkPlayer
@@ -22,11 +23,11 @@ enum SessionExporter {
         }
         let path = FreePath.base(directory: directory, name: "enrollsim-session-" + stamp(walk), extensions: [kind.fileExtension])
             + "." + kind.fileExtension
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        do throws(PrivateFile.WriteError) {
+            try PrivateFile.write(text, to: path)
             return .success(path)
         } catch {
-            return .failure(Store.ConnectError("cannot write \(path): \(error.localizedDescription)"))
+            return .failure(Store.ConnectError(error.description))
         }
     }
 

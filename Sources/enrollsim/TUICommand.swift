@@ -68,6 +68,8 @@ struct TUICommand: AsyncParsableCommand {
             .run(exitAfterFirstFrame: exitAfterFirstFrame)
         driver.teardown()
         if case .signal(let signal) = outcome { throw ExitCode(signal.exitStatus) }
+        // Said again once the terminal is back: the walk kept is shorter than the session.
+        if let failure = recorder.failure { throw CommandFailure(failure) }
     }
 }
 

@@ -1,6 +1,7 @@
 import Enrollment
 import Foundation
 import Screens
+import SimKernel
 import SimWorld
 import TerminalUI
 import Walk
@@ -42,14 +43,13 @@ final class TerminalApp: @unchecked Sendable {
         store = Store(state: state, connector: connector, clock: SystemClock(),
                       writeFile: { path, text in
                           // Save-as never replaces a file: a scenario or a README typed by mistake stays.
-                          if FileManager.default.fileExists(atPath: path) {
-                              return "\(path) exists already: choose another name"
-                          }
-                          do {
-                              try text.write(toFile: path, atomically: true, encoding: .utf8)
+                          do throws(PrivateFile.WriteError) {
+                              try PrivateFile.write(text, to: path)
                               return nil
+                          } catch where error.exists {
+                              return "\(path.escapingControlCharacters) exists already: choose another name"
                           } catch {
-                              return "cannot write \(path): \(error.localizedDescription)"
+                              return error.description
                           }
                       },
                       observe: { latest.set($0) },
@@ -80,6 +80,7 @@ final class TerminalApp: @unchecked Sendable {
         while true {
             let (state, changed) = latest.take()
             if state.quitRequested { return .quit }
+            if let failure = recorder?.takeFailure() { send(.recordingStopped(reason: failure)) }
             for text in clipboard.takeAll() { driver.copyToClipboard(text) }
             // Repaint on change, on resize, and while busy (the spinner turns).
             if changed || painted?.1 != driver.size || state.isBusy || painted == nil {
@@ -139,6 +140,15 @@ final class TerminalApp: @unchecked Sendable {
     }
 
     private func press(_ key: Key, in state: AppState) -> Step {
+        // Ctrl-Z suspends, as in any terminal program (raw mode delivers it as a key): the shell gets
+        // its terminal back, and `fg` continues here with a full repaint. Not a key of the walk.
+        if key == .ctrl("z") {
+            driver.suspend()
+            raise(SIGSTOP)
+            driver.restore()
+            driver.invalidate()
+            return .repaint
+        }
         recorder?.key(key.walkName)
         switch AppKeymap.command(for: key, in: state) {
         case .send(let action)?: send(action)
@@ -160,7 +170,7 @@ final class TerminalApp: @unchecked Sendable {
         do {
             send(.screenshotSaved(paths: try Screenshot.save(frame, theme: theme, name: name, directory: screenshots), error: nil))
         } catch {
-            send(.screenshotSaved(paths: [], error: error.localizedDescription))
+            send(.screenshotSaved(paths: [], error: String(describing: error)))
         }
     }
 

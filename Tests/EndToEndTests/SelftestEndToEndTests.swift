@@ -106,7 +106,10 @@ import TerminalUI
         try expectSaneTerminal(session, exitStatus: 0)
     }
 
-    @Test(arguments: [("INT", TerminationSignal.interrupt), ("TERM", .terminate), ("HUP", .hangup)])
+    /// The three a user sends, and those whose default action (ending the process) left the
+    /// terminal raw: the alternate screen, a hidden cursor, mouse reporting, no echo.
+    @Test(arguments: [("INT", TerminationSignal.interrupt), ("TERM", .terminate), ("HUP", .hangup), ("USR1", .user1), ("USR2", .user2),
+                      ("ALRM", .alarm), ("VTALRM", .virtualAlarm), ("XCPU", .cpuLimit)])
     func signalsQuitCleanly(name: String, signal: TerminationSignal) throws {
         let (session, pid) = try start()
         #expect(kill(pid, signal.rawValue) == 0, "kill -\(name) \(pid)")
@@ -130,6 +133,22 @@ import TerminalUI
         // The runtime's message went to the stderr spool while curses had the screen, then was replayed.
         #expect(screen.contains("Fatal error: tui-selftest: crash requested by --crash-after-draw"))
         #expect(screen.contains("Program crashed: Illegal instruction"))
+    }
+
+    @Test func terminationSignalsAreTheSystemsNumbers() {
+        let pairs: [(TerminationSignal, Int32)] = [(.hangup, SIGHUP), (.interrupt, SIGINT), (.terminate, SIGTERM), (.user1, SIGUSR1),
+                                                   (.user2, SIGUSR2), (.alarm, SIGALRM), (.cpuLimit, SIGXCPU), (.virtualAlarm, SIGVTALRM)]
+        for (signal, number) in pairs { #expect(signal.rawValue == number, "\(signal)") }
+    }
+
+    /// Without SWIFT_BACKTRACE asking for a report, a crash restores the terminal and ends at once
+    /// (the backtracer's symbolication took about 30 s), saying how to get the report.
+    @Test func aCrashWithoutABacktraceSettingEndsAtOnce() throws {
+        let session = try TmuxSession(command: EnrollsimProcess.commandLine("tui-selftest --crash-after-draw", environment: ["SWIFT_BACKTRACE": ""]))
+        try expectSaneTerminal(session, exitStatus: 128 + 4)
+        let screen = try session.capture(history: true)
+        #expect(screen.contains("for a backtrace run it again with SWIFT_BACKTRACE=enable=yes"), "\(screen)")
+        #expect(!screen.contains("Program crashed"), "\(screen)")
     }
 
     /// SIGQUIT, and the crash signals sent from outside: the terminal is given back first, Swift's

@@ -95,7 +95,10 @@ final class TLSFront: Sendable {
     let proxyPort: Int
     private let output: StderrLog
 
-    private init(process: Process, tlsPort: Int, proxyPort: Int, output: StderrLog) {
+    private let lifeline: Pipe
+
+    private init(process: Process, tlsPort: Int, proxyPort: Int, output: StderrLog, lifeline: Pipe) {
+        self.lifeline = lifeline
         self.process = process
         self.tlsPort = tlsPort
         self.proxyPort = proxyPort
@@ -109,6 +112,10 @@ final class TLSFront: Sendable {
         process.arguments = ["python3", "-u", script.path, cert, key, String(upstreamPort)]
         let stdout = Pipe()
         process.standardOutput = stdout
+        // The front runs until this pipe closes: when `stop` closes it, or when this process ends
+        // however it ends, so no front outlives the test run.
+        let lifeline = Pipe()
+        process.standardInput = lifeline
         process.standardError = FileHandle.nullDevice
         let output = StderrLog()
         let (lines, continuation) = AsyncStream<String>.makeStream()
@@ -125,7 +132,7 @@ final class TLSFront: Sendable {
         for await text in lines {
             let words = text.split(whereSeparator: \.isWhitespace)
             if let ready = words.firstIndex(of: "ready"), words.count > ready + 2, let tls = Int(words[ready + 1]), let proxy = Int(words[ready + 2]) {
-                return TLSFront(process: process, tlsPort: tls, proxyPort: proxy, output: output)
+                return TLSFront(process: process, tlsPort: tls, proxyPort: proxy, output: output, lifeline: lifeline)
             }
         }
         throw ServeProcess.Failure("tls_front.py ended before it was ready: \(output.text)")
@@ -133,5 +140,10 @@ final class TLSFront: Sendable {
 
     func connects() -> [String] { output.text.split(separator: "\n").filter { $0.hasPrefix("CONNECT ") }.map(String.init) }
 
-    func stop() { process.terminate() }
+    /// Ends the front and waits for it: its input closed, and SIGTERM.
+    func stop() {
+        try? lifeline.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
 }

@@ -30,7 +30,7 @@ import Testing
         (["serve", "--log-level", "loud"], "--log-level must be"),
         (["serve", "--port", "0", "--scenario", "no-such-scenario"], "no built-in scenario named \"no-such-scenario\""),
         (["serve", "--session-idle", "a day"], "--session-idle must be a duration such as 24h, 90m or 30s, not \"a day\""),
-        (["serve", "--request-timeout", "0s"], "--request-timeout must be a duration"),
+        (["serve", "--request-timeout", "0s"], "--request-timeout must be between 100ms and 1h, not \"0s\""),
         (["serve", "--session-cap", "0"], "--session-cap must be at least 1, not 0"),
         (["serve", "--max-connections=-3"], "--max-connections must be at least 1, not -3"),
         (["serve", "--session-token", "short"], "the session token must have at least 16 characters"),

@@ -3,8 +3,9 @@ import Testing
 
 @Suite struct TextWidthTests {
     @Test(arguments: [
-        ("abc", 3), ("漢字", 4), ("e\u{301}", 1), ("🚗", 2), ("✓✗▶", 3), ("ｶﾀ", 2), ("Ａ", 2), ("\t", 0), ("", 0), ("한국", 4),
+        ("abc", 3), ("漢字", 4), ("e\u{301}", 1), ("🚗", 2), ("✓✗▶", 3), ("ｶﾀ", 2), ("Ａ", 2), ("\t", 1), ("\u{202E}", 1), ("", 0), ("한국", 4),
     ])
+    /// A control character takes the one cell its visible stand-in is drawn in (`ShownGlyph`).
     func widths(text: String, width: Int) {
         #expect(text.terminalWidth == width)
     }

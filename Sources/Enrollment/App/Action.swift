@@ -47,6 +47,8 @@ public enum Action: Hashable, Sendable {
     case fileSaved(path: String, error: String?)
     /// The terminal saved the screen (F12): where, or why not.
     case screenshotSaved(paths: [String], error: String?)
+    /// The walk being recorded (`--record`) could not be written further (a full disk).
+    case recordingStopped(reason: String)
     /// The session was exported: where, or why not.
     case exported(SessionExport, path: String?, error: String?)
     /// A bug-report bundle was written: where, or why not.

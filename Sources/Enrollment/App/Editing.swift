@@ -47,7 +47,7 @@ extension Action {
         case .response, .controlAnswer, .connected: true
         case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .submit, .cancel, .choose, .session, .home,
              .guided, .account, .otp, .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts, .coverage, .cardPhone, .cardShop,
-             .cardAccounts, .event, .timerFired, .fileSaved, .screenshotSaved, .exported, .reported:
+             .cardAccounts, .event, .timerFired, .fileSaved, .screenshotSaved, .recordingStopped, .exported, .reported:
             false
         }
     }

@@ -16,7 +16,8 @@ extension Action {
     /// What arrives on its own (answers, events, timers, files written), not from a key.
     var arrivesOnItsOwn: Bool {
         switch self {
-        case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .exported, .reported: true
+        case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .recordingStopped, .exported, .reported:
+            true
         default: false
         }
     }

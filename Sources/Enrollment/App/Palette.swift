@@ -90,7 +90,7 @@ extension AppState {
             palette = nil
             guard matches.indices.contains(p.selection) else { return [] }
             return runPaletteEntry(matches[p.selection])
-        case .choose(.quit), .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .exported, .reported:
+        case .choose(.quit), .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .recordingStopped, .exported, .reported:
             return nil
         default:
             return []

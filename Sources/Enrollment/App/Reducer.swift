@@ -28,7 +28,7 @@ extension AppState {
             case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .choose, .session, .home, .guided, .account, .otp,
                  .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts, .coverage, .cardPhone, .cardShop, .cardAccounts:
                 return []
-            case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .exported, .reported: break
+            case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .recordingStopped, .exported, .reported: break
             }
         }
         // While a call is in flight the flows wait for it: only what cannot start or change a flow
@@ -63,6 +63,9 @@ extension AppState {
         case .reported(let path, let error):
             notice = path.map { .success("Bug report written: \($0).") }
                 ?? Notice(kind: .warning, label: "The bug report was not written: \(error ?? "unknown reason").", advice: "")
+            return []
+        case .recordingStopped(let reason):
+            notice = Notice(kind: .warning, label: "Not recording any more: \(reason).", advice: "")
             return []
         case .exported(let kind, let path, let error):
             notice = path.map { .success("Exported the session as \(kind.title): \($0).") }
@@ -110,7 +113,7 @@ extension Action {
         case .cardShop(let a): a.isAllowedWhileBusy
         case .cardAccounts(let a): a.isAllowedWhileBusy
         case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .submit, .cancel, .connected, .response, .controlAnswer,
-             .event, .timerFired, .fileSaved, .screenshotSaved, .exported, .reported:
+             .event, .timerFired, .fileSaved, .screenshotSaved, .recordingStopped, .exported, .reported:
             true
         }
     }

@@ -7,9 +7,10 @@ Listens on two ephemeral ports of 127.0.0.1: TLS (with CERT and KEY), relaying t
 UPSTREAM_PORT, as a TLS reverse proxy in front of `enrollsim serve` would; and an HTTP proxy that
 accepts only CONNECT, as a company proxy does for https URLs, and reaches every host name on
 127.0.0.1 (the name the client asked for resolves only here). Prints "ready TLS_PORT PROXY_PORT",
-then one "CONNECT host:port" line per tunnel it opens. Runs until killed.
+then one "CONNECT host:port" line per tunnel it opens. Runs until its standard input ends (the test
+that started it ended, however it ended) or SIGTERM, which it takes even when its parent ignores it.
 """
-import socket, ssl, sys, threading
+import os, signal, socket, ssl, sys, threading
 
 
 def shut(*sockets):
@@ -112,6 +113,9 @@ def serve_proxy(server):
 
 
 def main():
+    # An ignored SIGTERM is inherited across exec (a server in the test process ignores it to
+    # shut down gracefully): taken back to its default, so terminate() ends this process.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     cert, key, upstream_port = sys.argv[1], sys.argv[2], int(sys.argv[3])
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(cert, key)
@@ -119,7 +123,8 @@ def main():
     threading.Thread(target=serve_tls, args=(tls, context, upstream_port), daemon=True).start()
     threading.Thread(target=serve_proxy, args=(proxy,), daemon=True).start()
     print("ready %d %d" % (tls.getsockname()[1], proxy.getsockname()[1]), flush=True)
-    threading.Event().wait()
+    sys.stdin.buffer.read()  # until the test's end of the pipe closes
+    os._exit(0)
 
 
 if __name__ == "__main__":
