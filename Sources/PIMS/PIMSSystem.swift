@@ -80,6 +80,9 @@ public enum PIMSSystem: SimSystem {
         _ = try PIMSControl(control)
     }
 
+    /// PIMS's part of a scenario is its accounts (its keys are the file's top level).
+    public static func isUsed(_ state: PIMSWorld) -> Bool { !state.accounts.isEmpty }
+
     public static func openSession(_ name: String, settings: SessionSettings, state: inout PIMSWorld) {
         state.sessions[name] = nil
     }

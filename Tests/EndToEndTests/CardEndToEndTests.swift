@@ -77,4 +77,26 @@ import Testing
         try quit(shop, "C-q")
         try quit(phone, "q", "Enter")
     }
+
+    /// Issue 23: a purchase answered NO shows rejected in the notifications at once, not its countdown.
+    @Test("A purchase answered NO on the phone shows rejected in its notification at once")
+    func declinedShowsAtOnce() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-e2e-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let session = try TmuxSession(command: "cd '\(dir.path)' && " + EnrollsimProcess.commandLine("--scenario card-replacement"))
+        try session.wait(for: "Enter log in")
+        try session.sendKeys("Enter")
+        try session.wait(for: "CA Strong Authentication app on alice-iphone")
+        try session.sendKeys("Down", "Enter")  // Shop & issuer
+        try session.wait(for: "Enter pay")
+        try session.sendKeys("Enter")
+        try session.wait(for: "Push: Book Corner · 49.99 EUR · card •••• 8888")
+        try session.sendKeys("F6")
+        try session.wait(for: "Did you make this purchase?")
+        try session.sendKeys("n")
+        try session.wait(for: "the purchase is rejected")
+        let rejected = try session.wait(for: "•••• 8888 · rejected")
+        #expect(!rejected.contains(" left"), "a countdown beside the rejected purchase:\n\(rejected)")
+        try quit(session)
+    }
 }
