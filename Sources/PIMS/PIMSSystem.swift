@@ -121,7 +121,9 @@ extension PIMSStep {
         defer {
             if let before, accounts.indices.contains(a), accounts[a] != before {
                 let reached = world.sessions.sessions(of: username)
-                kernel.emit(.accountChanged, ["username": .string(username)], to: reached)
+                // The session whose call changed it: a front tells its own changes from another's.
+                let caller = kernel.session
+                kernel.emit(.accountChanged, ["username": .string(username), "session": .string(caller)], to: reached)
             }
         }
         return try run(call, account: a)

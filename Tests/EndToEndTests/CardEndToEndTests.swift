@@ -55,9 +55,9 @@ import Testing
         let server = try TUIOnServerEndToEndTests.Server(scenario: "card-replacement")
         func terminal() throws -> TmuxSession {
             let session = try TmuxSession(command: EnrollsimProcess.commandLine("--backend \(server.url) --admin-token \(server.token)"))
-            try session.wait(for: "Enter log in")
-            try session.sendKeys("y", "y")  // PIMS → Futurae → Card
-            try session.wait(for: "Card (CA Strong Authentication")
+            // The server's scenario is a card one: the session screen opens on the card app.
+            let start = try session.wait(for: "Enter log in")
+            #expect(start.contains("Card (CA Strong Authentication"), "\(start)")
             try session.sendKeys("Enter")
             try session.wait(for: "CA Strong Authentication app on alice-iphone (session default)")
             return session

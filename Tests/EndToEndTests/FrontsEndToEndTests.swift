@@ -160,6 +160,8 @@ import Testing
         }
         try session.wait(for: "alice@example.com · expired")
         try session.sendKeys("Escape")
+        try session.wait(for: "Flows")
+        try session.sendKeys("Enter")  // back to the enrollment, where it was
         try session.wait(for: "s scan")
         try session.sendKeys("s")
         try session.wait(for: "Choose the SDK PIN")

@@ -103,7 +103,7 @@ import Testing
         let home = try session.wait(for: "✗ locked")
         #expect(!home.contains("not known yet"))
         try session.sendKeys("Enter")  // Futurae enrollment
-        try session.wait(for: "Pending for bob@example.com")
+        try session.wait(for: "bob's pending activation") { $0.contains("Pending for") && $0.contains("bob@example.com") }
         try quit(session)
     }
 

@@ -21,8 +21,10 @@ extension AppState {
             return refreshInbox(phoneShown(event.data["phone"]?.stringValue))
         case .accountChanged:
             guard let user = session.loggedIn, event.data["username"]?.stringValue == user else { return [] }
-            // A code consumed or burnt changed the account: the phone's inbox shows its state too.
-            return refreshAccount() + refreshInbox(simulator.inbox?.phone)
+            // A code consumed or burnt by another session changed the account: the phone's inbox
+            // shows its state too (this session's own calls refresh what they change).
+            let elsewhere = event.data["session"].map { $0.stringValue != session.config.sessionName } ?? false
+            return refreshAccount() + (elsewhere ? refreshInbox(simulator.inbox?.phone) : [])
         case .faultsChanged:
             return Features.simulator.send(.faultsChanged(FaultRule.list(event.data["rules"])), to: &self)
         case .push:
