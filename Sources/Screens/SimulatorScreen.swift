@@ -57,28 +57,29 @@ enum SimulatorScreen {
     /// Futurae's back office: every activation with its user, codes and status as of the clock.
     static func activations(_ sim: SimulatorPanel.State, into frame: inout Frame, area: Rect) {
         let inside = frame.panel(area, title: "Back office · activations (\(sim.activations.count))")
-        if sim.activations.isEmpty { frame.put("none (v creates one)", x: inside.x, y: inside.y, style: .hint, clip: inside) }
+        if sim.activations.isEmpty { frame.paragraph("none (v creates one)", at: inside.y, in: inside, style: .hint) }
         var y = inside.y
-        for a in sim.activations where y + 1 < inside.maxY {
-            let style: Style = a.isPending ? .title : .hint
-            frame.put("\(a.username) · \(a.status)", x: inside.x, y: y, style: style, clip: inside)
-            var details = "  until \(a.expiresAt)"
-            if let short = a.shortCode { details += " · short \(short)" }
-            if let token = a.bindingToken { details += " · token \(token)" }
-            frame.put(details, x: inside.x, y: y + 1, style: .hint, clip: inside)
-            y += 2
+        for a in sim.activations {
+            var lines = ["  until \(a.expiresAt)"]
+            if let short = a.shortCode { lines.append("  shortcode \(FuturaeInput.grouped(short))") }
+            if let token = a.bindingToken { lines.append("  token \(token)") }
+            guard y + lines.count < inside.maxY else { break }
+            frame.put("\(a.username) · \(a.status)", x: inside.x, y: y, style: a.isPending ? .title : .hint, clip: inside)
+            for (i, line) in lines.enumerated() { frame.put(line, x: inside.x, y: y + 1 + i, style: .hint, clip: inside) }
+            y += lines.count + 1
         }
     }
 
     /// The card phone's notifications: each purchase with its transaction's status.
     static func pushes(_ sim: SimulatorPanel.State, into frame: inout Frame, area: Rect) {
         let inside = frame.panel(area, title: "Phone · notifications (\(sim.pushes.count))")
-        if sim.pushes.isEmpty { frame.put("none (a purchase at the shop pushes one)", x: inside.x, y: inside.y, style: .hint, clip: inside) }
+        if sim.pushes.isEmpty { frame.paragraph("none (a purchase at the shop pushes one)", at: inside.y, in: inside, style: .hint) }
         var y = inside.y
-        for t in sim.pushes.reversed() where y + 1 < inside.maxY {
+        for t in sim.pushes.reversed() where y + 2 < inside.maxY {
             frame.put("\(t.merchant) · \(t.amount)", x: inside.x, y: y, style: .title, clip: inside)
-            frame.put("  \(t.card) · \(t.status) · until \(t.expiresAt)", x: inside.x, y: y + 1, style: .hint, clip: inside)
-            y += 2
+            frame.put("  \(t.card) · \(t.status)", x: inside.x, y: y + 1, style: .hint, clip: inside)
+            frame.put("  until \(t.expiresAt)", x: inside.x, y: y + 2, style: .hint, clip: inside)
+            y += 3
         }
     }
 

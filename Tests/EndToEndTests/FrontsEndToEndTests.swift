@@ -137,9 +137,7 @@ import Testing
         try session.sendKeys("Escape")
         try session.sendKeys("Enter")  // Futurae enrollment
         try session.wait(for: "Scan the activation QR code")
-        try session.sendKeys("Enter")
-        try session.wait(for: "s scan")
-        try session.sendKeys("s")
+        try session.scanFuturaeQR()
         try session.wait(for: "SDKError 8 multipleEnrollDisallowed")
         try quit(session)
     }
@@ -164,11 +162,7 @@ import Testing
         try session.sendKeys("Enter")  // back to the enrollment, where it was
         try session.wait(for: "s scan")
         try session.sendKeys("s")
-        try session.wait(for: "Choose the SDK PIN")
-        try session.type("2468")
-        try session.sendKeys("Tab")
-        try session.type("2468")
-        try session.sendKeys("Enter")
+        try session.chooseSDKPIN("2468")
         try session.wait(for: "Trusted Session Binding")
         try session.type("57S6KDIM")
         try session.sendKeys("Enter")

@@ -31,11 +31,7 @@ import Testing
         // The code's finder patterns' rows: a QR of 33 modules and its quiet zone, 41 columns wide.
         #expect(qr.split(separator: "\n").contains { $0.contains(String(repeating: "█", count: 41)) }, "no QR code drawn:\n\(qr)")
         try session.sendKeys("s")
-        try session.wait(for: "Choose the SDK PIN")
-        try session.type("2468")
-        try session.sendKeys("Tab")
-        try session.type("2468")
-        try session.sendKeys("Enter")
+        try session.chooseSDKPIN("2468")
         let prompt = try session.wait(for: "Trusted Session Binding")
         // The token is read where the user reads it: in the back office pane, the right column.
         let token = try #require(prompt.split(separator: "\n").compactMap { line -> String? in
@@ -79,14 +75,8 @@ import Testing
         let backOffice = try session.wait(for: "Scan the activation QR code")
         #expect(!backOffice.contains("No activation yet") && !backOffice.contains("No pending activation"), "\(backOffice)")
         try session.wait(for: "57S6KDIM")
-        try session.sendKeys("Enter")
-        try session.wait(for: "s scan")
-        try session.sendKeys("s")
-        try session.wait(for: "Choose the SDK PIN")
-        try session.type("2468")
-        try session.sendKeys("Tab")
-        try session.type("2468")
-        try session.sendKeys("Enter")
+        try session.scanFuturaeQR()
+        try session.chooseSDKPIN("2468")
         let prompt = try session.wait(for: "Trusted Session Binding")
         #expect(prompt.contains("token     57S6KDIM"), "another activation's token:\n\(prompt)")
         try session.type("57S6KDIM")
@@ -113,9 +103,7 @@ import Testing
         let session = try start("futurae-fresh")
         try session.sendKeys("Enter")  // Futurae enrollment
         try session.wait(for: "Scan the activation QR code")
-        try session.sendKeys("Enter")
-        try session.wait(for: "s scan")
-        try session.sendKeys("s")
+        try session.scanFuturaeQR()
         try session.wait(for: "✓ Enrolled")
         try session.sendKeys("Enter")  // the accounts
         try session.wait(for: "Acme Bank · since")
