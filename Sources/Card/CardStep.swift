@@ -8,11 +8,15 @@ public struct CardStep: SystemStep {
     public var kernel: KernelContext
     /// The calling session's app (a fresh install when it has no state yet).
     var device: CardDevice
+    /// Each transaction's status before the rule ran (the list only grows), when events are recorded:
+    /// a status the rule changed is told to the phones it was pushed to.
+    private let statusesBefore: [TransactionStatus]
 
     public init(world: CardWorld, kernel: KernelContext) {
         self.world = world
         self.kernel = kernel
         device = world.device(session: kernel.session) ?? CardDevice(session: kernel.session)
+        statusesBefore = kernel.recordsEvents ? world.transactions.map(\.status) : []
     }
 
     var now: SimTime { kernel.now }
@@ -28,6 +32,9 @@ public struct CardStep: SystemStep {
             world.devices[i] = device  // no comparison first: a phone's pushes grow with use
         } else if !device.isFresh {
             world.devices.append(device)
+        }
+        for (i, before) in statusesBefore.enumerated() where world.transactions[i].status != before {
+            world.toldStatus(of: world.transactions[i], at: now, kernel: &kernel)
         }
     }
 

@@ -38,3 +38,17 @@ extension CardWorld {
         return .success(["transaction": .object(answer), "pushedTo": .array(sessions.map(JSONValue.string))])
     }
 }
+
+extension SimEvent.Kind {
+    /// A transaction's status changed (approved, declined, cancelled): the phones it was pushed to
+    /// show it at once. data: the push's fields with the new `transactionStatus`.
+    public static let transaction = SimEvent.Kind(rawValue: "transaction")
+}
+
+extension CardWorld {
+    /// Tells the phones a transaction was pushed to that its status changed.
+    func toldStatus(of t: Transaction, at now: SimTime, kernel: inout KernelContext) {
+        let sessions = devices.filter { $0.pushes.contains { $0.transactionId == t.transactionId } }.map(\.session)
+        kernel.emit(.transaction, .object(notice(t, at: now)), to: sessions)
+    }
+}

@@ -62,3 +62,15 @@ public struct Activation: Sendable, Hashable, Codable {
     /// `expired`, even before an enroll finds it so (F2.6 then writes it).
     public func status(at now: SimTime) -> Status { status == .pending && isExpired(at: now) ? .expired : status }
 }
+
+extension SimEvent.Kind {
+    /// The back office's activations changed: one created, used or found expired. For every session
+    /// (the back office is the service's). data: {enrollmentId, userId, status}
+    public static let activation = SimEvent.Kind(rawValue: "activation")
+}
+
+extension Activation {
+    var eventData: JSONValue {
+        ["enrollmentId": .string(enrollmentId), "userId": .string(userId), "status": .string(status.rawValue)]
+    }
+}

@@ -7,8 +7,11 @@ public enum FuturaeControl: Sendable, Hashable {
     case activation(user: String, shortCode: Bool, binding: Bool, validSeconds: Int?)
     /// `{"sim": "futurae.activations", "user"?: userId|username}`
     case activations(user: String?)
+    /// `{"sim": "futurae.device", "session": name}`: the SDK instance as the app knows it without a
+    /// call (locked or unlocked until when, SDK PIN set, PIN failures, archived).
+    case device(session: String)
 
-    public static let kinds = ["futurae.activation", "futurae.activations"]
+    public static let kinds = ["futurae.activation", "futurae.activations", "futurae.device"]
 
     /// Futurae's reading of a control, or nil when `kind` is not Futurae's.
     public init?(_ control: SimControl) throws(ControlError) {
@@ -24,6 +27,9 @@ public enum FuturaeControl: Sendable, Hashable {
         case "futurae.activations":
             try control.refuseUnknownKeys(["user"])
             self = .activations(user: try f.optionalString("user"))
+        case "futurae.device":
+            try control.refuseUnknownKeys(["session"])
+            self = .device(session: try f.string("session"))
         default:
             return nil
         }
@@ -37,6 +43,8 @@ public enum FuturaeControl: Sendable, Hashable {
             return SimControl("futurae.activation", fields)
         case .activations(let user):
             return SimControl("futurae.activations", user.map { ["user": .string($0)] } ?? [:])
+        case .device(let session):
+            return SimControl("futurae.device", ["session": .string(session)])
         }
     }
 }
@@ -46,6 +54,7 @@ extension SimControl {
         FuturaeControl.activation(user: user, shortCode: shortCode, binding: binding, validSeconds: validSeconds).control
     }
     public static func futuraeActivations(user: String? = nil) -> SimControl { FuturaeControl.activations(user: user).control }
+    public static func futuraeDevice(session: String) -> SimControl { FuturaeControl.device(session: session).control }
 }
 
 extension FuturaeWorld {
@@ -70,6 +79,7 @@ extension FuturaeWorld {
                 bindingToken: binding ? BindingToken.generate(&kernel.codes) : nil,
                 expiresAt: min(kernel.now + lifetime, SimTime.latest))
             activations.append(activation)
+            kernel.emit(.activation, activation.eventData)
             return .success(["activation": json(activation, at: kernel.now)])
         case .activations(let name):
             var userId: String?
@@ -79,7 +89,21 @@ extension FuturaeWorld {
             }
             let listed = activations.filter { userId == nil || $0.userId == userId }
             return .success(["activations": .array(listed.map { json($0, at: kernel.now) }), "now": .string(kernel.now.iso8601)])
+        case .device(let session):
+            return deviceState(session, kernel: kernel)
         }
+    }
+
+    /// The SDK instance of a session: a session with no Futurae state yet is a fresh install (no
+    /// PIN, locked until unlocked).
+    func deviceState(_ session: String, kernel: KernelContext) -> SimAnswer {
+        let device = device(session: session) ?? FuturaeDevice(session: session)
+        var fields: [String: JSONValue] = [
+            "locked": .bool(!device.isUnlocked(at: kernel.now)), "pinSet": .bool(device.sdkPin != nil),
+            "pinFailures": .int(device.pinFailures), "archived": .bool(device.archived), "now": .string(kernel.now.iso8601),
+        ]
+        if let until = device.unlockedUntil, device.isUnlocked(at: kernel.now) { fields["unlockedUntil"] = .string(until.iso8601) }
+        return .success(fields)
     }
 
     private func noUser(_ name: String) -> String {

@@ -41,6 +41,7 @@ extension FuturaeStep {
             world.users[u].devices.append(settings.device)
         }
         world.activations[a].status = .success
+        kernel.emit(.activation, world.activations[a].eventData)
         if let newPin {
             device.sdkPin = newPin
             device.pinFailures = 0
@@ -108,7 +109,10 @@ extension FuturaeStep {
         }
         guard let a = found else { throw FuturaeFailure(.activationCodeNotFound, "no activation with this code") }
         if world.activations[a].status == .expired || world.activations[a].isExpired(at: now) {
-            if world.activations[a].status == .pending { world.activations[a].status = .expired }
+            if world.activations[a].status == .pending {
+                world.activations[a].status = .expired
+                kernel.emit(.activation, world.activations[a].eventData)
+            }
             throw FuturaeFailure(.activationCodeNotFound, "expired")
         }
         if world.activations[a].status == .success { throw FuturaeFailure(.activationCodeNotFound, "already used") }

@@ -80,6 +80,9 @@ public enum PIMSSystem: SimSystem {
         _ = try PIMSControl(control)
     }
 
+    /// PIMS's part of a scenario is its accounts (its keys are the file's top level).
+    public static func isUsed(_ state: PIMSWorld) -> Bool { !state.accounts.isEmpty }
+
     public static func openSession(_ name: String, settings: SessionSettings, state: inout PIMSWorld) {
         state.sessions[name] = nil
     }
@@ -118,7 +121,9 @@ extension PIMSStep {
         defer {
             if let before, accounts.indices.contains(a), accounts[a] != before {
                 let reached = world.sessions.sessions(of: username)
-                kernel.emit(.accountChanged, ["username": .string(username)], to: reached)
+                // The session whose call changed it: a front tells its own changes from another's.
+                let caller = kernel.session
+                kernel.emit(.accountChanged, ["username": .string(username), "session": .string(caller)], to: reached)
             }
         }
         return try run(call, account: a)

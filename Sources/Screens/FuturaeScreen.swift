@@ -139,12 +139,18 @@ enum FuturaeBackOfficeView {
             frame.put(value, x: x, y: y, style: style, clip: inside)
             y += 1
         }
-        row("user", state.futurae.activation?.username ?? state.session.config.username, .title)
-        guard let a = state.futurae.activation else {
+        let f = state.futurae
+        let user = state.session.config.username
+        row("user", f.activation?.username ?? user, .title)
+        // Before an enrollment starts, the user's pending activation is the one it will use.
+        guard let a = f.activation ?? f.pending.last(where: { $0.username == user }) else {
             y += 1
-            y = frame.paragraph("No activation yet: starting an enrollment creates one for this user.", at: y, in: inside, style: .hint)
+            let others = Set(f.pending.map(\.username)).sorted()
+            let more = others.isEmpty ? "" : " Pending for " + others.joined(separator: ", ") + "."
+            y = frame.paragraph("No pending activation for this user: starting an enrollment creates one." + more, at: y, in: inside, style: .hint)
             return
         }
+        if f.activation == nil { row("status", "pending", .pending) }
         row("expires", a.expiresAt)
         if let short = a.shortCode { row("shortcode", FuturaeInput.grouped(short), .code) }
         row("QR", a.shortCode == nil ? "shown for the phone" : "–", .hint)

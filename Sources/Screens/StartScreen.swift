@@ -6,25 +6,15 @@ enum StartScreen {
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
         let c = state.session.config
         var y = area.y
-        let intro = switch c.system {
-        case .futurae: "One Futurae SDK instance on one device; the back office enrolls Username."
-        case .card: "The bank's card app (CA Strong Authentication) on one phone."
-        case .pims: "Open a session: one SDK instance on one device, logged in to one account (R0a)."
-        }
-        y = frame.paragraph(intro, at: y, in: area, style: .hint) + 1
+        y = frame.paragraph(c.system.front.intro, at: y, in: area, style: .hint) + 1
         y += FormView.render(state.session.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
                              area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))
         y += 1
         let commands = state.availableCommands
         func keyLabel(_ action: Action) -> String { commands.first { $0.action == action }?.key.description ?? "" }
-        let systemLine = switch c.system {
-        case .pims: "PIMS (SMS code and PIN enrollment)"
-        case .futurae: "Futurae (activation code: QR, shortcode, silent)"
-        case .card: "Card (CA Strong Authentication: purchases pushed to the phone)"
-        }
         var options: [(String, String, String)] = [
             (keyLabel(.session(.cycle(.backend))), "Backend", c.backend.summary),
-            (keyLabel(.session(.cycle(.system))), "System", systemLine),
+            (keyLabel(.session(.cycle(.system))), "System", c.system.front.title),
         ]
         if c.system == .card {
             options.append((keyLabel(.session(.cycle(.biometrics))), "Biometric", c.biometrics ? "enabled on the phone" : "not enabled"))
@@ -53,8 +43,8 @@ enum StartScreen {
             frame.put("✗ " + why, x: area.x + 2, y: y, style: .error, clip: area)
             y += 1
         }
-        if state.session.form.has(.scenario) {
-            y = frame.paragraph("Scenarios: " + SessionConfig.builtInScenarios.joined(separator: " "), at: y, in: area, style: .hint, indent: 2)
+        if state.session.form.has(.scenario), !state.session.scenarios.isEmpty {
+            y = frame.paragraph("Scenarios: " + state.session.scenarios.joined(separator: " "), at: y, in: area, style: .hint, indent: 2)
         }
     }
 }

@@ -8,7 +8,7 @@ public struct SimEvent: Sendable, Hashable {
         public var description: String { rawValue }
         /// data: {phone, purpose, code, sentAt, expiresAt}
         public static let smsDelivered = Kind(rawValue: "sms")
-        /// data: {username}
+        /// data: {username, session?}: the session whose call changed it (absent for a control)
         public static let accountChanged = Kind(rawValue: "account")
         /// data: {count}
         public static let faultsChanged = Kind(rawValue: "faults")

@@ -30,6 +30,9 @@ public protocol SimSystem: Sendable {
     static func checkControl(_ control: SimControl) throws(ControlError)
     /// A session was created or replaced (the `session` control): start it afresh.
     static func openSession(_ name: String, settings: SessionSettings, state: inout State)
+    /// Whether a world's state of this system has anything in it: a scenario states the systems it
+    /// is about by the parts it fills (a sectioned system: its section).
+    static func isUsed(_ state: State) -> Bool
 }
 
 extension SimSystem {
@@ -73,4 +76,9 @@ public protocol SectionedSystem: SimSystem where State: Codable {
     static var emptyState: State { get }
     /// The invariants of the section (paths start at the section's key), or nil.
     static func firstProblem(in state: State, sessions: [String]) -> ScenarioProblem?
+}
+
+extension SectionedSystem {
+    /// A sectioned system is used when its section is there (export leaves an empty one out).
+    public static func isUsed(_ state: State) -> Bool { state != emptyState }
 }

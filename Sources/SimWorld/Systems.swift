@@ -102,6 +102,7 @@ final class RegisteredSystem: Sendable {
     let control: @Sendable (SimControl, inout World, inout KernelContext) throws(ControlError) -> SimAnswer
     let checkControl: @Sendable (SimControl) throws(ControlError) -> Void
     let openSession: @Sendable (String, SessionSettings, inout World) -> Void
+    let isUsed: @Sendable (World) -> Bool
     /// For a system with a section of its own: how it is read, written and checked.
     let section: Section?
 
@@ -148,10 +149,15 @@ final class RegisteredSystem: Sendable {
         control = { (control, world, kernel) throws(ControlError) in try S.control(control, state: &world[keyPath: state], kernel: &kernel) }
         checkControl = { (control) throws(ControlError) in try S.checkControl(control) }
         openSession = { name, settings, world in S.openSession(name, settings: settings, state: &world[keyPath: state]) }
+        isUsed = { world in S.isUsed(world[keyPath: state]) }
     }
 }
 
 extension World {
+    /// The systems this world is about, in the systems' order (`SimSystem.id`): those whose part it
+    /// fills (PIMS's accounts, a system's own section). A front opens on the first.
+    public var systemIDs: [String] { World.systems.filter { $0.isUsed(self) }.map(\.id) }
+
     /// Each system's rules and error codes, in the systems' order (coverage).
     public static var ruleCatalogues: [RuleCatalogue] { systems.map(\.ruleCatalogue) }
 

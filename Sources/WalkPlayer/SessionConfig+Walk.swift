@@ -12,6 +12,7 @@ extension SessionConfig {
         if system == .card {
             f["system"] = .string(system.rawValue)
             f["biometrics"] = .bool(biometrics)
+            f["scenarioInstance"] = .bool(isScenarioInstance)
         }
         switch backend {
         case .inProcess(let scenario): f["scenario"] = .string(scenario)
@@ -44,5 +45,8 @@ extension SessionConfig {
         }
         if let v = f["system"]?.stringValue.flatMap(SystemChoice.init(rawValue:)) { system = v }
         if let v = f["biometrics"]?.boolValue { biometrics = v }
+        // A card phone is the scenario's own unless the header says otherwise (walks recorded before
+        // phones had their device's session were all on the scenario's phone, "default").
+        if system == .card, f["scenarioInstance"]?.boolValue ?? true { scenarioSession = settings }
     }
 }

@@ -17,8 +17,7 @@ struct BackendConnector: Sendable {
             do {
                 let backend = try InProcessBackend(scenario: scenario)
                 let world = await backend.world
-                let defaults = ScenarioDefaults(settings: world.session.settings, username: world.session.user, system: world.scenarioSystem)
-                return .success(Store.Opened(backend, defaults: defaults))
+                return .success(Store.Opened(backend, defaults: world.scenarioDefaults))
             } catch {
                 return .failure(Store.ConnectError(error.description))
             }
@@ -27,7 +26,9 @@ struct BackendConnector: Sendable {
                 return .success(Store.Opened(DeviceSessionsBackend(url: url, sessionToken: StartupSettings.sessionToken, trace: trace)))
             }
             do {
-                return .success(Store.Opened(try RemoteBackend(url: url, adminToken: adminToken, trace: trace)))
+                let backend = try RemoteBackend(url: url, adminToken: adminToken, trace: trace)
+                // The server's scenario decides the system and the default session, as in process.
+                return .success(Store.Opened(backend, defaults: await World.served(by: backend)?.scenarioDefaults))
             } catch {
                 return .failure(Store.ConnectError(error.description))
             }

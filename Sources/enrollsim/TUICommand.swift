@@ -41,7 +41,13 @@ struct TUICommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try StartupSettings.load(flags: source.settingFlags.merging(session.settingFlags) { $1 },
                                                 adminToken: source.adminToken)
-        let config = try TUISession.config(settings: settings, options: session)
+        // A team server's world decides the system and the default session, as a scenario does in process.
+        var served: World?
+        if let url = settings.string(.backend)?.value, let token = settings.adminToken?.value.value,
+           let backend = try? RemoteBackend(url: url, adminToken: token) {
+            served = await World.served(by: backend)
+        }
+        let config = try TUISession.config(settings: settings, options: session, served: served)
         // Refused before curses takes the terminal: a kept walk is never overwritten.
         if let record, FileManager.default.fileExists(atPath: record) {
             throw CommandFailure("\(record): exists already: record to a new file")
@@ -76,26 +82,27 @@ struct TUICommand: AsyncParsableCommand {
 /// The session the TUI opens with, from the settings, the flags that are no settings (password,
 /// variant, pacing) and the scenario's default session for the rest.
 enum TUISession {
-    static func config(settings: Settings, options: SessionOptions) throws -> SessionConfig {
+    static func config(settings: Settings, options: SessionOptions, served: World? = nil) throws -> SessionConfig {
         var config = SessionConfig()
         var world: World?
         if let backend = settings.string(.backend) {
             config.backend = .remote(url: backend.value)
+            world = served
         } else {
             // Refuse a bad scenario before curses takes the terminal, with the file, line and reason.
             let scenario = settings.string(.scenario) ?? Sourced(Settings.defaultScenario, from: .builtIn)
-            let loaded = try StartupSettings.world(scenario)
-            world = loaded
+            world = try StartupSettings.world(scenario)
             config.backend = .inProcess(scenario: scenario.value)
+        }
+        if let loaded = world {
             let defaults = loaded.session
             config.device = defaults.device
             config.platform = defaults.platform
             config.sdk = defaults.sdk
             config.variant = defaults.variant
-            // A Futurae scenario opens on Futurae, with its device's lock type, biometrics and binding;
-            // a card scenario on the card app.
+            // A scenario opens on its system (the first it states), with its default session's settings.
             config.scenarioSession = defaults.settings
-            _ = config.adopt(ScenarioDefaults(settings: defaults.settings, username: defaults.user, system: loaded.scenarioSystem))
+            config.adopt(loaded.scenarioDefaults)
             if let username = defaults.user, let account = loaded.account(username) {
                 config.username = username
                 config.password = account.password

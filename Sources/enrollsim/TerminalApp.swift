@@ -36,7 +36,7 @@ final class TerminalApp: @unchecked Sendable {
         self.screenshots = screenshots
         self.recorder = recorder
         self.theme = theme
-        let state = AppState(config: config, ruleCatalogues: World.ruleCatalogues)
+        let state = AppState(config: config, ruleCatalogues: World.ruleCatalogues, scenarios: ScenarioLoader.builtinNames)
         let latest = LatestState(state, wakeup: driver.wakeup)
         self.latest = latest
         let clipboard = clipboard, wakeup = driver.wakeup, directory = screenshots, paintedSize = paintedSize

@@ -55,9 +55,9 @@ import Testing
         let server = try TUIOnServerEndToEndTests.Server(scenario: "card-replacement")
         func terminal() throws -> TmuxSession {
             let session = try TmuxSession(command: EnrollsimProcess.commandLine("--backend \(server.url) --admin-token \(server.token)"))
-            try session.wait(for: "Enter log in")
-            try session.sendKeys("y", "y")  // PIMS → Futurae → Card
-            try session.wait(for: "Card (CA Strong Authentication")
+            // The server's scenario is a card one: the session screen opens on the card app.
+            let start = try session.wait(for: "Enter log in")
+            #expect(start.contains("Card (CA Strong Authentication"), "\(start)")
             try session.sendKeys("Enter")
             try session.wait(for: "CA Strong Authentication app on alice-iphone (session default)")
             return session
@@ -76,5 +76,27 @@ import Testing
         #expect(details.contains("Book Corner") && details.contains("•••• 8888"))
         try quit(shop, "C-q")
         try quit(phone, "q", "Enter")
+    }
+
+    /// Issue 23: a purchase answered NO shows rejected in the notifications at once, not its countdown.
+    @Test("A purchase answered NO on the phone shows rejected in its notification at once")
+    func declinedShowsAtOnce() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-e2e-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let session = try TmuxSession(command: "cd '\(dir.path)' && " + EnrollsimProcess.commandLine("--scenario card-replacement"))
+        try session.wait(for: "Enter log in")
+        try session.sendKeys("Enter")
+        try session.wait(for: "CA Strong Authentication app on alice-iphone")
+        try session.sendKeys("Down", "Enter")  // Shop & issuer
+        try session.wait(for: "Enter pay")
+        try session.sendKeys("Enter")
+        try session.wait(for: "Push: Book Corner · 49.99 EUR · card •••• 8888")
+        try session.sendKeys("F6")
+        try session.wait(for: "Did you make this purchase?")
+        try session.sendKeys("n")
+        try session.wait(for: "the purchase is rejected")
+        let rejected = try session.wait(for: "•••• 8888 · rejected")
+        #expect(!rejected.contains(" left"), "a countdown beside the rejected purchase:\n\(rejected)")
+        try quit(session)
     }
 }

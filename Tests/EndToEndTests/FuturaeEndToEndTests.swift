@@ -31,11 +31,7 @@ import Testing
         // The code's finder patterns' rows: a QR of 33 modules and its quiet zone, 41 columns wide.
         #expect(qr.split(separator: "\n").contains { $0.contains(String(repeating: "█", count: 41)) }, "no QR code drawn:\n\(qr)")
         try session.sendKeys("s")
-        try session.wait(for: "Choose the SDK PIN")
-        try session.type("2468")
-        try session.sendKeys("Tab")
-        try session.type("2468")
-        try session.sendKeys("Enter")
+        try session.chooseSDKPIN("2468")
         let prompt = try session.wait(for: "Trusted Session Binding")
         // The token is read where the user reads it: in the back office pane, the right column.
         let token = try #require(prompt.split(separator: "\n").compactMap { line -> String? in
@@ -67,6 +63,57 @@ import Testing
         try session.wait(for: "Touch ID / Face ID")
         try session.sendKeys("s")
         try session.wait(for: "✓ unlocked until")
+        try quit(session)
+    }
+
+    /// Issue 23: the scenario's own pending activation is the one the back office shows and the
+    /// enrollment uses (its binding token 57S6KDIM), not another one created beside it.
+    @Test("futurae-pin: the back office shows the scenario's pending activation, and the enrollment uses it")
+    func theScenariosPendingActivation() throws {
+        let session = try start("futurae-pin")
+        try session.sendKeys("Enter")  // Futurae enrollment
+        let backOffice = try session.wait(for: "Scan the activation QR code")
+        #expect(!backOffice.contains("No activation yet") && !backOffice.contains("No pending activation"), "\(backOffice)")
+        try session.wait(for: "57S6KDIM")
+        try session.scanFuturaeQR()
+        try session.chooseSDKPIN("2468")
+        let prompt = try session.wait(for: "Trusted Session Binding")
+        #expect(prompt.contains("token     57S6KDIM"), "another activation's token:\n\(prompt)")
+        try session.type("57S6KDIM")
+        try session.sendKeys("Enter")
+        try session.wait(for: "✓ Enrolled")
+        try quit(session)
+    }
+
+    /// Issue 23: futurae-enrolled says the SDK is locked (its device has no unlock), and the back
+    /// office knows bob's pending activation.
+    @Test("futurae-enrolled: Home shows the SDK locked, the back office bob's pending activation")
+    func lockedAndBobsActivation() throws {
+        let session = try start("futurae-enrolled")
+        let home = try session.wait(for: "✗ locked")
+        #expect(!home.contains("not known yet"))
+        try session.sendKeys("Enter")  // Futurae enrollment
+        try session.wait(for: "bob's pending activation") { $0.contains("Pending for") && $0.contains("bob@example.com") }
+        try quit(session)
+    }
+
+    /// Issue 23: from Accounts, `n` starts another enrollment, never the last one's result.
+    @Test("From Accounts, n starts a new enrollment after the last one's account logged out")
+    func enrollAnotherStartsAfresh() throws {
+        let session = try start("futurae-fresh")
+        try session.sendKeys("Enter")  // Futurae enrollment
+        try session.wait(for: "Scan the activation QR code")
+        try session.scanFuturaeQR()
+        try session.wait(for: "✓ Enrolled")
+        try session.sendKeys("Enter")  // the accounts
+        try session.wait(for: "Acme Bank · since")
+        try session.sendKeys("o")
+        try session.wait(for: "Log out alice@example.com?")
+        try session.sendKeys("Enter")  // confirm the logout
+        try session.wait(for: "No account")
+        try session.sendKeys("n")
+        let fresh = try session.wait(for: "Scan the activation QR code")
+        #expect(!fresh.contains("✓ Enrolled"), "the last enrollment's result:\n\(fresh)")
         try quit(session)
     }
 }

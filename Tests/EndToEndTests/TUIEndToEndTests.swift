@@ -296,7 +296,11 @@ import Testing
             errors.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
         }
 
-        deinit {
+        deinit { stop() }
+
+        /// The server goes away (its clients then meet transport failures).
+        func stop() {
+            guard process.isRunning else { return }
             process.terminate()
             process.waitUntilExit()
         }

@@ -82,7 +82,8 @@ import Testing
         #expect(params[method == .qrCode ? "activationCode" : "shortCode"] != nil)
         let skipPIN = lock.usesSDKPin ? "✓" : "-", skipToken = binding ? "✓" : "-"
         #expect(await Self.flowMap(app) == "method✓ activation✓ code✓ sdkPin\(skipPIN) bindingToken\(skipToken) enroll✓ account✓")
-        let accounts = await app.backend.send(FuturaeRequests.accounts, session: "alice-iphone")
+        // The scenario's own SDK instance ("default") when the settings are the scenario's, else the device's.
+        let accounts = await app.backend.send(FuturaeRequests.accounts, session: await app.state.session.config.sessionName)
         #expect(accounts.result?["accounts"]?.arrayValue?.count == 1)
     }
 

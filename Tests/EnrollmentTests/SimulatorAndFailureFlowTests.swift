@@ -172,12 +172,14 @@ final class StateRecorderBox: @unchecked Sendable {
 @Suite struct ScenarioSwitchTests {
     @Test("Choosing another scenario on the session screen brings its default session (legacy-sdk: SDK 2.0)")
     func scenarioDefaults() async throws {
-        let store = Store(connector: { choice in
+        // The session screen's scenarios are the loader's.
+        let store = Store(state: AppState(scenarios: ScenarioLoader.builtinNames), connector: { choice in
             guard case .inProcess(let name) = choice, let backend = try? InProcessBackend(scenario: name, honoursLatency: false) else {
                 return .failure(.init("no scenario"))
             }
-            let s = await backend.world.session
-            return .success(Store.Opened(backend, defaults: ScenarioDefaults(settings: s.settings, username: s.user)))
+            let w = await backend.world
+            return .success(Store.Opened(backend, defaults: ScenarioDefaults(settings: w.session.settings, username: w.session.user,
+                                                                             systemIDs: w.systemIDs)))
         }, clock: FrozenClock())
         func go(_ a: Action) async {
             await store.send(a)

@@ -38,7 +38,11 @@ struct App {
         let backend = try InProcessBackend(scenario: scenario, honoursLatency: false)
         var config = config
         config.backend = .inProcess(scenario: scenario)
-        let store = Store(state: AppState(config: config), connector: { _ in .success(Store.Opened(backend)) }, clock: FrozenClock())
+        // The scenario's default session and systems, as the executable's connector reads them.
+        let world = await backend.world
+        let defaults = ScenarioDefaults(settings: world.session.settings, username: world.session.user, systemIDs: world.systemIDs)
+        let store = Store(state: AppState(config: config), connector: { _ in .success(Store.Opened(backend, defaults: defaults)) },
+                          clock: FrozenClock())
         let app = App(store: store, backend: backend)
         await app.send(.submit)
         let state = await app.state

@@ -22,8 +22,11 @@ struct ScreenHarness {
         let backend = try InProcessBackend(scenario: scenario, honoursLatency: false)
         var config = config
         config.backend = .inProcess(scenario: scenario)
-        let state = AppState(config: config, ruleCatalogues: catalogues ? World.ruleCatalogues : [])
-        let store = Store(state: state, connector: { _ in .success(Store.Opened(backend)) }, clock: FrozenClock())
+        let state = AppState(config: config, ruleCatalogues: catalogues ? World.ruleCatalogues : [], scenarios: ScenarioLoader.builtinNames)
+        // The scenario's default session and systems, as the executable's connector reads them.
+        let world = await backend.world
+        let defaults = ScenarioDefaults(settings: world.session.settings, username: world.session.user, systemIDs: world.systemIDs)
+        let store = Store(state: state, connector: { _ in .success(Store.Opened(backend, defaults: defaults)) }, clock: FrozenClock())
         let h = ScreenHarness(store: store, backend: backend)
         if login { try await h.press(.enter) }
         return h

@@ -29,11 +29,9 @@ enum Tours {
         let world = try ScenarioLoader.parse(yaml: yaml, origin: origin)
         var config = SessionConfig(backend: .inProcess(scenario: tour.scenario))
         config.device = world.session.device
-        // A Futurae scenario opens on Futurae with its device's lock type, biometrics and binding, as the TUI does.
+        // The scenario opens on its system with its default session's settings, as the TUI does.
         config.scenarioSession = world.session.settings
-        _ = config.adoptFuturae(world.session.settings)
-        // A card scenario opens on the card app, the scenario's own phone.
-        if !world.casa.cards.isEmpty { config.system = .card }
+        config.adopt(ScenarioDefaults(settings: world.session.settings, username: world.session.user, systemIDs: world.systemIDs))
         if let user = world.session.user, let account = world.account(user) {
             config.username = user
             config.password = account.password

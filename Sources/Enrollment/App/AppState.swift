@@ -63,8 +63,8 @@ public struct AppState: Hashable, Sendable {
     /// The session whose events the app follows (a long-lived effect beside the call in flight).
     public var subscription: String?
 
-    public init(config: SessionConfig = SessionConfig(), ruleCatalogues: [RuleCatalogue] = []) {
-        session = SessionSetup.State(config: config)
+    public init(config: SessionConfig = SessionConfig(), ruleCatalogues: [RuleCatalogue] = [], scenarios: [String] = []) {
+        session = SessionSetup.State(config: config, scenarios: scenarios)
         self.ruleCatalogues = ruleCatalogues
     }
 }

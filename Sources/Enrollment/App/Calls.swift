@@ -52,16 +52,14 @@ extension AppState {
         return [.cancelTimer(.callTimeout(f.id))]
     }
 
-    /// The client timed out: shown as the SDK shows it, 2201.
+    /// The client timed out: shown as the system's SDK shows a timeout.
     mutating func timedOut(_ id: RequestID) -> [Effect] {
         guard let f = inFlight, f.id == id else { return [] }
         inFlight = nil
         log.abandon(id)
         retryable = f.call
-        let timeout = PIMSError(.timeout)
-        notice = Notice(kind: .error, code: "\(timeout.code)", label: timeout.label,
-                        detail: "no answer after \(Timing.callTimeoutMs / 1000) s (client timeout)",
-                        advice: ErrorAdvice.advice(timeout.pimsCode))
+        let timeout = CallError.transport(.timeout, detail: "no answer after \(Timing.callTimeoutMs / 1000) s (client timeout)")
+        notice = session.config.system.front.transportFailure(.timeout, timeout)
         return []
     }
 
@@ -71,10 +69,11 @@ extension AppState {
         guard let f = inFlight, f.id == id else { return lateAnswer(id, response, purpose: purpose) }
         inFlight = nil
         var effects: [Effect] = [.cancelTimer(.callTimeout(id))]
-        if let error = response.error, ErrorAdvice.transportCodes.contains(error.pimsCode) {
+        if let error = response.error, let kind = TransportError(error), kind != .invalidReturn {
             // The call reached no rule: nothing changed, the flow stays where it was, with its fields.
+            // Shown in the system's own terms (Futurae and the card app have no 2201).
             retryable = f.call
-            notice = .failure(error)
+            notice = session.config.system.front.transportFailure(kind, error)
             return effects
         }
         if response.error?.pimsCode == .needStrongAuthentication, purpose.strongAuthenticationRetries, !f.call.isOTPRetry {

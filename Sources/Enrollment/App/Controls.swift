@@ -11,6 +11,8 @@ extension AppState {
         case .createSession: Features.session.send(.sessionCreated(answer), to: &self)
         case .simulator(let control): Features.simulator.send(.answered(control, answer), to: &self)
         case .futurae(.activation): Features.futurae.send(.activationCreated(answer), to: &self)
+        case .futurae(.activations): Features.futurae.send(.activationsRead(answer), to: &self)
+        case .futuraeAccounts: Features.futuraeAccounts.send(.deviceRead(answer), to: &self)
         case .cardPhone(let control): Features.cardPhone.send(.controlAnswered(control, answer), to: &self)
         case .cardShop(let control): Features.cardShop.send(.answered(control, answer), to: &self)
         }
@@ -19,7 +21,7 @@ extension AppState {
     /// The live account for the panels (and the vehicle lists).
     mutating func refreshAccount() -> [Effect] {
         // PIMS's account: a Futurae session reads its own accounts by call (F3).
-        guard let user = session.loggedIn, session.config.system == .pims else { return [] }
+        guard let user = session.loggedIn, session.config.system.front.simulatorSections.contains(.account) else { return [] }
         return control(.simulator(.account), .account(username: user))
     }
 

@@ -15,7 +15,8 @@ extension AppState {
             return []
         case .loggedIn:
             route = .home
-            return subscribe()
+            // What the system's front reads once the session is ready (Futurae: the SDK's lock).
+            return subscribe() + session.config.system.front.onReady.flatMap { reduce($0) }
         }
     }
 
@@ -107,7 +108,9 @@ extension AppState {
 
     mutating func futuraeAccountsReported(_ delegate: FuturaeAccounts.Delegate) -> [Effect] {
         switch delegate {
-        case .enroll: open(.futurae)
+        case .enroll:
+            // Another account: a new enrollment, never the last one's result.
+            (futurae.phase == .enrolled || futurae.phase == .failed ? Features.futurae.send(.startOver, to: &self) : []) + open(.futurae)
         }
     }
 

@@ -7,13 +7,7 @@ public enum Route: Hashable, Sendable, CaseIterable {
     case card, cardShop, cardAccounts
 
     /// The home menu of each system, in order.
-    public static func homeMenu(_ system: SystemChoice) -> [Route] {
-        switch system {
-        case .pims: [.guided, .account, .steps, .carKey, .simulator, .log, .coverage, .start]
-        case .futurae: [.futurae, .futuraeAccounts, .log, .coverage, .start]
-        case .card: [.card, .cardShop, .cardAccounts, .simulator, .log, .coverage, .start]
-        }
-    }
+    public static func homeMenu(_ system: SystemChoice) -> [Route] { system.front.homeMenu }
 
     public var title: String { scope.title }
     /// One line on what the screen is for.

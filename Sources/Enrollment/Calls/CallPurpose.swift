@@ -46,6 +46,8 @@ public enum ControlPurpose: Hashable, Sendable {
     case createSession
     case simulator(SimulatorPanel.Control)
     case futurae(FuturaeEnrollment.Control)
+    /// The SDK instance's lock, read without a call.
+    case futuraeAccounts
     case cardPhone(CardPhone.Control)
     case cardShop(CardShop.Control)
 }

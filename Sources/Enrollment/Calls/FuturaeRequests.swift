@@ -55,7 +55,8 @@ public struct FuturaeAccount: Hashable, Sendable {
     }
 }
 
-/// An activation as the service's back office shows it (`futurae.activation`'s answer).
+/// An activation as the service's back office shows it (`futurae.activation`'s and
+/// `futurae.activations`' answers).
 public struct BackOfficeActivation: Hashable, Sendable {
     public var username: String
     public var qrCode: String
@@ -63,15 +64,31 @@ public struct BackOfficeActivation: Hashable, Sendable {
     public var shortCode: String?
     public var bindingToken: String?
     public var expiresAt: String
+    /// `pending`, `success` or `expired`, as of the answer's simulated time.
+    public var status: String
 
+    /// The activation a `futurae.activation` answer created.
     public init?(_ json: JSONValue?) {
-        guard let a = json?["activation"], let qr = a["qrCode"]?.stringValue else { return nil }
+        guard let a = json?["activation"] else { return nil }
+        self.init(activation: a)
+    }
+
+    public init?(activation a: JSONValue) {
+        guard let qr = a["qrCode"]?.stringValue else { return nil }
         username = a["username"]?.stringValue ?? a["userId"]?.stringValue ?? "–"
         qrCode = qr
         shortCode = a["shortCode"]?.stringValue?.filter(\.isASCIIDigit)
         bindingToken = a["bindingToken"]?.stringValue
         expiresAt = a["expiresAt"]?.stringValue ?? "–"
+        status = a["status"]?.stringValue ?? "pending"
     }
+
+    /// A `futurae.activations` answer's list, in the back office's order.
+    public static func list(_ answer: SimAnswer) -> [BackOfficeActivation] {
+        (answer["activations"]?.arrayValue ?? []).compactMap { BackOfficeActivation(activation: $0) }
+    }
+
+    public var isPending: Bool { status == "pending" }
 }
 
 extension Notice {

@@ -3,9 +3,6 @@ import PIMS
 /// What to do next after each error code the flows can meet. Flow-specific advice (a wrong PIN at
 /// step 8, 2317 at enrollment) is given by the flow itself; this is the general word.
 public enum ErrorAdvice {
-    /// Transport-level codes (§7): the call did not reach a rule, nothing changed, retrying is safe.
-    public static let transportCodes: Set<ErrorCode> = [.timeout, .noInternet, .serverError]
-
     public static func advice(_ code: ErrorCode) -> String {
         switch code {
         case .apiNotSupported: "This SDK version does not offer that API: use another method or a newer SDK."

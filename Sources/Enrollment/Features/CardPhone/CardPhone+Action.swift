@@ -7,6 +7,8 @@ extension CardPhone {
         case moveSelection(Int)
         /// A push arrived (the event's data).
         case pushed(JSONValue)
+        /// A transaction's status changed (the event's data): its notification shows it.
+        case transactionChanged(JSONValue)
         /// Open the newest push not yet opened (the app's key, on any screen).
         case openPush
         /// YES and NO on the transaction screen.
@@ -22,6 +24,7 @@ extension CardPhone {
 
         public var isAllowedWhileBusy: Bool {
             if case .pushed = self { return true }
+            if case .transactionChanged = self { return true }
             return false
         }
     }

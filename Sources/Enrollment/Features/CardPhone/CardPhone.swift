@@ -29,6 +29,13 @@ public enum CardPhone: Feature {
             if state.phase == .inbox { state.selection = state.notifications.count - 1 }
             let left = CardTransaction.countdown(t.secondsLeft(at: state.now))
             return [.notice(.info("Push: \(t.merchant) · \(t.amount) · card \(t.card) · \(left)", advice: "F6 opens it on the phone."))]
+        case .transactionChanged(let data):
+            guard let t = CardTransaction(data) else { return [] }
+            for i in state.notifications.indices where state.notifications[i].transactionId == t.transactionId {
+                state.notifications[i].status = t.status
+            }
+            if state.transaction?.transactionId == t.transactionId { state.transaction?.status = t.status }
+            return []
         case .openPush:
             guard let id = state.unread ?? state.notifications.last?.transactionId else { return [] }
             return [.delegate(.show)] + open(&state, id)

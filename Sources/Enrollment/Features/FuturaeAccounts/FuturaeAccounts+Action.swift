@@ -9,6 +9,9 @@ extension FuturaeAccounts {
         case logout, delete
         case enrollAnother
         case answered(Call, CallResponse)
+        /// Read the SDK instance's lock as the app knows it without a call (`futurae.device`).
+        case readDevice
+        case deviceRead(SimAnswer)
     }
 
     public enum Delegate: Hashable, Sendable {

@@ -13,6 +13,13 @@ public enum FuturaeAccounts: Feature {
     public static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Out] {
         switch action {
         case .opened, .refresh: return [.call(.futuraeAccounts(.accounts), FuturaeRequests.accounts)]
+        case .readDevice: return [.control(.futuraeAccounts, .futuraeDevice(session: shared.config.sessionName))]
+        case .deviceRead(let answer):
+            guard answer.ok else { return [] }
+            if answer["locked"]?.boolValue == true { state.lock = .locked }
+            else if let until = answer["unlockedUntil"]?.stringValue { state.lock = .unlocked(until: until) }
+            if answer["archived"]?.boolValue == true { state.archived = true }
+            return []
         case .moveSelection(let delta):
             guard state.phase == .list else { return [] }
             state.selection = state.accounts.isEmpty ? 0 : min(max(state.selection + delta, 0), state.accounts.count - 1)

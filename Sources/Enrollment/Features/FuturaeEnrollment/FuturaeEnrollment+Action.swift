@@ -12,6 +12,10 @@ extension FuturaeEnrollment {
         case startOver
         case answered(Call, CallResponse)
         case activationCreated(SimAnswer)
+        /// The back office's list of the service's activations (`futurae.activations`).
+        case activationsRead(SimAnswer)
+        /// An activation was created, used or found expired (an event): the back office reads them again.
+        case backOfficeChanged
 
         public var isAllowedWhileBusy: Bool { false }
     }
@@ -25,7 +29,7 @@ extension FuturaeEnrollment {
 
     /// The back office's control.
     public enum Control: Hashable, Sendable {
-        case activation
+        case activation, activations
     }
 
     public enum Call: Hashable, Sendable {

@@ -10,6 +10,21 @@ extension FuturaeEnrollment.State {
             return [.notice(Notice(kind: .error, label: "The back office could not create the activation.", detail: answer.error,
                                    advice: "Check the username on the session screen (a user of the service)."))]
         }
+        pending.append(activation)
+        return use(activation, shared)
+    }
+
+    /// A pending activation of the session's user that the method can use: a shortcode needs one,
+    /// and the binding is the app's.
+    func pendingActivation(for method: FuturaeEnrollment.Method, _ config: SessionConfig) -> BackOfficeActivation? {
+        pending.last { a in
+            a.username == config.username && (method != .shortCode || a.shortCode != nil)
+                && (a.bindingToken != nil) == config.sessionBinding
+        }
+    }
+
+    /// The phone goes on with this activation: scans it, types its shortcode, or is handed it.
+    mutating func use(_ activation: BackOfficeActivation, _ shared: Shared) -> [Out] {
         self.activation = activation
         switch method ?? .qrCode {
         case .qrCode:
@@ -34,11 +49,14 @@ extension FuturaeEnrollment.State {
             if let error = response.error {
                 phase = .failed
                 failure = error
+                // Unknown, expired or used: the back office's copy is no longer pending.
+                if FuturaeError(error) == .activationCodeNotFound { pending.removeAll { $0.qrCode == activation?.qrCode } }
                 return [.notice(.futurae(error))]
             }
             guard let account = response.result?["account"].flatMap(FuturaeAccount.init) else { return [] }
             phase = .enrolled
             self.account = account
+            pending.removeAll { $0.qrCode == activation?.qrCode }
             if askedPIN { pinSet = true }
             return [.notice(.success("Enrolled: \(account.username) at \(account.serviceName).")), .delegate(.enrolled(account))]
         }

@@ -34,6 +34,9 @@ extension FuturaeEnrollment {
         public var method: Method?
         /// What the service's back office created (its QR code, shortcode and binding token).
         public var activation: BackOfficeActivation?
+        /// The service's pending activations, as the back office last listed them: one of the
+        /// session's user is used before another is created (a scenario's own, `futurae-pin`'s).
+        public var pending: [BackOfficeActivation] = []
         /// The QR payload the phone holds (scanned, pasted, or handed over silently).
         public var scanned: String?
         public var codeForm = Form([.shortCode])

@@ -14,8 +14,11 @@ public enum FuturaeEnrollment: Feature {
     public static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Out] {
         switch action {
         case .opened:
-            // Whether the SDK has its PIN decides the PIN prompt: read the device's accounts once.
-            return state.pinSet == nil && state.phase == .choose ? [.call(.futurae(.accounts), FuturaeRequests.accounts)] : []
+            guard state.phase == .choose else { return [] }
+            // The back office's pending activations; whether the SDK has its PIN decides the PIN
+            // prompt: read the device's accounts once.
+            let backOffice: [Out] = [.control(.futurae(.activations), .futuraeActivations())]
+            return backOffice + (state.pinSet == nil ? [.call(.futurae(.accounts), FuturaeRequests.accounts)] : [])
         case .moveSelection(let delta):
             if state.phase == .choose {
                 state.selection = min(max(state.selection + delta, 0), Method.allCases.count - 1)
@@ -42,11 +45,17 @@ public enum FuturaeEnrollment: Feature {
             state.scanned = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
             return state.next(after: .scanQR, shared)
         case .startOver:
-            let pinSet = state.pinSet
+            let (pinSet, pending) = (state.pinSet, state.pending)
             state = State()
             state.pinSet = pinSet
-            return [.notice(nil)]
+            state.pending = pending
+            return [.notice(nil), .control(.futurae(.activations), .futuraeActivations())]
         case .activationCreated(let answer): return state.activationCreated(answer, shared)
+        case .backOfficeChanged:
+            return [.control(.futurae(.activations), .futuraeActivations())]
+        case .activationsRead(let answer):
+            if answer.ok { state.pending = BackOfficeActivation.list(answer).filter(\.isPending) }
+            return []
         case .answered(let call, let response): return state.answered(call, response)
         }
     }
@@ -55,12 +64,16 @@ public enum FuturaeEnrollment: Feature {
         switch state.phase {
         case .choose:
             let method = Method.allCases[state.selection]
-            let pinSet = state.pinSet
+            let (pinSet, pending) = (state.pinSet, state.pending)
             state = State()
             state.pinSet = pinSet
+            state.pending = pending
             state.selection = Method.allCases.firstIndex(of: method) ?? 0
             state.method = method
             state.phase = .creatingActivation
+            // The user's pending activation that fits the method and the app's binding is used as it
+            // is (the scenario's, or one left pending by Esc).
+            if let found = state.pendingActivation(for: method, shared.config) { return state.use(found, shared) }
             // The service's back office: the activation's binding follows the app's (decision).
             let control = SimControl.futuraeActivation(user: shared.config.username, shortCode: method == .shortCode,
                                                        binding: shared.config.sessionBinding)

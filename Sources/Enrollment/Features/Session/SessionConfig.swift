@@ -23,17 +23,22 @@ public enum Pacing: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A scenario's default session (device, platform, SDK, variant, user), as the backend's opener
-/// reads it from the scenario.
+/// reads it from the scenario, and the systems the scenario is about (as its loader states them).
 public struct ScenarioDefaults: Hashable, Sendable {
     public var settings: SessionSettings
     public var username: String?
-    /// The system the scenario is about, when its settings do not say (a card scenario's phone has
-    /// only `biometrics`).
-    public var system: SystemChoice?
-    public init(settings: SessionSettings, username: String?, system: SystemChoice? = nil) {
+    /// The systems the scenario fills, in the systems' order: a session opens on the first unless
+    /// the one chosen is among them.
+    public var systems: [SystemChoice]
+    public init(settings: SessionSettings, username: String?, systems: [SystemChoice] = []) {
         self.settings = settings
         self.username = username
-        self.system = system
+        self.systems = systems
+    }
+
+    /// The systems as the scenario loader states them (`World.systemIDs`): those the app has a front for.
+    public init(settings: SessionSettings, username: String?, systemIDs: [String]) {
+        self.init(settings: settings, username: username, systems: systemIDs.compactMap { SystemFronts.front(systemID: $0)?.system })
     }
 }
 
@@ -81,58 +86,30 @@ public struct SessionConfig: Hashable, Sendable {
         self.pacing = pacing
     }
 
-    public var settings: SessionSettings {
-        if system == .card { return SessionSettings(device: device, options: ["biometrics": .bool(biometrics)]) }
-        guard system == .futurae else { return SessionSettings(device: device, platform: platform, sdk: sdk, variant: variant) }
-        var settings = SessionSettings(device: device, options: [:])
-        settings.lockType = lockType
-        settings.biometricsAvailable = biometrics
-        settings.sessionBinding = sessionBinding
-        return settings
-    }
+    public var settings: SessionSettings { system.front.settings(self) }
 
-    /// Takes a scenario's default session when it is not PIMS's (Futurae's or a card phone's);
-    /// false when it is PIMS's.
-    public mutating func adopt(_ defaults: ScenarioDefaults) -> Bool {
-        guard defaults.system == .card else { return adoptFuturae(defaults.settings) }
-        system = .card
-        biometrics = defaults.settings.options["biometrics"]?.boolValue ?? true
-        return true
+    /// Takes a scenario's systems and its default session's settings: a system the scenario is not
+    /// about gives way to the scenario's first.
+    public mutating func adopt(_ defaults: ScenarioDefaults) {
+        if let first = defaults.systems.first, !defaults.systems.contains(system) { system = first }
+        system.front.adopt(defaults.settings, into: &self)
     }
 
     /// Takes a Futurae scenario's default session (lock type, biometrics, binding); false when the
-    /// settings are not Futurae's.
+    /// settings are not Futurae's (a walk's or a test's session, which names no systems).
     public mutating func adoptFuturae(_ settings: SessionSettings) -> Bool {
         guard settings.options["lockType"] != nil else { return false }
         system = .futurae
-        lockType = settings.lockType
-        biometrics = settings.biometricsAvailable
-        sessionBinding = settings.sessionBinding
+        FuturaeFront.adopt(settings, into: &self)
         return true
     }
-
-    /// The built-in scenarios (`Assets/scenarios`), for choosing one by key on the session screen.
-    public static let builtInScenarios = [
-        "fresh", "phone-registered", "enrolled", "enrolled-elsewhere", "one-attempt-left", "pin-blocked",
-        "device-limit", "account-blocked", "stale-steps", "legacy-sdk", "team",
-        "futurae-fresh", "futurae-pin", "futurae-enrolled", "card-activation", "card-replacement", "card-inactive",
-    ]
 
     /// One backend session per device: switching device mid-run opens (or re-opens) that device's
     /// session, which is how a second device of the same account is shown.
     public var sessionName: String { isScenarioInstance ? "default" : device }
 
-    /// This Futurae session or card phone is the scenario's default one, as the scenario left it. A
-    /// card phone on a server whose scenario the app does not know is the server's default phone
-    /// (decision: two terminals on one server are then the same phone).
-    public var isScenarioInstance: Bool {
-        if system == .card {
-            return device == (scenarioSession?.device ?? device)
-                && biometrics == (scenarioSession.map { $0.options["biometrics"]?.boolValue ?? true } ?? biometrics)
-        }
-        guard system == .futurae, let s = scenarioSession, s.device == device else { return false }
-        return s.lockType == lockType && s.biometricsAvailable == biometrics && s.sessionBinding == sessionBinding
-    }
+    /// This Futurae SDK instance or card phone is the scenario's default one, as the scenario left it.
+    public var isScenarioInstance: Bool { system.front.isScenarioInstance(self) }
 
     /// The shortcut (4·1) exists from SDK 2.1 (seed 000, R8).
     public var offersShortcut: Bool { sdk >= .v2_1 }

@@ -37,32 +37,21 @@ extension SessionSetup.State {
         }
         connection = .connected(config.backend)
         var out: [Out] = [.notice(nil)]
-        // A Futurae scenario brings its device's lock type, biometrics and binding (the command line
-        // knows only PIMS's options); its default device is its own SDK instance.
+        // Another scenario chosen on this screen brings its systems and its default session (legacy-sdk
+        // is SDK 2.0; a Futurae scenario its device's lock type, biometrics and binding). The first
+        // one does too when the command line did not take it already (its system is not the one set).
         if let d = defaults {
             config.scenarioSession = d.settings
-            if (switched || config.system == .pims), config.adopt(d) {
+            if switched || (!d.systems.isEmpty && !d.systems.contains(config.system)) {
+                let system = config.system
+                config.adopt(d)
                 config.device = d.settings.device
                 if let user = d.username { config.username = user }
-                rebuildForm()
+                if system != config.system { rebuildForm() }
+                form.set(.device, config.device, policy: policy)
+                if form.has(.username) { form.set(.username, config.username, policy: policy) }
                 out.append(.delegate(.newInstance))
-                return out + createSession()
-            } else if switched, config.system != .pims {
-                config.system = .pims
-                rebuildForm()
             }
-        }
-        // Another scenario chosen on this screen brings its own default session (legacy-sdk is SDK
-        // 2.0). The first one does not: the command line has set the session already.
-        if switched, let d = defaults {
-            config.device = d.settings.device
-            config.platform = d.settings.platform
-            config.sdk = d.settings.sdk
-            config.variant = d.settings.variant
-            if let user = d.username { config.username = user }
-            form.set(.device, config.device, policy: policy)
-            form.set(.username, config.username, policy: policy)
-            out.append(.delegate(.newInstance))
         }
         return out + createSession()
     }
@@ -107,7 +96,8 @@ extension SessionSetup.State {
         switch option {
         case .scenario:
             guard form.has(.scenario) else { return }
-            let all = SessionConfig.builtInScenarios
+            let all = scenarios
+            guard !all.isEmpty else { return }
             let next = all[((all.firstIndex(of: form[.scenario]) ?? -1) + 1) % all.count]
             form.set(.scenario, next, policy: policy)
         case .backend:

@@ -19,9 +19,13 @@ extension SessionSetup {
         public var settings: SessionSettings?
         /// The input policy: the contract's defaults, then the backend's.
         public var policy = PINPolicy()
+        /// The built-in scenarios, as the scenario loader lists them (the executable passes them in:
+        /// the view-model knows no world).
+        public var scenarios: [String]
 
-        public init(config: SessionConfig = SessionConfig()) {
+        public init(config: SessionConfig = SessionConfig(), scenarios: [String] = []) {
             self.config = config
+            self.scenarios = scenarios
             form = Self.form(for: config)
         }
 

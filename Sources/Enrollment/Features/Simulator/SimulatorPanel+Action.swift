@@ -8,7 +8,10 @@ extension SimulatorPanel {
         case refresh
         case advanceClock
         case cycleFaultTarget
+        /// One of the front's presets (F2–F5) on the target.
         case addFault(FaultPreset)
+        /// Futurae's back office: a new activation for the session's user (QR code, the session's binding).
+        case createActivation
         /// Open the fault form: any code of the contract, a sub-API, a probability.
         case openFaultForm
         /// Ask the saved scenario's name, then export the world under it.
@@ -22,6 +25,8 @@ extension SimulatorPanel {
         case fileSaved(path: String, error: String?)
         /// The fault rules now in force on the backend (an event: one added, cleared or used up).
         case faultsChanged([FaultRule])
+        /// The system's own part changed elsewhere (an event): read it again.
+        case backOfficeChanged
         /// The world was loaded or reset, by anyone (an event).
         case worldReloaded(scenario: String?)
     }
@@ -36,6 +41,9 @@ extension SimulatorPanel {
         /// Read the rules in force.
         case faults
         case proximity
+        /// Futurae's back office list, the card phone's notifications.
+        case activations, pushes
+        case createActivation
         case load(String)
         case reset
         case export(path: String, name: String)

@@ -1,3 +1,5 @@
+import Card
+import Futurae
 import PIMS
 
 /// What the controls answered, and what the world's events say.
@@ -24,7 +26,20 @@ extension SimulatorPanel.State {
         case .advance:
             now = answer["now"]?.stringValue ?? now
             message = "Clock advanced to \(now ?? "?")."
-            return [.refreshInbox(inbox?.phone), .refreshAccount]
+            var out: [Out] = has(.smsInbox) ? [.refreshInbox(inbox?.phone)] : []
+            if has(.account) { out.append(.refreshAccount) }
+            return out + readBackOffice(shared)
+        case .activations:
+            activations = BackOfficeActivation.list(answer)
+            now = answer["now"]?.stringValue ?? now
+            return []
+        case .createActivation:
+            message = BackOfficeActivation(.object(answer.fields)).map { "Activation created for \($0.username), valid until \($0.expiresAt)." }
+            return [.control(.simulator(.activations), .futuraeActivations())]
+        case .pushes:
+            pushes = (answer["pushes"]?.arrayValue ?? []).compactMap(CardTransaction.init)
+            now = answer["now"]?.stringValue ?? now
+            return []
         case .fault(let rule):
             faults = FaultRule.list(answer["rules"])
             message = "Fault added: \(rule.summary)."
@@ -51,6 +66,31 @@ extension SimulatorPanel.State {
         case .export(let path, let name):
             return [.delegate(.save(path: path, contents: Self.renamed(answer["scenario"]?.stringValue ?? "", to: name)))]
         }
+    }
+
+    /// Reads what the panel shows of the world: its system's sections (the clock comes with them).
+    mutating func readWorld(_ shared: Shared) -> [Out] {
+        var out: [Out] = has(.account) ? [.refreshAccount] : []
+        if has(.smsInbox) { out += readInbox() }
+        return out + readBackOffice(shared)
+    }
+
+    /// Futurae's activations, the card phone's notifications.
+    func readBackOffice(_ shared: Shared) -> [Out] {
+        var out: [Out] = []
+        if has(.activations) { out.append(.control(.simulator(.activations), .futuraeActivations())) }
+        if has(.cardTransactions) { out.append(.control(.simulator(.pushes), .casaPushes(session: shared.config.sessionName))) }
+        return out
+    }
+
+    /// What `g` reads again, in words (the help).
+    var parts: String {
+        var words: [String] = []
+        if has(.account) { words.append("the account") }
+        if has(.smsInbox) { words.append("the SMS inbox") }
+        if has(.activations) { words.append("the back office's activations") }
+        if has(.cardTransactions) { words.append("the phone's notifications") }
+        return words.joined(separator: ", ")
     }
 
     /// Reads the inbox the panel shows (the one read last, else the account's phone's); with no

@@ -7,7 +7,7 @@ extension SimulatorPanel.State {
     mutating func answer(_ dialog: SimulatorPanel.Dialog) -> [SimulatorPanel.Out] {
         switch dialog.kind {
         case .fault:
-            switch Self.faultRule(dialog.form, target: faultTargetName) {
+            switch Self.faultRule(dialog.form, target: faultTargetName, example: system.front.faultCodeExample) {
             case .failure(let problem):
                 self.dialog?.form.error = problem.reason
                 return []
@@ -31,9 +31,9 @@ extension SimulatorPanel.State {
     /// The fault form as a rule for `target`: the code as typed (a number, or a name for systems
     /// that name their codes; the backend says whether it is the contract's), a sub-API, and either
     /// a probability or the next matching call only.
-    static func faultRule(_ form: Form, target: String) -> Result<FaultRule, FormProblem> {
+    static func faultRule(_ form: Form, target: String, example: String = PIMSFront.faultCodeExample) -> Result<FaultRule, FormProblem> {
         let codeText = form[.faultCode].trimmedBlanks
-        guard !codeText.isEmpty else { return .failure(FormProblem(reason: "Error code: type one, e.g. 2307")) }
+        guard !codeText.isEmpty else { return .failure(FormProblem(reason: "Error code: type one, \(example)")) }
         let code: ErrorCodeValue = Int(codeText).map(ErrorCodeValue.number) ?? .text(codeText)
         let sub = form[.faultSub].trimmedBlanks
         let p = form[.faultProbability].trimmedBlanks

@@ -1,40 +1,6 @@
 import PIMS
 
 extension SimulatorPanel {
-    /// Fault presets a QA engineer reaches for; each applies to the next matching call once.
-    public enum FaultPreset: Hashable, Sendable, CaseIterable {
-        case timeout, noInternet, serverError, slow
-
-        /// The rule for the next call of `api` (fault rules name their API, §7).
-        public func rule(for api: String) -> FaultRule {
-            switch self {
-            case .timeout: FaultRule(name: api, code: ErrorCode.timeout.value, times: 1)
-            case .noInternet: FaultRule(name: api, code: ErrorCode.noInternet.value, times: 1)
-            case .serverError: FaultRule(name: api, code: ErrorCode.serverError.value, times: 1)
-            case .slow: FaultRule(name: api, latencyMs: 3000, times: 1)
-            }
-        }
-
-        /// For the help bar: what the key does, not its number ("2201 Timeout").
-        public var barTitle: String {
-            switch self {
-            case .timeout: "\(ErrorCode.timeout) Timeout"
-            case .noInternet: "\(ErrorCode.noInternet) No internet"
-            case .serverError: "\(ErrorCode.serverError) Server Error"
-            case .slow: "+3 s"
-            }
-        }
-
-        public var title: String {
-            switch self {
-            case .timeout: "next call answers \(ErrorCode.timeout) Timeout"
-            case .noInternet: "next call answers \(ErrorCode.noInternet) No internet"
-            case .serverError: "next call answers \(ErrorCode.serverError) Server Error"
-            case .slow: "next call takes 3 s more"
-            }
-        }
-    }
-
     public struct State: Hashable, Sendable {
         public var account: AccountSnapshot?
         public var inbox: PhoneInbox?
@@ -49,9 +15,19 @@ extension SimulatorPanel {
         public var form = Form([.advanceSeconds, .scenario], values: [.advanceSeconds: "60"])
         /// A question over the panel (the fault form, the save-as name); its form takes the fields' place.
         public var dialog: Dialog?
-        /// The API the fault presets apply to (index into `faultTargets`).
+        /// The system whose panel this is (the session's, set when the panel opens): its sections,
+        /// the calls its faults target and its presets are its front's.
+        public var system = SystemChoice.pims
+        /// The call the fault presets apply to (index into the front's `faultTargets`).
         public var faultTarget = 0
-        public var faultTargetName: String { SimulatorPanel.faultTargets[faultTarget] }
+        public var faultTargets: [String] { system.front.faultTargets }
+        public var faultTargetName: String { faultTargets[min(faultTarget, faultTargets.count - 1)] }
+        public var faultPresets: [FaultPreset] { system.front.faultPresets }
+        public func has(_ section: SimulatorSection) -> Bool { system.front.simulatorSections.contains(section) }
+        /// Futurae's back office: the activations, with their status as of `now`.
+        public var activations: [BackOfficeActivation] = []
+        /// The card phone's notifications, with their transactions' status.
+        public var pushes: [CardTransaction] = []
         /// The answer of the last control, in words.
         public var message: String?
 

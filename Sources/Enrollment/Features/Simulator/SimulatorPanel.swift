@@ -1,22 +1,37 @@
+import Futurae
 import PIMS
 
-/// The simulated world: the live account, the SMS inbox, the clock, the faults this app added, and
-/// the scenario controls. Each command is a control (§8), never a PIMS call, so none is logged in
-/// the API log and none waits for Enter in step pacing. The account and the inbox it reads are
-/// what every other screen shows of the world.
+/// The simulated world: the shared clock, faults on the session's system's own calls, the scenario
+/// controls, and the system's own sections (PIMS: the live account, the SMS inbox, proximity;
+/// Futurae: the back office's activations; the card app: the phone's notifications). Each command is
+/// a control (§8), never a call, so none is logged in the API log and none waits for Enter in step
+/// pacing.
 public enum SimulatorPanel: Feature {
     public typealias Out = Outcome<Delegate>
 
     public static let title = "Simulator"
-    public static let summary = "The simulated world: account, SMS inbox, clock, faults, scenarios."
+    public static let summary = "The simulated world: account, inbox or back office, clock, faults, scenarios."
     /// Its fields are settings: letters stay commands until `i`.
     public static let editsOnArrival = false
     public static let menuLine = "Account, inbox, clock, faults"
 
     public static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Out] {
         switch action {
-        case .opened, .refresh:
-            return [.refreshAccount] + state.readInbox() + [.control(.simulator(.faults), .faults)]
+        case .opened:
+            if state.system != shared.config.system {
+                state.system = shared.config.system
+                state.faultTarget = 0
+            }
+            return state.readWorld(shared) + [.control(.simulator(.faults), .faults)]
+        case .refresh:
+            return state.readWorld(shared) + [.control(.simulator(.faults), .faults)]
+        case .createActivation:
+            guard !shared.config.username.isEmpty else {
+                state.message = "Type the user on the session screen first."
+                return []
+            }
+            let control = SimControl.futuraeActivation(user: shared.config.username, shortCode: false, binding: shared.config.sessionBinding)
+            return [.control(.simulator(.createActivation), control)]
         case .submit:
             return state.dialog.map { dialog in state.answer(dialog) } ?? []
         case .cancel:
@@ -31,7 +46,7 @@ public enum SimulatorPanel: Feature {
             state.dialog = .saveAs(state.scenario)
             return []
         case .moveSelection(let delta):
-            state.faultTarget = min(max(state.faultTarget + delta, 0), faultTargets.count - 1)
+            state.faultTarget = min(max(state.faultTarget + delta, 0), state.faultTargets.count - 1)
             return []
         case .advanceClock:
             guard let seconds = Int(state.form[.advanceSeconds]), seconds >= 0 else {
@@ -40,7 +55,7 @@ public enum SimulatorPanel: Feature {
             }
             return [.control(.simulator(.advance), .advance(seconds: seconds))]
         case .cycleFaultTarget:
-            state.faultTarget = (state.faultTarget + 1) % faultTargets.count
+            state.faultTarget = (state.faultTarget + 1) % state.faultTargets.count
             return []
         case .addFault(let preset):
             let rule = preset.rule(for: state.faultTargetName)
@@ -64,11 +79,12 @@ public enum SimulatorPanel: Feature {
             state.message = error.map { "Could not save \(path): \($0)" } ?? "Scenario \(name) saved as \(path): n loads it."
             return []
         case .faultsChanged(let rules): return state.faultsChanged(rules)
+        case .backOfficeChanged: return state.readBackOffice(shared)
         case .worldReloaded(let scenario):
             // Loaded or reset from elsewhere: a new world has no fault rules; read it all again.
             state.scenario = scenario ?? state.scenario
             state.faults = []
-            return [.refreshAccount] + state.readInbox()
+            return state.readWorld(shared)
         }
     }
 
@@ -81,21 +97,24 @@ public enum SimulatorPanel: Feature {
                 .escape("cancel", "Close the form; nothing is sent."),
             ]
         }
+        let pims = s.has(.proximity)
         return [
-            KeyBinding(.letter("g"), "refresh", "Read the account and the inbox again.", .refresh),
+            KeyBinding(.letter("g"), "refresh", "Read the world again: \(s.parts).", .refresh),
             KeyBinding(.letter("a"), "advance", "Advance the simulated clock by the seconds field.", .advanceClock),
-            KeyBinding(.letter("t"), "target", "Choose the API the fault presets apply to.", .cycleFaultTarget),
-        ] + FaultPreset.allCases.enumerated().map { n, preset in
+            KeyBinding(.letter("t"), "target", "Choose the call the fault presets apply to.", .cycleFaultTarget),
+        ] + s.faultPresets.enumerated().map { n, preset in
             // F1 is help: the presets take F2 to F5.
             KeyBinding(.function(n + 2), preset.barTitle, "Fault: the \(preset.title) of \(s.faultTargetName).", .addFault(preset))
         } + [
             KeyBinding(.function(6), "any code…", "Fault form: any error code of the contract, a sub-API, a probability.", .openFaultForm),
+            KeyBinding(.letter("v"), "activation", "Back office: a new activation for the session's user (QR code; binding as the session's).",
+                       .createActivation, when: s.has(.activations)),
             KeyBinding(.letter("f"), "clear faults", "Remove every fault rule.", .clearFaults),
             KeyBinding(.letter("n"), "load", "Load the scenario named in the field.", .loadScenario),
             KeyBinding(.letter("e"), "reset", "Reset the world to the loaded scenario.", .resetScenario),
-            KeyBinding(.letter("b"), ProximityPart.bluetooth.title, "Toggle Bluetooth near the car-key vehicle.", .toggleProximity(.bluetooth)),
-            KeyBinding(.letter("y"), ProximityPart.paired.title, "Toggle the phone's pairing with the vehicle.", .toggleProximity(.paired)),
-            KeyBinding(.letter("k"), ProximityPart.keyInside.title, "Toggle the key inside the vehicle.", .toggleProximity(.keyInside)),
+            KeyBinding(.letter("b"), ProximityPart.bluetooth.title, "Toggle Bluetooth near the car-key vehicle.", .toggleProximity(.bluetooth), when: pims),
+            KeyBinding(.letter("y"), ProximityPart.paired.title, "Toggle the phone's pairing with the vehicle.", .toggleProximity(.paired), when: pims),
+            KeyBinding(.letter("k"), ProximityPart.keyInside.title, "Toggle the key inside the vehicle.", .toggleProximity(.keyInside), when: pims),
             KeyBinding(.letter("w"), "save as…", "Export the world as a scenario: asks its name, writes NAME.yaml.", .askSaveAs),
             .back(),
         ]
@@ -107,11 +126,4 @@ public enum SimulatorPanel: Feature {
     }
     /// The panel's fields are settings, but a dialog is there to be typed into.
     public static func editsAtOnce(_ state: State) -> Bool { state.dialog != nil }
-
-    /// The APIs a fault can target, in the order the flows meet them.
-    public static let faultTargets = [
-        "pims.authentication.smscode", "pims.authentication.enrollment", "pims.authentication.account",
-        "pims.authentication.trustedphonenumber", "pims.authentication.pincode", "pims.authentication.otp",
-        "pims.subscription.steps", "pims.subscription.vehicle", "pims.vehicle.carkey", "pims.vehicle.vin",
-    ]
 }
