@@ -84,13 +84,13 @@ import Testing
         let hub = EventHub(capacity: 64)
         let publishers = (0..<2).map { p in
             Task.detached {
-                for round in 0..<3_000 {
+                for round in 0..<20_000 {
                     hub.publish([EventHubTests.event(round * 2 + p)])
                     if round % 64 == 0 { await Task.yield() }
                 }
             }
         }
-        for _ in 0..<300 {
+        for _ in 0..<2_000 {
             let subscribers = (0..<8).map { _ in
                 Task.detached {
                     for await _ in hub.subscribe(session: "s", after: nil) {}
