@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Event subscribers that never read while events flow: N streams opened and left unread while four
+# Event subscribers that never read while events flow: N streams opened and left unread while 32
 # admins publish E fault events; the server's resident memory is sampled each second, /healthz
 # probed. Reports the peak RSS, how many stalled streams the server cut off (each told to resume with
 # Last-Event-ID, then closed), and how long SIGTERM took. Loopback only, bounded in count and time.

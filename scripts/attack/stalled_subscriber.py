@@ -7,8 +7,9 @@ p.add_argument("--admin", required=True)
 p.add_argument("--pid", type=int, required=True)
 p.add_argument("--subscribers", type=int, default=50)
 p.add_argument("--events", type=int, default=100000)
+p.add_argument("--writers", type=int, default=32)
 a = p.parse_args()
-assert a.subscribers <= 500 and a.events <= 200000, "bounded: at most 500 subscribers and 200,000 events"
+assert a.subscribers <= 500 and a.events <= 200000 and a.writers <= 64, "bounded: at most 500 subscribers and 200,000 events"
 
 def rss_mb():
     with open(f"/proc/{a.pid}/status") as f:
@@ -56,7 +57,7 @@ def sampler():
         time.sleep(1)
 
 t0 = time.monotonic()
-writers = 4
+writers = a.writers  # many: group commit shares each fsync among them
 threads = [threading.Thread(target=publisher, args=(n, a.events // writers)) for n in range(writers)]
 watch = threading.Thread(target=sampler)
 watch.start()
