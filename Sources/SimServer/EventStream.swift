@@ -30,6 +30,9 @@ extension Routes {
             after = id
         }
         context.logger.debug("events", metadata: ["session": "\(session)", "after": "\(after.map(String.init) ?? "-")"])
+        // A client that stops reading then holds little in the kernel (autotuning would let the send
+        // buffer grow to megabytes) before the stream's own bound cuts it off.
+        _ = context.channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: ServerSentEvents.socketSendBuffer)
         let subscription = core.events.subscribe(session: session, after: after)
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                         body: ServerSentEvents(subscription: subscription, after: after, limits: streams, channel: context.channel,
@@ -63,6 +66,9 @@ struct ServerSentEvents: Sendable {
     let limits: EventStreamLimits
     let channel: any Channel
     let logger: Logger
+
+    /// The event stream's socket send buffer (the kernel doubles it).
+    static let socketSendBuffer = 64 * 1024
 
     enum Part: Sendable {
         case event(SimEvent)
