@@ -2,31 +2,66 @@ import Synchronization
 
 /// Fans published events out to subscribers, in order, each once, and keeps the newest ones so that a
 /// subscriber that reconnects can resume after the last id it saw (`Last-Event-ID`).
+///
+/// No subscriber is ever resumed under a lock its own cancellation needs: `publish` picks its
+/// subscribers under the state lock and yields outside it, and a subscription that ends only raises
+/// a flag (it is forgotten at the next publish or subscribe). Each subscriber buffers at most
+/// `capacity` events: one that falls further behind is cut off (`Subscription.overflowed`), never
+/// handed a gap, and resumes after the last event it took.
 public final class EventHub: Sendable {
     /// How many events are kept for resuming; an older id resumes from the oldest kept.
     public static let defaultRetention = 10_000
+    /// How many events a subscriber may have waiting before it is cut off.
+    public static let defaultCapacity = 1_000
 
-    fileprivate struct Subscriber {
+    /// One subscriber's end of the hub. Its flags are atomics: the stream's termination handler runs
+    /// under the consuming task's status lock, where taking the hub's lock could deadlock.
+    fileprivate final class Sink: Sendable {
         let session: String
         let continuation: AsyncStream<SimEvent>.Continuation
+        let ended = Atomic(false)
+        let overflowed = Atomic(false)
+
+        init(session: String, continuation: AsyncStream<SimEvent>.Continuation) {
+            self.session = session
+            self.continuation = continuation
+        }
+
+        /// Hands one event over; false once this subscriber is gone or cut off.
+        func deliver(_ event: SimEvent) -> Bool {
+            switch continuation.yield(event) {
+            case .enqueued: return true
+            case .dropped:
+                overflowed.store(true, ordering: .sequentiallyConsistent)
+                continuation.finish()
+                return false
+            case .terminated: return false
+            @unknown default: return false
+            }
+        }
     }
 
     fileprivate struct State {
         var retained: [SimEvent] = []
         var head = 0
-        var subscribers: [Int: Subscriber] = [:]
-        var nextSubscriber = 0
+        var sinks: [Sink] = []
         var lastID: Int
         var finished = false
     }
 
     private let state: Mutex<State>
+    /// Held by one publisher at a time while it yields, so that two publishers never interleave
+    /// (events reach each subscriber in id order). Termination handlers never take it.
+    private let publishing = Mutex(())
     private let retention: Int
+    private let capacity: Int
 
     /// - Parameter history: events already published (by an earlier run of the server), oldest first.
     /// - Parameter retention: how many events are kept for resuming (0: none).
-    public init(history: [SimEvent] = [], retention: Int = EventHub.defaultRetention) {
+    /// - Parameter capacity: how many events one subscriber may have waiting before it is cut off.
+    public init(history: [SimEvent] = [], retention: Int = EventHub.defaultRetention, capacity: Int = EventHub.defaultCapacity) {
         self.retention = max(0, retention)
+        self.capacity = max(1, capacity)
         var s = State(lastID: history.last?.id ?? 0)
         s.retained = Array(history.suffix(self.retention))
         state = Mutex(s)
@@ -38,49 +73,101 @@ public final class EventHub: Sendable {
     /// Publishes events (ids increasing) to every subscriber they concern.
     public func publish(_ events: [SimEvent]) {
         guard !events.isEmpty else { return }
-        state.withLock { s in
-            for event in events {
-                s.lastID = max(s.lastID, event.id)
-                s.retain(event, limit: retention)
-                for sub in s.subscribers.values where event.concerns(sub.session) { sub.continuation.yield(event) }
+        publishing.withLock { _ in
+            let sinks = state.withLock { s -> [Sink] in
+                for event in events {
+                    s.lastID = max(s.lastID, event.id)
+                    s.retain(event, limit: retention)
+                }
+                s.forgetEnded()
+                return s.sinks
             }
+            // Outside the state lock: a yield may wait for a subscriber task being cancelled, whose
+            // termination handler must be able to run meanwhile.
+            for sink in sinks {
+                for event in events where event.concerns(sink.session) {
+                    if !sink.deliver(event) { break }
+                }
+            }
+        }
+    }
+
+    /// What a subscriber gets: the kept events it asked to resume after, then the live ones.
+    public struct Subscription: AsyncSequence, Sendable {
+        public typealias Element = SimEvent
+        public typealias Failure = Never
+        /// The kept events after the id resumed from, oldest first.
+        public let backlog: [SimEvent]
+        /// The ids asked for that are no longer kept (older than the oldest kept), if any.
+        public let missed: ClosedRange<Int>?
+        let live: AsyncStream<SimEvent>
+        fileprivate let sink: Sink?
+
+        /// True once this subscriber fell `capacity` events behind: its stream ended after the last
+        /// event it had room for, and it should resume after that one.
+        public var overflowed: Bool { sink?.overflowed.load(ordering: .sequentiallyConsistent) ?? false }
+
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            public typealias Failure = Never
+            var backlog: IndexingIterator<[SimEvent]>
+            var live: AsyncStream<SimEvent>.AsyncIterator
+
+            public mutating func next() async -> SimEvent? {
+                if let event = backlog.next() { return event }
+                return await live.next()
+            }
+        }
+
+        /// Ends the live part now (the subscriber is going away): the hub forgets it.
+        public func cancel() { sink?.continuation.finish() }
+
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(backlog: backlog.makeIterator(), live: live.makeAsyncIterator())
         }
     }
 
     /// The events for `session` from now on; with `after`, first those kept with a larger id.
-    public func subscribe(session: String, after: Int? = nil) -> AsyncStream<SimEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: SimEvent.self, bufferingPolicy: .unbounded)
-        let id: Int? = state.withLock { s -> Int? in
+    public func subscribe(session: String, after: Int?) -> Subscription {
+        let (stream, continuation) = AsyncStream.makeStream(of: SimEvent.self, bufferingPolicy: .bufferingOldest(capacity))
+        let sink = Sink(session: session, continuation: continuation)
+        continuation.onTermination = { _ in sink.ended.store(true, ordering: .sequentiallyConsistent) }
+        let taken: (backlog: [SimEvent], missed: ClosedRange<Int>?)? = state.withLock { s in
             if s.finished { return nil }
-            if let after {
-                for event in s.ordered where event.id > after && event.concerns(session) { continuation.yield(event) }
-            }
-            let id = s.nextSubscriber
-            s.nextSubscriber += 1
-            s.subscribers[id] = Subscriber(session: session, continuation: continuation)
-            return id
+            s.forgetEnded()
+            s.sinks.append(sink)
+            guard let after else { return ([], nil) }
+            let kept = s.ordered
+            let backlog = kept.filter { $0.id > after && $0.concerns(session) }
+            // Ids are numbered without holes, so anything between `after` and the oldest kept is lost.
+            let missed = kept.first.flatMap { first in first.id > after + 1 ? (after + 1)...(first.id - 1) : nil }
+            return (backlog, missed)
         }
-        guard let id else {
+        guard let taken else {
             continuation.finish()
-            return stream
+            return Subscription(backlog: [], missed: nil, live: stream, sink: nil)
         }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
-        }
-        return stream
+        return Subscription(backlog: taken.backlog, missed: taken.missed, live: stream, sink: sink)
+    }
+
+    /// The events for `session` from now on (in process: nothing to resume).
+    public func subscribe(session: String) -> AsyncStream<SimEvent> {
+        subscribe(session: session, after: nil).live
     }
 
     /// Ends every subscription (the backend is going away).
     public func finish() {
-        let subs = state.withLock { s in
+        let sinks = state.withLock { s in
             s.finished = true
-            defer { s.subscribers = [:] }
-            return Array(s.subscribers.values)
+            defer { s.sinks = [] }
+            return s.sinks
         }
-        for sub in subs { sub.continuation.finish() }
+        for sink in sinks { sink.continuation.finish() }
     }
 
-    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+    /// Subscribers whose stream has not ended.
+    public var subscriberCount: Int {
+        state.withLock { s in s.sinks.count { !$0.ended.load(ordering: .sequentiallyConsistent) } }
+    }
 }
 
 extension EventHub.State {
@@ -96,4 +183,9 @@ extension EventHub.State {
     }
 
     var ordered: [SimEvent] { Array(retained[head...] + retained[..<head]) }
+
+    /// Drops the subscribers whose stream ended (their handler only flagged it).
+    mutating func forgetEnded() {
+        sinks.removeAll { $0.ended.load(ordering: .sequentiallyConsistent) }
+    }
 }

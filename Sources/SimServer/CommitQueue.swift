@@ -12,6 +12,10 @@ actor CommitQueue {
     private let events: EventHub
     private var durable = 0
     private var epoch = 0
+    /// The previous epoch's changes from this seq on were lost; those before it are durable.
+    private var lostFrom = 0
+    /// Why the last commit failed, until one succeeds (health).
+    private(set) var failure: String?
     private var waiters: [(seq: Int, continuation: CheckedContinuation<Void, any Error>)] = []
     private var flushing = false
     private(set) var commits = 0
@@ -31,6 +35,7 @@ actor CommitQueue {
     /// Returns once the ticket's change, and every change before it, is on disk; throws if the store
     /// failed first (the change is lost, and so the caller must not be told it succeeded).
     func waitUntilDurable(_ ticket: LiveWorld.Ticket) async throws {
+        if ticket.epoch == epoch - 1 && ticket.seq < lostFrom { return }  // durable before the failure
         guard ticket.epoch == epoch else { throw StorageFailure(description: "the database failed before this call was saved") }
         if ticket.seq <= durable { return }
         try await withCheckedThrowingContinuation { c in
@@ -52,6 +57,8 @@ actor CommitQueue {
             do {
                 try await store.commit(batch.map(\.change))
                 durable = last
+                failure = nil
+                live.confirmDurable(last)
                 // Subscribers hear of an event once it is on disk, so a restart never takes one back.
                 events.publish(batch.flatMap(\.change.events))
                 commits += 1
@@ -65,8 +72,10 @@ actor CommitQueue {
     }
 
     private func recover(after error: any Error) {
+        failure = "\(error)"
         do {
             guard let snapshot = try store.snapshot() else { throw StorageFailure(description: "the database is empty") }
+            lostFrom = durable + 1
             (epoch, durable) = live.restore(snapshot)
         } catch {
             // Nothing acknowledged is lost (it is on disk); the process cannot go on without its store.

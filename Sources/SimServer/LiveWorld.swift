@@ -10,9 +10,11 @@ import Synchronization
 ///
 /// Transaction ids: every call takes one, but writing the counter on every read would make reads
 /// cost a disk write. The store holds a *mark* instead, ahead of the live counter; a restart
-/// resumes from the mark, so ids stay unique (not contiguous) across restarts.
+/// resumes from the mark, so ids stay unique (not contiguous) across restarts. The mark moves on
+/// before the counter reaches it, in a write no reader waits for: while the disk refuses writes,
+/// reads go on answering with ids below the mark already stored.
 final class LiveWorld: Sendable {
-    static let transactionBlock = 1000
+    static let transactionBlock = 10_000
 
     /// Where a caller's answer stands in the commit order: durable once `seq` is, unless the store
     /// failed meanwhile (`epoch` changed: the world was read back from disk without it).
@@ -37,6 +39,9 @@ final class LiveWorld: Sendable {
         var pending: [(seq: Int, change: WorldChange)] = []
         /// The id of the last event numbered (events are numbered under the lock, in commit order).
         var lastEventID: Int
+        /// The change that set the transaction counter back (`load`, `reset`), until it is durable:
+        /// before it, the ids in memory and on disk count in different worlds.
+        var counterResetSeq: Int?
     }
 
     private let state: Mutex<State>
@@ -153,12 +158,24 @@ final class LiveWorld: Sendable {
         }
     }
 
+    /// Every change up to `seq` is on disk.
+    func confirmDurable(_ seq: Int) {
+        state.withLock { s in
+            if let reset = s.counterResetSeq, reset <= seq { s.counterResetSeq = nil }
+        }
+    }
+
     /// After a failed commit: the world as the disk has it, queued changes dropped, a new epoch so
     /// that no caller of the dropped changes is told they are durable. Returns (epoch, last seq).
     func restore(_ snapshot: WorldStore.Snapshot) -> (epoch: Int, lastSeq: Int) {
         state.withLock { s in
+            // Every id handed out is at most the live counter, and every id acknowledged at most the
+            // stored mark: the ids between are free, so reads need no write to go on.
+            let handedOut = s.counterResetSeq == nil ? s.simulator.world.counters.transactions : Int.max
             var simulator = Simulator(world: snapshot.loaded)
             simulator.world = snapshot.world
+            simulator.world.counters.transactions = min(handedOut, snapshot.world.counters.transactions)
+            s.counterResetSeq = nil
             s.simulator = simulator
             s.tokens = snapshot.tokens
             s.lastUsed = Self.devices(snapshot.tokens, at: clock.now())
@@ -235,18 +252,30 @@ extension LiveWorld.State {
             return event.numbered(lastEventID, at: after.clock)
         }
         let tx = after.counters.transactions
-        if tx > transactionMark || tx < before.transactions
-            || before.globals != after.globals(transactionMark: 0) {
+        let needed = tx > transactionMark || tx < before.transactions || before.globals != after.globals(transactionMark: 0)
+        if needed || Self.marksAhead(tx: tx, mark: transactionMark) {
             transactionMark = tx + LiveWorld.transactionBlock
             change.globals = after.globals(transactionMark: transactionMark)
         }
         if loadedChanged { change.loaded = simulator.loaded }
         change.newTokens = newTokens
         change.removedTokens = removedTokens
-        if !change.isEmpty {
-            lastSeq += 1
-            pending.append((lastSeq, change))
-        }
-        return ticket
+        guard !change.isEmpty else { return ticket }
+        let seen = ticket
+        lastSeq += 1
+        pending.append((lastSeq, change))
+        if tx < before.transactions { counterResetSeq = lastSeq }
+        // A mark moved on ahead of need is for later callers: this one's id is below the mark
+        // already queued, so it waits only for what it may have seen.
+        let onlyMark = !needed && change.tables.allSatisfy { $0.change.isUnchanged } && change.events.isEmpty
+            && change.loaded == nil && newTokens.isEmpty && removedTokens.isEmpty
+        return onlyMark ? seen : ticket
+    }
+
+    /// Whether to move the mark on before it is needed: once half the block is used, then at every
+    /// sixteenth of it (not at every call: while the disk refuses writes, each try costs a reload).
+    static func marksAhead(tx: Int, mark: Int) -> Bool {
+        let left = mark - tx, block = LiveWorld.transactionBlock
+        return left < block / 2 && left % (block / 16) == 0
     }
 }

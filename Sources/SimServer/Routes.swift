@@ -15,7 +15,7 @@ struct Routes: Sendable {
 
     let core: ServerCore
     let auth: AdminAuth
-    let heartbeat: Duration
+    let streams: EventStreamLimits
 
     func register(on router: Router<ServerContext>) {
         router.get("/healthz") { _, _ in await health() }
@@ -29,10 +29,16 @@ struct Routes: Sendable {
         router.get("/v1/events") { request, context in try events(request, context) }
     }
 
+    /// 200 `ok`, or 503 `failing` with the cause while the database refuses commits (reads still
+    /// answer; writes answer 503 until a commit succeeds again).
     func health() async -> Response {
         let stats = await core.stats
-        return .json(["status": "ok", "scenario": .string(core.world.name),
-                      "commits": .int(stats.commits), "durableChanges": .int(stats.changes)])
+        var body: [String: JSONValue] = ["status": "ok", "scenario": .string(core.world.name),
+                                         "commits": .int(stats.commits), "durableChanges": .int(stats.changes)]
+        guard let failure = await core.commits.failure else { return .json(.object(body)) }
+        body["status"] = "failing"
+        body["error"] = .string("the last commit failed: \(failure)")
+        return .json(.object(body), status: .serviceUnavailable)
     }
 
     /// `{"device", "platform", "sdk", "variant"}` → a device session; `{"attach": "<name>"}` with the

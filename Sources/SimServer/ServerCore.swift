@@ -20,8 +20,16 @@ public final class ServerCore: Sendable {
         case scenario(ScenarioError)
         public var description: String {
             switch self {
-            case .database(let path, let e): "cannot open the database \(path): \(e)"
+            case .database(let path, let e): "cannot open the database \(path): \(StartFailure.describe(e))"
             case .scenario(let e): "cannot load the seed scenario: \(e)"
+            }
+        }
+
+        /// The exit status for `enrollsim serve` (sysexits.h): what kind of cause, not a usage error.
+        public var exitStatus: Int32 {
+            switch self {
+            case .database(_, let e): StartFailure.exitStatus(e)
+            case .scenario: StartFailure.dataError
             }
         }
     }
@@ -43,8 +51,10 @@ public final class ServerCore: Sendable {
                 sessions: SessionPolicy = .init(), clock: WallClock = .system) throws(OpenError) {
         let snapshot: WorldStore.Snapshot
         do {
-            store = try WorldStore(path: path)
-            if let existing = try store.snapshot() {
+            let stored: WorldStore.Snapshot?
+            (store, stored) = try WorldStore.open(path: path)
+            if let existing = stored {
+                try store.pruneEvents()
                 snapshot = existing
                 origin = .resumed(scenario: existing.loaded.name)
             } else {

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import SimKernel
 
 /// `enrollsim serve`: the Hummingbird application over a `ServerCore`.
 public enum TeamServer {
@@ -12,20 +13,27 @@ public enum TeamServer {
         public var host: String
         public var port: Int
         public var adminToken: String
-        /// How often an idle event stream sends a comment, so that proxies and clients see it alive.
-        public var heartbeat: Duration
+        /// Heartbeats, the backlog a client may leave unread, and the grace before a closing stream's
+        /// connection is closed.
+        public var streams: EventStreamLimits
         /// Timeouts and the cap on open connections.
         public var connections: ConnectionLimits
 
+        /// - Parameter heartbeat: how often an idle event stream sends a comment (overrides `streams`).
         public init(host: String = "127.0.0.1", port: Int = 8080, adminToken: String, heartbeat: Duration = .seconds(15),
-                    connections: ConnectionLimits = .init()) {
+                    streams: EventStreamLimits = .init(), connections: ConnectionLimits = .init()) {
             self.host = host
             self.port = port
             self.adminToken = adminToken
-            self.heartbeat = heartbeat
+            self.streams = streams
+            self.streams.heartbeat = heartbeat
             self.connections = connections
         }
     }
+
+    /// How long a stop may take before what is left is cancelled: beyond the streams' grace, the
+    /// calls in flight finishing.
+    public static let shutdownLimit: Duration = .seconds(8)
 
     /// The application; `onRunning` gets the port actually bound (useful with port 0).
     public static func application(
@@ -37,7 +45,7 @@ public enum TeamServer {
         // middlewares added so far.
         router.middlewares.add(JSONErrors<ServerContext>())
         if isLoopback(options.host) { router.middlewares.add(LoopbackHostGuard<ServerContext>(ownHost: options.host)) }
-        Routes(core: core, auth: AdminAuth(adminToken: options.adminToken), heartbeat: options.heartbeat).register(on: router)
+        Routes(core: core, auth: AdminAuth(adminToken: options.adminToken), streams: options.streams).register(on: router)
         return Application(
             router: router,
             server: DeadlineHTTP1Channel.builder(options.connections),
@@ -46,6 +54,20 @@ public enum TeamServer {
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? options.port) },
             logger: logger
         )
+    }
+
+    /// Runs `enrollsim serve` until SIGTERM or SIGINT: then the event streams end first (their
+    /// connections closed after the streams' grace if their clients read nothing), calls in flight
+    /// finish and commit, and the database is checkpointed into its one file and closed.
+    public static func run(core: ServerCore, options: Options, logger: Logger,
+                           onRunning: @escaping @Sendable (Int) async -> Void) async throws {
+        let app = application(core: core, options: options, logger: logger, onRunning: onRunning)
+        // Shut down in reverse order: the streams before the server that waits for them.
+        var configuration = ServiceGroupConfiguration(services: [app, EventStreamsService(hub: core.events)],
+                                                      gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = shutdownLimit
+        defer { core.close() }
+        try await ServiceGroup(configuration: configuration).run()
     }
 
     /// Starts a server in this process (tests, embedding) and returns once it listens; its `stop`
@@ -80,6 +102,16 @@ public enum TeamServer {
 
     public struct StartError: Error, CustomStringConvertible {
         public let description: String
+    }
+}
+
+/// Ends every event stream when the server stops.
+struct EventStreamsService: Service {
+    let hub: EventHub
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        hub.finish()
     }
 }
 

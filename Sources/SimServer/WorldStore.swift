@@ -17,11 +17,29 @@ public final class WorldStore: Sendable {
     let pool: DatabasePool
     private let ownership: DatabaseOwnership
 
-    /// Opens (creating the file and its folder if needed) and migrates the database at `path`.
-    public init(path: String) throws {
+    /// Opens (creating the file and its folder if needed) and migrates the database at `path`, and
+    /// reads what it holds (nil: empty). A database another process serves, or one a newer enrollsim
+    /// wrote, is refused before anything is written to it: it is read first through a read-only
+    /// connection (a store opened for writing may checkpoint or switch the journal mode on close).
+    static func open(path: String) throws -> (store: WorldStore, stored: Snapshot?) {
         try createOwnerOnly(path)
-        ownership = try DatabaseOwnership(database: path)
-        pool = try DatabasePool(path: path)
+        let ownership = try DatabaseOwnership(database: path)
+        let file = ownership.resolvedPath
+        let known = migrator.migrations
+        var stored = try ForwardCompatibility.readOnly(file) { db -> Snapshot?? in
+            try ForwardCompatibility.checkMigrations(db, known: known, path: file)
+            // A database an older version wrote is read once migrated; this version's, now.
+            guard try migrator.hasCompletedMigrations(db) else { return .none }
+            return .some(try read(db, path: file, refusingUnknownKeys: true))
+        }
+        let store = try WorldStore(ownership: ownership)
+        if stored == nil { stored = .some(try store.snapshot(refusingUnknownKeys: true)) }
+        return (store, stored ?? nil)
+    }
+
+    private init(ownership: DatabaseOwnership) throws {
+        self.ownership = ownership
+        pool = try DatabasePool(path: ownership.resolvedPath)
         // FULL: a commit fsyncs the WAL, so an acknowledged call survives a power cut, not only a
         // `kill -9` (NORMAL would). Set after opening: GRDB sets NORMAL on the writer when it enables
         // WAL, after `prepareDatabase`. Group commit (`CommitQueue`) pays for the fsyncs.
@@ -74,8 +92,10 @@ public final class WorldStore: Sendable {
         return m
     }
 
-    /// Closes the database and lets another process (or store) open it.
+    /// Closes the database and lets another process (or store) open it: the WAL is checkpointed
+    /// into the database file first, so that the one file is the whole world.
     func close() {
+        _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         try? pool.close()
         ownership.release()
     }
@@ -88,24 +108,91 @@ public final class WorldStore: Sendable {
         var events: [SimEvent]
     }
 
-    /// The stored world, or nil for an empty database.
-    func snapshot() throws -> Snapshot? {
-        try pool.read { db in
-            guard let globals = try WorldDocument.fetchOne(db, key: WorldDocument.live),
-                  let loaded = try WorldDocument.fetchOne(db, key: WorldDocument.loadedName)
-            else { return nil }
-            var world = globals.world
-            for table in WorldTable.all {
-                let rows = try RowRecord.filter(Column("tbl") == table.name).order(Column("position")).fetchAll(db)
-                try table.restore(&world, rows.map { StoredRow(key: $0.key, position: $0.position, json: $0.state) })
+    /// The stored world, or nil for an empty database. With `refusingUnknownKeys` (at start), a
+    /// document or row with keys this version would not write back is refused (`NewerDatabase`).
+    func snapshot(refusingUnknownKeys: Bool = false) throws -> Snapshot? {
+        let file = pool.path
+        return try pool.read { db in try Self.read(db, path: file, refusingUnknownKeys: refusingUnknownKeys) }
+    }
+
+    private static func read(_ db: Database, path file: String, refusingUnknownKeys: Bool) throws -> Snapshot? {
+        let documents = try Self.documents(db)
+        guard let globalsText = documents[WorldDocument.live], let loadedText = documents[WorldDocument.loadedName] else { return nil }
+        let globals = try Self.decodeDocument(globalsText, name: WorldDocument.live)
+        let loaded = try Self.decodeDocument(loadedText, name: WorldDocument.loadedName)
+        var dropped: [String] = []
+        if refusingUnknownKeys {
+            dropped += Self.droppedKeys(globalsText, globals, name: WorldDocument.live)
+            dropped += Self.droppedKeys(loadedText, loaded, name: WorldDocument.loadedName)
+        }
+        var world = globals
+        for table in WorldTable.all {
+            let rows = try RowRecord.filter(Column("tbl") == table.name).order(Column("position")).fetchAll(db)
+            let stored = rows.map { StoredRow(key: $0.key, position: $0.position, json: $0.state) }
+            try Self.restore(table, stored, into: &world)
+            if refusingUnknownKeys {
+                let rewritten = Dictionary(table.rows(world).map { ($0.key, $0.json) }, uniquingKeysWith: { a, _ in a })
+                for row in stored {
+                    dropped += ForwardCompatibility.droppedKeys(stored: row.json, rewritten: rewritten[row.key] ?? "{}",
+                                                                at: "\(RowRecord.databaseTableName) \(table.name) \"\(row.key)\"")
+                }
             }
-            var tokens: [String: SessionToken] = [:]
-            for row in try TokenRow.fetchAll(db) {
-                tokens[row.digest] = SessionToken(session: row.session, settings: row.settings)
+        }
+        if !dropped.isEmpty { throw NewerDatabase(path: file, unknown: dropped.prefix(10).map { "the key \($0)" }) }
+        var tokens: [String: SessionToken] = [:]
+        do {
+            for row in try TokenRow.fetchAll(db) { tokens[row.digest] = SessionToken(session: row.session, settings: row.settings) }
+        } catch {
+            throw UnreadableRow(table: TokenRow.databaseTableName, row: nil, reason: "\(error)")
+        }
+        let newest = try EventRecord.order(Column("id").desc).limit(EventHub.defaultRetention).fetchAll(db)
+        let events = try newest.reversed().map { record in
+            guard let event = (try? JSONText.parse(record.event)).flatMap(SimEvent.init(json:)) else {
+                throw UnreadableRow(table: EventRecord.databaseTableName, row: "\(record.id)", reason: "not an event: \(record.event.prefix(80))")
             }
-            let newest = try EventRecord.order(Column("id").desc).limit(EventHub.defaultRetention).fetchAll(db)
-            let events = newest.reversed().compactMap { (try? JSONText.parse($0.event)).flatMap(SimEvent.init(json:)) }
-            return Snapshot(world: world, loaded: loaded.world, tokens: tokens, events: events)
+            return event
+        }
+        return Snapshot(world: world, loaded: loaded, tokens: tokens, events: events)
+    }
+
+    private static func documents(_ db: Database) throws -> [String: String] {
+        let rows = try Row.fetchAll(db, sql: "SELECT name, world FROM \(WorldDocument.databaseTableName)")
+        return Dictionary(rows.map { row -> (String, String) in (row["name"], row["world"]) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    private static func decodeDocument(_ text: String, name: String) throws -> World {
+        do {
+            return try WorldDocument.databaseJSONDecoder(for: "world").decode(World.self, from: Data(text.utf8))
+        } catch {
+            throw UnreadableRow(table: WorldDocument.databaseTableName, row: name, reason: "\(error)")
+        }
+    }
+
+    private static func droppedKeys(_ text: String, _ world: World, name: String) -> [String] {
+        guard let data = try? WorldDocument.databaseJSONEncoder(for: "world").encode(world) else { return [] }
+        return ForwardCompatibility.droppedKeys(stored: text, rewritten: String(decoding: data, as: UTF8.self),
+                                                at: "\(WorldDocument.databaseTableName) \"\(name)\"")
+    }
+
+    /// The rows into the world; a row that does not decode is named.
+    private static func restore(_ table: WorldTable, _ rows: [StoredRow], into world: inout World) throws {
+        do {
+            try table.restore(&world, rows)
+        } catch {
+            var scratch = world
+            for row in rows {
+                do { try table.restore(&scratch, [row]) } catch {
+                    throw UnreadableRow(table: "\(RowRecord.databaseTableName) (\(table.name))", row: row.key, reason: "\(error)")
+                }
+            }
+            throw UnreadableRow(table: "\(RowRecord.databaseTableName) (\(table.name))", row: nil, reason: "\(error)")
+        }
+    }
+
+    /// Drops the events older than the newest `EventHub.defaultRetention`: only those are read back.
+    func pruneEvents() throws {
+        try pool.write { db in
+            try db.execute(sql: "DELETE FROM event WHERE id <= (SELECT MAX(id) FROM event) - ?", arguments: [EventHub.defaultRetention])
         }
     }
 
@@ -140,6 +227,10 @@ extension WorldChange {
         }
         if !removedTokens.isEmpty { _ = try TokenRow.deleteAll(db, keys: removedTokens) }
         for event in events { try EventRecord(id: event.id, event: JSONText.encode(event.json)).insert(db) }
+        // The table keeps what a subscriber can resume from, no more.
+        if let newest = events.last?.id {
+            try db.execute(sql: "DELETE FROM event WHERE id <= ?", arguments: [newest - EventHub.defaultRetention])
+        }
     }
 }
 
@@ -182,17 +273,36 @@ struct EventRecord: Codable, FetchableRecord, PersistableRecord {
     var event: String
 }
 
+/// A stored row this version cannot read, named by table and key.
+struct UnreadableRow: Error, CustomStringConvertible {
+    let table: String
+    let row: String?
+    let reason: String
+    var description: String {
+        "the database's table \(table)\(row.map { ", row \"\($0)\"" } ?? "") cannot be read: \(reason)"
+    }
+}
+
 /// The folder (when missing) 0700 and the database file 0600, before SQLite opens it: SQLite
 /// gives the WAL and shared-memory files the database file's mode. The world holds accounts and
 /// session-token digests, which other users of the machine have no business reading.
 private func createOwnerOnly(_ path: String) throws {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-    if !FileManager.default.fileExists(atPath: folder.path) {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    }
+    try createFolders(URL(fileURLWithPath: path).deletingLastPathComponent().path)
     // O_EXCL: never loosen or truncate a file that exists; the mode is set at creation, no window.
     let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     if fd >= 0 { close(fd) } else if errno != EEXIST {
-        throw CommitQueue.StorageFailure(description: "cannot create \(path): \(String(cString: strerror(errno)))")
+        throw FileError("cannot create", path)
     }
+}
+
+/// `mkdir -p` with mode 0700, saying which folder could not be made and why.
+private func createFolders(_ folder: String) throws {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+        if isFolder.boolValue { return }
+        throw FileError("cannot use the folder", folder, code: ENOTDIR)
+    }
+    let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+    if parent != folder { try createFolders(parent) }
+    if mkdir(folder, 0o700) != 0 && errno != EEXIST { throw FileError("cannot create the folder", folder) }
 }

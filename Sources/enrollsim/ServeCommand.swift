@@ -4,6 +4,7 @@ import Logging
 import PIMS
 import SimKernel
 import SimServer
+import Synchronization
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,8 +17,13 @@ struct ServeCommand: AsyncParsableCommand {
 
             The admin token comes from --admin-token or ENROLLSIM_ADMIN_TOKEN (preferred: flags show in \
             `ps`); it is required to listen on anything but loopback. On loopback without one, a random \
-            token is generated and printed on standard output. Logs go to standard error. SIGTERM or \
-            SIGINT stop the server gracefully.
+            token is generated and printed on standard output. Logs go to standard error; the address \
+            listened on is always written there (and to --address-file). SIGTERM or SIGINT stop the \
+            server gracefully.
+
+            Exit statuses: 64 a bad flag; 65 the database's content (damaged, or a newer version's); 69 \
+            the address cannot be listened on; 73 the database or its folder cannot be created or \
+            written; 74 an input/output error; 75 another server owns the database file.
             """
     )
 
@@ -60,6 +66,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "At most this many open connections; more wait, then are refused.")
     var maxConnections: Int = 512
 
+    @Option(name: .long, help: "Once listening, write the address (http://HOST:PORT) to this file (with --port 0: the port taken).")
+    var addressFile: String?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
         guard Logger.Level(rawValue: logLevel) != nil else {
@@ -70,6 +79,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("listening on \(host) (not loopback) needs an admin token: --admin-token or ENROLLSIM_ADMIN_TOKEN")
         }
         if let db, db.isEmpty { throw ValidationError("--db must be a file path") }
+        if let addressFile, addressFile.isEmpty { throw ValidationError("--address-file must be a file path") }
         _ = try durations()
         for (flag, value) in [("--session-cap", sessionCap), ("--session-rate", sessionRate), ("--max-connections", maxConnections)] where value < 1 {
             throw ValidationError("\(flag) must be at least 1, not \(value)")
@@ -117,8 +127,11 @@ struct ServeCommand: AsyncParsableCommand {
             let sessions = SessionPolicy(idle: limits.sessionIdle, cap: sessionCap,
                                          perMinute: sessionRate, token: givenSessionToken)
             core = try ServerCore(databasePath: path, seed: seed, logger: logger, sessions: sessions)
+        } catch .scenario(let error) {
+            throw ValidationError(ServerCore.OpenError.scenario(error).description)  // the --scenario flag's value
         } catch {
-            throw ValidationError(error.description)
+            // A runtime cause, not a usage error: no usage hint, a status that says which kind.
+            Self.fail(error.description, status: error.exitStatus)
         }
         switch core.origin {
         case .seeded(let name):
@@ -139,10 +152,47 @@ struct ServeCommand: AsyncParsableCommand {
         let host = host
         let connections = ConnectionLimits(idle: limits.idle, request: limits.request, maxOpen: maxConnections)
         let options = TeamServer.Options(host: host, port: port, adminToken: token, connections: connections)
-        let app = TeamServer.application(core: core, options: options, logger: logger) { port in
-            logger.notice("listening on http://\(host):\(port)")
+        let listening = ListeningAddress(file: addressFile)
+        do {
+            try await TeamServer.run(core: core, options: options, logger: logger) { port in
+                listening.announce("http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
+            }
+        } catch {
+            guard listening.announced else { Self.fail("cannot listen on \(host):\(port): \(error)", status: StartFailure.unavailable) }
+            throw error
         }
-        try await app.runService()
         logger.notice("stopped")
+    }
+
+    /// One line on standard error, then the exit status.
+    static func fail(_ message: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data("enrollsim serve: \(message)\n".utf8))
+        Foundation.exit(status)
+    }
+}
+
+/// Says where the server listens whatever the log level: one line on standard error, and the
+/// address in `--address-file` when given (written whole: a reader never sees half of it).
+final class ListeningAddress: Sendable {
+    private let file: String?
+    private let done = Mutex(false)
+
+    init(file: String?) { self.file = file }
+
+    var announced: Bool { done.withLock { $0 } }
+
+    func announce(_ url: String) {
+        FileHandle.standardError.write(Data("enrollsim serve: listening on \(url)\n".utf8))
+        if let file {
+            let temporary = file + ".tmp-\(getpid())"
+            do {
+                try Data((url + "\n").utf8).write(to: URL(fileURLWithPath: temporary))
+                guard rename(temporary, file) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            } catch {
+                unlink(temporary)
+                FileHandle.standardError.write(Data("enrollsim serve: cannot write --address-file \(file): \(error)\n".utf8))
+            }
+        }
+        done.withLock { $0 = true }
     }
 }

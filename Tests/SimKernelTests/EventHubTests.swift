@@ -48,6 +48,66 @@ import Testing
     }
 }
 
+/// Issue 24: a subscriber that falls behind is cut off and resumes; one that goes away while events
+/// are published never stops the hub.
+@Suite struct EventHubBoundsTests {
+    static func events(_ ids: ClosedRange<Int>) -> [SimEvent] { ids.map { EventHubTests.event($0) } }
+
+    @Test func aSubscriberThatFallsBehindIsCutOffAfterWhatFitsAndResumesAfterIt() async throws {
+        let hub = EventHub(capacity: 4)
+        let stalled = hub.subscribe(session: "s", after: nil)
+        hub.publish(Self.events(1...10))
+        var received: [Int] = []
+        for await event in stalled { received.append(event.id) }
+        #expect(received == [1, 2, 3, 4], "what fitted, then the end: no gap in what it got")
+        #expect(stalled.overflowed)
+        #expect(hub.subscriberCount == 0)
+        let resumed = hub.subscribe(session: "s", after: received.last)
+        #expect(resumed.backlog.map(\.id) == Array(5...10))
+        #expect(resumed.missed == nil)
+        #expect(!resumed.overflowed)
+    }
+
+    @Test func aResumeOlderThanWhatIsKeptSaysWhichIdsAreMissing() {
+        let hub = EventHub(history: Self.events(1...5), retention: 3)
+        let old = hub.subscribe(session: "s", after: 0)
+        #expect(old.missed == 1...2)
+        #expect(old.backlog.map(\.id) == [3, 4, 5])
+        #expect(hub.subscribe(session: "s", after: 2).missed == nil)
+        #expect(hub.subscribe(session: "s", after: 5).backlog.isEmpty)
+    }
+
+    /// Subscribers that wait for an event and are cancelled while two publishers publish (the
+    /// server's disconnects during SMS sends): a hub that resumed a subscriber under the lock its
+    /// cancellation takes hung here.
+    @Test(.timeLimit(.minutes(5))) func subscribersCancelledWhilePublishersPublishNeverStopTheHub() async throws {
+        let hub = EventHub(capacity: 64)
+        let publishers = (0..<2).map { p in
+            Task.detached {
+                for round in 0..<20_000 {
+                    hub.publish([EventHubTests.event(round * 2 + p)])
+                    if round % 64 == 0 { await Task.yield() }
+                }
+            }
+        }
+        for _ in 0..<2_000 {
+            let subscribers = (0..<8).map { _ in
+                Task.detached {
+                    for await _ in hub.subscribe(session: "s", after: nil) {}
+                }
+            }
+            await Task.yield()
+            for subscriber in subscribers { subscriber.cancel() }
+            for subscriber in subscribers { await subscriber.value }
+        }
+        for publisher in publishers { await publisher.value }
+        #expect(hub.subscriberCount == 0, "every cancelled subscriber is forgotten")
+        let last = EventReader(hub.subscribe(session: "s"))
+        hub.publish([EventHubTests.event(1_000_000)])
+        #expect(try await last.next().id == 1_000_000, "the hub still delivers")
+    }
+}
+
 @Suite struct EnvelopeTests {
     @Test func errorCodesAreNumbersOrNamesAndRoundTrip() throws {
         let futurae = CallError(domain: "SDKURLError", code: 2, name: "activationCodeNotFound", label: "not found", detail: "expired")

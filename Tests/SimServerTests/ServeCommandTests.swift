@@ -6,11 +6,13 @@ import Testing
 /// `enrollsim serve`'s command line and its database: bad flags are refused clearly, one server per
 /// database.
 @Suite struct ServeCommandTests {
-    /// Runs the binary to its end; returns its status and standard error.
-    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> (status: Int32, stderr: String) {
+    /// Runs the binary to its end (through `launcher`, a command that runs the rest of its
+    /// arguments, when given); returns its status and standard error.
+    func run(_ arguments: [String], environment: [String: String] = [:], launcher: [String] = []) async throws -> (status: Int32, stderr: String) {
         let process = Process()
-        process.executableURL = try ServeProcess.binary
-        process.arguments = arguments
+        let binary = try ServeProcess.binary
+        process.executableURL = launcher.first.map(URL.init(fileURLWithPath:)) ?? binary
+        process.arguments = launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [binary.path] + arguments
         var env = ProcessInfo.processInfo.environment
         env["ENROLLSIM_ADMIN_TOKEN"] = nil
         process.environment = env.merging(environment) { _, b in b }

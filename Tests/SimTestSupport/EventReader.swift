@@ -11,7 +11,7 @@ public final class EventReader: Sendable {
     private let buffer = Buffer()
     private let pump: Task<Void, Never>
 
-    public init(_ stream: AsyncStream<SimEvent>) {
+    public init<Events: AsyncSequence & Sendable>(_ stream: Events) where Events.Element == SimEvent, Events.Failure == Never {
         let buffer = self.buffer
         pump = Task {
             for await event in stream { buffer.state.withLock { $0.events.append(event) } }

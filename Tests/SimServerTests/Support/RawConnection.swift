@@ -8,9 +8,12 @@ import Glibc
 final class RawConnection: Sendable {
     private let fd: Int32
 
-    init(port: Int) throws {
+    /// - Parameter receiveBuffer: the socket's receive buffer, set before connecting (a client that
+    ///   stops reading then holds little in the kernel).
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServeProcess.Failure("socket() failed") }
+        if var size = receiveBuffer { setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
