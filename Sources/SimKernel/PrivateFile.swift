@@ -19,6 +19,11 @@ public enum PrivateFile {
     /// Writes `text` to `path`, 0600. An existing file is kept (`exists`) unless `replacing`; one that
     /// is not a regular file (a terminal, a pipe, `/dev/full`) is written in place, never replaced.
     public static func write(_ text: String, to path: String, replacing: Bool = false) throws(WriteError) {
+        try write(Data(text.utf8), to: path, replacing: replacing)
+    }
+
+    /// The same for bytes (a bug-report bundle).
+    public static func write(_ data: Data, to path: String, replacing: Bool = false) throws(WriteError) {
         var info = stat()
         let present = stat(path, &info) == 0
         if present && !replacing { throw kept(path) }
@@ -26,7 +31,7 @@ public enum PrivateFile {
             let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
             guard fd >= 0 else { throw failure(path) }
             defer { close(fd) }
-            if let reason = writeAll(text, to: fd) { throw WriteError(path: path, reason: reason, exists: false) }
+            if let reason = writeAll(data, to: fd) { throw WriteError(path: path, reason: reason, exists: false) }
             return
         }
         let directory = (path as NSString).deletingLastPathComponent
@@ -37,7 +42,7 @@ public enum PrivateFile {
         defer { unlink(temporary) }  // once linked or renamed, or on failure
         var reason: String?
         if fchmod(fd, mode) != 0 { reason = String(cString: strerror(errno)) }
-        if reason == nil { reason = writeAll(text, to: fd) }
+        if reason == nil { reason = writeAll(data, to: fd) }
         // The disk may say it is full only when the data is flushed.
         if reason == nil, fsync(fd) != 0 { reason = String(cString: strerror(errno)) }
         if close(fd) != 0, reason == nil { reason = String(cString: strerror(errno)) }
@@ -67,18 +72,25 @@ public enum PrivateFile {
     /// Writes all of `text`; the reason it could not (a full disk), or nil.
     public static func writeAll(_ text: String, to fd: Int32) -> String? {
         var text = text
-        return text.withUTF8 { bytes -> String? in
-            var done = 0
-            while done < bytes.count {
-                let n = Foundation.write(fd, bytes.baseAddress! + done, bytes.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                done += n
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: fd) }
+    }
+
+    /// Writes all of `data`; the reason it could not, or nil.
+    public static func writeAll(_ data: Data, to fd: Int32) -> String? {
+        data.withUnsafeBytes { writeAll($0, to: fd) }
+    }
+
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> String? {
+        var done = 0
+        while done < bytes.count {
+            let n = Foundation.write(fd, bytes.baseAddress! + done, bytes.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
             }
-            return nil
+            done += n
         }
+        return nil
     }
 
     private static func kept(_ path: String) -> WriteError {

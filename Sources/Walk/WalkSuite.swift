@@ -71,6 +71,7 @@ public enum WalkSuite {
 
     /// Checks every file, at most `parallel` at once, and returns the results in the files' order.
     public static func run(_ files: [String], parallel: Int, check: @escaping Checker) async -> [Result] {
+        guard !files.isEmpty else { return [] }
         let width = max(1, min(parallel, files.count))
         return await withTaskGroup(of: (Int, Result).self) { group in
             var results = [Result?](repeating: nil, count: files.count)
@@ -98,7 +99,7 @@ public enum WalkSuite {
         } catch let error as WalkError {
             outcome = .refused(error.description)
         } catch {
-            outcome = .refused("\(file): \(String(describing: error).escapingControlCharacters)")
+            outcome = .refused("\(file.escapingControlCharacters): \(String(describing: error).escapingControlCharacters)")
         }
         return Result(file: file, outcome: outcome, seconds: Date().timeIntervalSince(started))
     }

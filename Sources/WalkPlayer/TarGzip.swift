@@ -36,9 +36,10 @@ public enum TarGzip {
             let block = tar.subdata(in: offset..<offset + 512)
             if block.allSatisfy({ $0 == 0 }) { break }
             let name = field(block, 0, 100)
-            guard let size = Int(field(block, 124, 12).trimmingCharacters(in: .whitespaces), radix: 8) else {
+            guard let size = Int(field(block, 124, 12).trimmingCharacters(in: .whitespaces), radix: 8), size >= 0 else {
                 throw Refusal(description: "entry \(entries.count + 1) has no size")
             }
+            guard checksumHolds(block) else { throw Refusal(description: "entry \(entries.count + 1)'s header is damaged (checksum)") }
             let type = block[block.startIndex + 156]
             let start = offset + 512
             guard start + size <= tar.count else { throw Refusal(description: "\(name): the archive ends inside it") }
@@ -70,13 +71,21 @@ public enum TarGzip {
         return Data(h)
     }
 
+    /// A header's sum of bytes, its checksum field counted as spaces, is what that field says.
+    static func checksumHolds(_ block: Data) -> Bool {
+        guard let stored = Int(field(block, 148, 8).trimmingCharacters(in: .whitespaces), radix: 8) else { return false }
+        var sum = 0
+        for (i, byte) in block.enumerated() { sum += (148..<156).contains(i) ? 32 : Int(byte) }
+        return sum == stored
+    }
+
     static func field(_ block: Data, _ at: Int, _ length: Int) -> String {
         let bytes = block[(block.startIndex + at)..<(block.startIndex + at + length)].prefix { $0 != 0 }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// zlib's deflate with a gzip wrapper (window bits 15 + 16).
-    static func gzip(_ data: Data) throws -> Data {
+    public static func gzip(_ data: Data) throws -> Data {
         var stream = z_stream()
         guard deflateInit2_(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
                             Int32(MemoryLayout<z_stream>.size)) == Z_OK else { throw Refusal(description: "zlib would not start") }
@@ -96,7 +105,7 @@ public enum TarGzip {
         return out
     }
 
-    static func gunzip(_ data: Data) throws -> Data {
+    public static func gunzip(_ data: Data) throws -> Data {
         var stream = z_stream()
         guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw Refusal(description: "zlib would not start")

@@ -134,16 +134,16 @@ public enum WalkDiff {
         for k in 0..<pairs {
             let x = k < hunk.a.count ? hunk.a[k] : nil, y = k < hunk.b.count ? hunk.b[k] : nil
             if let x, let y, x.kind == .screen, y.kind == .screen {
-                out += "\(fileA):\(x.line) ~ \(fileB):\(y.line): the screen differs at step \(x.step)\n"
+                out += "\(fileA):\(x.line) ~ \(fileB):\(y.line): the screen differs at step \(x.step.escapingControlCharacters)\n"
                 out += screenRows(x.text, y.text)
                 continue
             }
             if let x {
-                out += "\(fileA):\(x.line): \(x.kind.rawValue) at step \(x.step)" + (y == nil ? ", not in \(fileB) (after its line \(hunk.bLine))" : "") + "\n"
+                out += "\(fileA):\(x.line): \(x.kind.rawValue) at step \(x.step.escapingControlCharacters)" + (y == nil ? ", not in \(fileB) (after its line \(hunk.bLine))" : "") + "\n"
                 out += indent(x.kind == .screen ? x.text : x.text, mark: "-")
             }
             if let y {
-                out += "\(fileB):\(y.line): \(y.kind.rawValue) at step \(y.step)" + (x == nil ? ", not in \(fileA) (after its line \(hunk.aLine))" : "") + "\n"
+                out += "\(fileB):\(y.line): \(y.kind.rawValue) at step \(y.step.escapingControlCharacters)" + (x == nil ? ", not in \(fileA) (after its line \(hunk.aLine))" : "") + "\n"
                 out += indent(y.text, mark: "+")
             }
         }

@@ -1,5 +1,6 @@
 import Enrollment
 import Foundation
+import SimKernel
 import TerminalUI
 import Walk
 import WalkPlayer
@@ -26,15 +27,25 @@ enum BugReportWriter {
         let report = BugReport(walk: walk, world: world, screen: frame, theme: theme, version: EnrollsimVersion.current, created: now,
                                settings: settings)
         let name = String(BugReport.fileName(at: now).dropLast(".tar.gz".count))
-        let path = FreePath.base(directory: directory, name: name, extensions: ["tar.gz"]) + ".tar.gz"
+        let data: Data
         do {
-            let data = try report.archive()
-            guard FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-                return .failure(Store.ConnectError("cannot write \(path)"))
-            }
-            return .success(path)
+            data = try report.archive()
         } catch {
-            return .failure(Store.ConnectError("cannot write \(path): \(error)"))
+            return .failure(Store.ConnectError("cannot make the bundle: \(error)"))
         }
+        // Whole or not at all, 0600 from the start, never over a file (one that appears meanwhile
+        // moves the bundle to the next free name).
+        for _ in 0..<8 {
+            let path = FreePath.base(directory: directory, name: name, extensions: ["tar.gz"]) + ".tar.gz"
+            do {
+                try PrivateFile.write(data, to: path)
+                return .success(path)
+            } catch where error.exists {
+                continue
+            } catch {
+                return .failure(Store.ConnectError(error.description))
+            }
+        }
+        return .failure(Store.ConnectError("no free name for \(name).tar.gz in \(directory)"))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SimKernel
 import Walk
 import WalkPlayer
 
@@ -10,11 +11,11 @@ struct DiffCommand: AsyncParsableCommand {
         commandName: "diff",
         abstract: "Compares two walks: calls and answers, controls, events and the screens their keys drew.",
         discussion: """
-            Both walks are played headless through the front, answered by their own recordings. What \\
-            each saw is compared in order, leaving out timing, transaction ids and event ids, so one \\
-            path walked on two backends or on two days compares equal. The first run of differences \\
-            is shown with each side's file, line and step (a screen as the rows that differ); --all \\
-            shows every run. Exit status 0 when the walks are equal, 1 when they differ, 2 when a walk \\
+            Both walks are played headless through the front, answered by their own recordings. What \
+            each saw is compared in order, leaving out timing, transaction ids and event ids, so one \
+            path walked on two backends or on two days compares equal. The first run of differences \
+            is shown with each side's file, line and step (a screen as the rows that differ); --all \
+            shows every run. Exit status 0 when the walks are equal, 1 when they differ, 2 when a walk \
             cannot be read.
             """
     )
@@ -39,11 +40,11 @@ struct DiffCommand: AsyncParsableCommand {
         }
         let hunks = WalkDiff.hunks(await WalkDiff.observations(first), await WalkDiff.observations(second))
         guard !hunks.isEmpty else {
-            print("\(a) and \(b) saw the same: calls, answers, controls, events and screens")
+            print("\(a.escapingControlCharacters) and \(b.escapingControlCharacters) saw the same: calls, answers, controls, events and screens")
             return
         }
         for hunk in all ? hunks : [hunks[0]] {
-            print(WalkDiff.describe(hunk, a: a, b: b), terminator: "")
+            print(WalkDiff.describe(hunk, a: a.escapingControlCharacters, b: b.escapingControlCharacters), terminator: "")
         }
         print(all || hunks.count == 1 ? "\(hunks.count) difference\(hunks.count == 1 ? "" : "s")"
                                       : "\(hunks.count) differences; --all shows every one")

@@ -6,7 +6,7 @@ import Testing
 @Suite struct HelpTests {
     /// Every command `--help` lists, as `help` takes it.
     static let commands: [[String]] = [[], ["tui"], ["batch"], ["scenarios"], ["scenarios", "list"], ["scenarios", "show"],
-                                       ["scenarios", "check"], ["serve"], ["config"], ["replay"], ["export"], ["coverage"],
+                                       ["scenarios", "check"], ["serve"], ["config"], ["replay"], ["diff"], ["export"], ["coverage"],
                                        ["demo"]]
 
     static func help(_ command: [String], columns: Int) throws -> Run.Outcome {

@@ -73,3 +73,31 @@ import WalkPlayer
         #expect { try BugReport.read(path: partial.path) } throws: { "\($0)".contains("partial.tar.gz: the bundle holds no manifest.json") }
     }
 }
+
+/// A damaged tar header (a negative size, a wrong checksum) is refused, never trusted.
+@Suite struct TarGzipRefusalTests {
+    static func tampered(_ edit: (inout [UInt8]) -> Void) throws -> Data {
+        let archive = try TarGzip.archive([TarGzip.Entry(name: "walk.jsonl", data: Data("x\n".utf8))])
+        var tar = [UInt8](try TarGzip.gunzip(archive))
+        edit(&tar)
+        return try TarGzip.gzip(Data(tar))
+    }
+
+    @Test func aNegativeSizeIsRefused() throws {
+        let data = try Self.tampered { tar in
+            let size = Array("-0000002000\0".utf8)
+            for (i, b) in size.enumerated() { tar[124 + i] = b }
+            // A checksum that agrees, so only the size is wrong.
+            var sum = 0
+            for (i, b) in tar[0..<512].enumerated() { sum += (148..<156).contains(i) ? 32 : Int(b) }
+            let field = Array((String(repeating: "0", count: 6) + String(sum, radix: 8)).suffix(6).utf8) + [0, 32]
+            for (i, b) in field.enumerated() { tar[148 + i] = b }
+        }
+        #expect { try TarGzip.extract(data) } throws: { "\($0)".contains("has no size") }
+    }
+
+    @Test func aWrongChecksumIsRefused() throws {
+        let data = try Self.tampered { tar in tar[0] = UInt8(ascii: "W") }
+        #expect { try TarGzip.extract(data) } throws: { "\($0)".contains("header is damaged") }
+    }
+}

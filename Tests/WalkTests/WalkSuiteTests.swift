@@ -1,3 +1,4 @@
+import Enrollment
 import EnrollsimAssets
 import Foundation
 import SimKernel
@@ -243,4 +244,68 @@ func runProgram(_ path: String, _ arguments: [String]) throws -> (status: Int32,
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Bookmarks from the simulator panel (issue 29): taken and restored by keys, recorded in the walk
+/// as controls, so that `replay --check` follows the restore.
+@Suite struct PanelBookmarkTests {
+    @Test func aRestoreByKeysIsRecordedAndReplays() async throws {
+        let (yaml, origin) = try ScenarioLoader.text(of: .named("phone-registered"))
+        let world = try ScenarioLoader.parse(yaml: yaml, origin: origin)
+        var config = SessionConfig(backend: .inProcess(scenario: "phone-registered"))
+        config.device = world.session.device
+        config.username = "alice@example.com"
+        config.password = "alice-pass"
+        let header = WalkHeader(enrollsim: "test", scenario: yaml, scenarioOrigin: origin, session: config.walkFields,
+                                width: 100, height: 32, backend: "in-process")
+        let path = WalkTests.temporary("bookmarks.jsonl")
+        let s = try await WalkScript(path: path, header: header, config: config, backend: InProcessBackend(world: world, honoursLatency: false))
+        await s.press("Enter")
+        #expect(await s.wait(for: "Home"))
+        await s.press("F8")
+        #expect(await s.wait(for: "Clock and scenario"))
+        await s.press("d")
+        #expect(await s.wait(for: "Bookmark the world as it is now"))
+        await s.press("Enter")
+        #expect(await s.expect("Bookmark mark-1 taken at 2026-01-05T09:00:00Z"))
+        await s.press("a")
+        #expect(await s.wait(for: "Clock advanced to 2026-01-05T09:01:00Z"))
+        await s.press("o")
+        #expect(await s.wait(for: "Restore the world to a bookmark"))
+        #expect(s.screen.contains("mark-1"), "the newest bookmark is offered:\n\(s.screen)")
+        await s.press("Enter")
+        // The bookmarked world has its own sessions: the front opens its own again and logs in, on
+        // the world as it was.
+        #expect(await s.wait(for: "Guided enrollment"), "\(s.screen)")
+        await s.press("F8")
+        #expect(await s.expect("now 2026-01-05T09:00:00Z"), "\(s.screen)")
+
+        let walk = try Walk.read(path: path)
+        let kinds = walk.entries.compactMap { e -> String? in if case .control(let c, _) = e.what { return c.kind }; return nil }
+        #expect(kinds.contains("bookmark") && kinds.contains("restore"), "\(kinds)")
+        let report = try await WalkScreenCheck.check(walk, file: path, open: WalkTests.inProcess)
+        #expect(report.divergence == nil, "\(report.divergence?.description ?? "")")
+        #expect(report.expectations == 2)
+    }
+
+    @Test func aBadNameKeepsTheDialogOpenAndSaysWhy() async throws {
+        let world = try ScenarioLoader.load(.named("enrolled"))
+        var config = SessionConfig(backend: .inProcess(scenario: "enrolled"))
+        config.device = world.session.device
+        let header = WalkHeader(enrollsim: "test", scenario: nil, scenarioOrigin: nil, session: config.walkFields,
+                                width: 100, height: 32, backend: "in-process")
+        let s = try await WalkScript(path: WalkTests.temporary("bad.jsonl"), header: header, config: config,
+                                     backend: InProcessBackend(world: world, honoursLatency: false))
+        await s.press("Enter")
+        #expect(await s.wait(for: "Home"))
+        await s.press("F8")
+        await s.press("d")
+        #expect(await s.wait(for: "Bookmark the world as it is now"))
+        await s.press("Ctrl-U")
+        await s.press("Enter")
+        #expect(await s.wait(for: "Bookmark: must have 1 to 64 characters"), "\(s.screen)")
+        await s.press("Esc")
+        if s.screen.contains("Bookmark the world as it is now") { await s.press("Esc") }
+        #expect(await s.wait(for: "Not saved."), "\(s.screen)")
+    }
 }

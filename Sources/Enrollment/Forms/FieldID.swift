@@ -18,6 +18,8 @@ public enum FieldID: Hashable, Sendable {
     case vin, advanceSeconds, savePath
     /// The simulator's fault form and its save-as question.
     case faultCode, faultSub, faultProbability, scenarioName
+    /// The simulator's bookmark and restore questions.
+    case bookmarkName
     case shortCode, sdkPin, sdkPinConfirm, bindingToken
     case logFilter
     case cardPin, cardPinConfirm, displayName, activationCode, merchant, amount, currency, cardNumber
@@ -43,6 +45,7 @@ public enum FieldID: Hashable, Sendable {
         case .faultSub: "Sub-API"
         case .faultProbability: "Probability"
         case .scenarioName: "Scenario name"
+        case .bookmarkName: "Bookmark"
         case .shortCode: "Shortcode"
         case .sdkPin: "SDK PIN"
         case .sdkPinConfirm: "SDK PIN again"
@@ -61,7 +64,7 @@ public enum FieldID: Hashable, Sendable {
 
     public var kind: FieldKind {
         switch self {
-        case .scenario, .remoteURL, .username, .device, .savePath, .faultCode, .faultSub, .faultProbability, .scenarioName, .logFilter: .text
+        case .scenario, .remoteURL, .username, .device, .savePath, .faultCode, .faultSub, .faultProbability, .scenarioName, .bookmarkName, .logFilter: .text
         case .password: .password
         case .phone: .phone
         case .smsCode: .smsCode

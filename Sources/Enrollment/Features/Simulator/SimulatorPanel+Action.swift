@@ -16,6 +16,10 @@ extension SimulatorPanel {
         case openFaultForm
         /// Ask the saved scenario's name, then export the world under it.
         case askSaveAs
+        /// Ask a bookmark's name, then keep the world as it is now under it.
+        case askBookmark
+        /// Ask which bookmark, then bring the world back to it.
+        case askRestore
         case clearFaults
         /// Toggle a requirement of the car key near the car key's vehicle (else the first).
         case toggleProximity(ProximityPart)
@@ -47,6 +51,8 @@ extension SimulatorPanel {
         case load(String)
         case reset
         case export(path: String, name: String)
+        case bookmark(String)
+        case restore(String)
     }
 
     public enum Delegate: Hashable, Sendable {

@@ -65,6 +65,18 @@ extension SimulatorPanel.State {
             return [.delegate(.worldReplaced)]
         case .export(let path, let name):
             return [.delegate(.save(path: path, contents: Self.renamed(answer["scenario"]?.stringValue ?? "", to: name)))]
+        case .bookmark(let name):
+            bookmarks = (answer["bookmarks"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+            newestBookmark = name
+            let at = answer["bookmark"]?["at"]?.stringValue ?? now ?? "?"
+            message = "Bookmark \(name) taken at \(at) (kept: \(bookmarks.joined(separator: ", "))); o restores one."
+            return []
+        case .restore(let name):
+            now = answer["now"]?.stringValue ?? now
+            faults = []
+            message = "World restored to bookmark \(name) (\(now ?? "?")): log in again to use it."
+            // The bookmarked world has its own fault rules: read them.
+            return [.delegate(.worldReplaced), .control(.simulator(.faults), .faults)]
         }
     }
 

@@ -23,6 +23,15 @@ extension SimulatorPanel.State {
             }
             self.dialog = nil
             return [.control(.simulator(.export(path: name + ".yaml", name: name)), .export)]
+        case .bookmark, .restore:
+            let name = dialog.form[.bookmarkName].trimmedBlanks
+            if let problem = KernelControl.bookmarkNameProblem(name) {
+                self.dialog?.form.error = "Bookmark: " + problem.replacingOccurrences(of: "\"name\" ", with: "")
+                return []
+            }
+            self.dialog = nil
+            return dialog.kind == .bookmark ? [.control(.simulator(.bookmark(name)), .bookmark(name))]
+                                            : [.control(.simulator(.restore(name)), .restore(name))]
         }
     }
 

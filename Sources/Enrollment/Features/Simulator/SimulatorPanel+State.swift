@@ -28,6 +28,10 @@ extension SimulatorPanel {
         public var activations: [BackOfficeActivation] = []
         /// The card phone's notifications, with their transactions' status.
         public var pushes: [CardTransaction] = []
+        /// The world's bookmarks as the last bookmark control reported them, oldest first.
+        public var bookmarks: [String] = []
+        /// The bookmark taken last from this panel (the same name may have been taken again).
+        public var newestBookmark: String?
         /// The answer of the last control, in words.
         public var message: String?
 
@@ -36,7 +40,7 @@ extension SimulatorPanel {
 
     /// A short form the panel asks before a control, answered by Enter, left by Esc.
     public struct Dialog: Hashable, Sendable {
-        public enum Kind: Hashable, Sendable { case fault, saveAs }
+        public enum Kind: Hashable, Sendable { case fault, saveAs, bookmark, restore }
         public var kind: Kind
         public var form: Form
 
@@ -48,10 +52,22 @@ extension SimulatorPanel {
             Dialog(kind: .saveAs, form: Form([.scenarioName], values: [.scenarioName: (scenario ?? "world") + "-saved"]))
         }
 
+        /// A name for the world as it is now (the same name replaces that bookmark).
+        public static func bookmark(_ suggested: String) -> Dialog {
+            Dialog(kind: .bookmark, form: Form([.bookmarkName], values: [.bookmarkName: suggested]))
+        }
+
+        /// The bookmark to go back to: the newest one, unless another is typed.
+        public static func restore(_ newest: String?) -> Dialog {
+            Dialog(kind: .restore, form: Form([.bookmarkName], values: [.bookmarkName: newest ?? ""]))
+        }
+
         public var title: String {
             switch kind {
             case .fault: "Fault on the target: any code"
             case .saveAs: "Save the world as a scenario"
+            case .bookmark: "Bookmark the world as it is now"
+            case .restore: "Restore the world to a bookmark"
             }
         }
     }

@@ -37,13 +37,23 @@ public enum SimulatorPanel: Feature {
         case .cancel:
             guard let dialog = state.dialog else { return [.back] }
             state.dialog = nil
-            state.message = dialog.kind == .fault ? "No fault added." : "Not saved."
+            state.message = switch dialog.kind {
+            case .fault: "No fault added."
+            case .saveAs, .bookmark: "Not saved."
+            case .restore: "Nothing restored."
+            }
             return []
         case .openFaultForm:
             state.dialog = .fault
             return []
         case .askSaveAs:
             state.dialog = .saveAs(state.scenario)
+            return []
+        case .askBookmark:
+            state.dialog = .bookmark("mark-\(state.bookmarks.count + 1)")
+            return []
+        case .askRestore:
+            state.dialog = .restore(state.newestBookmark ?? state.bookmarks.last)
             return []
         case .moveSelection(let delta):
             state.faultTarget = min(max(state.faultTarget + delta, 0), state.faultTargets.count - 1)
@@ -90,12 +100,13 @@ public enum SimulatorPanel: Feature {
 
     public static func keys(_ s: State, _ shared: Shared) -> [KeyBinding<Action>] {
         if let dialog = s.dialog {
-            return [
-                .enter(dialog.kind == .fault ? "add fault" : "save", dialog.kind == .fault
-                       ? "Add the fault to \(s.faultTargetName) (blank sub-API: every one; blank probability: the next call only)."
-                       : "Export the world as this scenario, to NAME.yaml in the current directory."),
-                .escape("cancel", "Close the form; nothing is sent."),
-            ]
+            let (title, help) = switch dialog.kind {
+            case .fault: ("add fault", "Add the fault to \(s.faultTargetName) (blank sub-API: every one; blank probability: the next call only).")
+            case .saveAs: ("save", "Export the world as this scenario, to NAME.yaml in the current directory.")
+            case .bookmark: ("bookmark", "Keep the world as it is now under this name (the same name replaces it).")
+            case .restore: ("restore", "Bring the world back to this bookmark (its sessions too: log in again).")
+            }
+            return [.enter(title, help), .escape("cancel", "Close the form; nothing is sent.")]
         }
         let pims = s.has(.proximity)
         return [
@@ -116,6 +127,9 @@ public enum SimulatorPanel: Feature {
             KeyBinding(.letter("y"), ProximityPart.paired.title, "Toggle the phone's pairing with the vehicle.", .toggleProximity(.paired), when: pims),
             KeyBinding(.letter("k"), ProximityPart.keyInside.title, "Toggle the key inside the vehicle.", .toggleProximity(.keyInside), when: pims),
             KeyBinding(.letter("w"), "save as…", "Export the world as a scenario: asks its name, writes NAME.yaml.", .askSaveAs),
+            // d, not m: while a field is edited a letter is its Ctrl key, and ^M is Enter.
+            KeyBinding(.letter("d"), "bookmark…", "Bookmark the world as it is now: asks its name.", .askBookmark),
+            KeyBinding(.letter("o"), "restore…", "Bring the world back to a bookmark: asks which (the newest by default).", .askRestore),
             .back(),
         ]
     }
