@@ -1,3 +1,4 @@
+import ArgumentParser
 import SimKernel
 import WalkPlayer
 
@@ -9,7 +10,7 @@ enum ScenarioArgument {
         do {
             return .yaml(try BugReport.read(path: text).world, origin: text + "/world.yaml")
         } catch {
-            throw CommandFailure(error.description)
+            throw ValidationError(error.description)  // the flag's value: a usage error (64)
         }
     }
 }
