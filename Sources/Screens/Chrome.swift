@@ -44,8 +44,7 @@ enum BannerView {
         case .info: kind = .info
         case .success: kind = .success
         }
-        let title = b.code.map { "\($0) · \(b.label)" } ?? b.label
-        return Banner(kind, title: title, message: b.detail, nextStep: b.advice.isEmpty ? nil : b.advice)
+        return Banner(kind, title: b.title, message: b.detail, nextStep: b.advice.isEmpty ? nil : b.advice)
     }
 }
 

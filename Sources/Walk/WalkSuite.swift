@@ -23,13 +23,7 @@ public enum WalkSuite {
         public var passed: Bool { if case .passed = outcome { return true }; return false }
 
         /// The first line of the failure, `file:line: reason`, or nil when it passed.
-        public var failureSummary: String? {
-            switch outcome {
-            case .passed: nil
-            case .diverged(let d): String(d.description.prefix { $0 != "\n" })
-            case .refused(let reason): reason
-            }
-        }
+        public var failureSummary: String? { failureDetail.map { String($0.prefix { $0 != "\n" }) } }
 
         /// The whole failure as `replay --check` prints it for one walk.
         public var failureDetail: String? {

@@ -31,8 +31,7 @@ public final class HeadlessFront: @unchecked Sendable {
         case .title: return frame.line(0).trimmingCharacters(in: .whitespaces)
         case .banner:
             guard let notice = state.notice else { return "" }
-            let title = notice.code.map { "\($0) · \(notice.label)" } ?? notice.label
-            return [title, notice.detail, notice.advice.isEmpty ? nil : notice.advice].compactMap { $0 }.joined(separator: "\n")
+            return [notice.title, notice.detail, notice.advice.isEmpty ? nil : notice.advice].compactMap { $0 }.joined(separator: "\n")
         }
     }
 

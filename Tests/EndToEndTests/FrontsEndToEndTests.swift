@@ -90,12 +90,7 @@ import Testing
     @Test("An SMS code consumed by another client shows consumed here at once")
     func aCodeConsumedElsewhere() throws {
         let server = try Server(scenario: "phone-registered")
-        let session = try TmuxSession(command: EnrollsimProcess.commandLine("--backend \(server.url) --admin-token \(server.token)"),
-                                      width: 120, height: 40)
-        try session.wait(for: "Enter log in")
-        try logIn(session)
-        try session.sendKeys("Down", "Down", "Down", "Down", "Enter")
-        try session.wait(for: "SMS inbox · 0612345678")
+        let session = try simulatorInbox(on: server)
         let login = #"{"type": "set", "name": "pims.authentication.user", "params": {"action": "login", "username": "alice@example.com", "password": "alice-pass"}, "session": "other"}"#
         let sent = try server.batch([
             #"{"sim": "session", "session": "other", "device": "alice-ipad"}"#, login,

@@ -328,12 +328,7 @@ import Testing
     /// a fault added from elsewhere.
     @Test func anotherClientsSMSAndFaultShowUpLive() throws {
         let server = try Server(scenario: "phone-registered")
-        let session = try TmuxSession(command: EnrollsimProcess.commandLine("--backend \(server.url) --admin-token \(server.token)"),
-                                      width: 120, height: 40)
-        try session.wait(for: "Enter log in")
-        try logIn(session)
-        try session.sendKeys("Down", "Down", "Down", "Down", "Enter")
-        try session.wait(for: "SMS inbox · 0612345678")
+        let session = try simulatorInbox(on: server)
         try session.wait(for: "no SMS")
         let answers = try server.batch([
             #"{"sim": "session", "session": "sender", "device": "alice-ipad"}"#,
@@ -389,4 +384,15 @@ import Testing
 func logIn(_ session: TmuxSession) throws {
     try session.sendKeys("Enter")
     try session.wait(for: "Logged in as alice@example.com")
+}
+
+/// A TUI on `server` (120×40), logged in as alice, on the simulator panel showing her phone's inbox.
+func simulatorInbox(on server: TUIOnServerEndToEndTests.Server) throws -> TmuxSession {
+    let session = try TmuxSession(command: EnrollsimProcess.commandLine("--backend \(server.url) --admin-token \(server.token)"),
+                                  width: 120, height: 40)
+    try session.wait(for: "Enter log in")
+    try logIn(session)
+    try session.sendKeys("Down", "Down", "Down", "Down", "Enter")
+    try session.wait(for: "SMS inbox · 0612345678")
+    return session
 }

@@ -6,7 +6,7 @@ extension AppState {
     var expectationsHere: [WalkExpectation] {
         var marks = [WalkExpectation(.text(route.title), in: .title)]
         if let n = notice {
-            marks.append(WalkExpectation(.text(n.code.map { "\($0) · \(n.label)" } ?? n.label), in: .banner))
+            marks.append(WalkExpectation(.text(n.title), in: .banner))
         }
         return marks
     }

@@ -26,6 +26,9 @@ public struct Notice: Hashable, Sendable {
                advice: advice ?? ErrorAdvice.advice(error.pimsCode))
     }
 
+    /// The banner's first line: `2308 · Wrong PIN`, or the label alone.
+    public var title: String { code.map { "\($0) · \(label)" } ?? label }
+
     public static func info(_ text: String, advice: String = "") -> Notice { Notice(kind: .info, label: text, advice: advice) }
     public static func success(_ text: String, advice: String = "") -> Notice { Notice(kind: .success, label: text, advice: advice) }
 }
