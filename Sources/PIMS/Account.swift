@@ -115,17 +115,33 @@ public struct Vehicle: Sendable, Hashable, Codable {
     public var carAssociationID: CarAssociationID
     public var carKey: CarKey
     public var proximity: Proximity
+    /// The car's remote state (§10, R47): written only when it is not the default one, so that
+    /// scenarios and exports without remote commands read as they always have.
+    public var remote: VehicleRemote
 
-    public init(vin: VIN, brand: String, model: String, carAssociationID: CarAssociationID, carKey: CarKey = CarKey(), proximity: Proximity = Proximity()) {
+    public init(vin: VIN, brand: String, model: String, carAssociationID: CarAssociationID, carKey: CarKey = CarKey(), proximity: Proximity = Proximity(),
+                remote: VehicleRemote = VehicleRemote()) {
         self.vin = vin
         self.brand = brand
         self.model = model
         self.carAssociationID = carAssociationID
         self.carKey = carKey
         self.proximity = proximity
+        self.remote = remote
     }
 
-    enum CodingKeys: String, CodingKey { case vin, brand, model, carAssociationID, carKey, proximity }
+    enum CodingKeys: String, CodingKey { case vin, brand, model, carAssociationID, carKey, proximity, remote }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(vin, forKey: .vin)
+        try c.encode(brand, forKey: .brand)
+        try c.encode(model, forKey: .model)
+        try c.encode(carAssociationID, forKey: .carAssociationID)
+        try c.encode(carKey, forKey: .carKey)
+        try c.encode(proximity, forKey: .proximity)
+        if remote != VehicleRemote() { try c.encode(remote, forKey: .remote) }
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -135,6 +151,7 @@ public struct Vehicle: Sendable, Hashable, Codable {
         carAssociationID = try c.decode(CarAssociationID.self, forKey: .carAssociationID)
         carKey = try c.decodeIfPresent(CarKey.self, forKey: .carKey) ?? CarKey()
         proximity = try c.decodeIfPresent(Proximity.self, forKey: .proximity) ?? Proximity()
+        remote = try c.decodeIfPresent(VehicleRemote.self, forKey: .remote) ?? VehicleRemote()
     }
 }
 

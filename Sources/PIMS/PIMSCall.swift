@@ -41,6 +41,12 @@ public enum PIMSCall: Sendable, Hashable {
     case selectVehicle(VIN)  // R23
     case carKeyStatus  // R24
     case activateCarKey  // R25
+    case selectRemoteVehicle(VIN)  // R26
+    case subscribeSignal  // R27
+    case subscribeVehicleEvents([String])  // R27
+    case unsubscribe(String)  // R27
+    case vehicleCommand(RemoteCommand, params: [String: JSONValue])  // R29–R36
+    case vehicleInformations(RemoteInfoAction)  // R39–R41
 
     /// The contract's rule for this call, for logs, the flow map and fault reports.
     public var rule: String {
@@ -70,6 +76,19 @@ public enum PIMSCall: Sendable, Hashable {
         case .selectVehicle: "R23"
         case .carKeyStatus: "R24"
         case .activateCarKey: "R25"
+        case .selectRemoteVehicle: "R26"
+        case .subscribeSignal, .subscribeVehicleEvents, .unsubscribe: "R27"
+        case .vehicleCommand(let c, _):
+            switch c {
+            case .doors: "R32"
+            case .horn, .warning: "R33"
+            case .charge: "R34"
+            case .chargeDeferredTime: "R35"
+            case .preconditioning: "R36"
+            }
+        case .vehicleInformations(.get): "R39"
+        case .vehicleInformations(.refresh): "R40"
+        case .vehicleInformations(.refreshWithWakeUp): "R41"
         }
     }
 }
@@ -161,7 +180,39 @@ extension PIMSCall {
         case (.get, "pims.subscription.step"):
             return .nextStep(stepsID: try p.int("stepsID"))
         case (.set, "pims.vehicle.vin"):
-            return .selectVehicle(try p.vin("vin"))
+            // R26: `remote` is R23 with a sub-API; none is R23 (the SDK 2.0–2.2 form too).
+            guard p.has("actionType") else { return .selectVehicle(try p.vin("vin")) }
+            guard try p.string("actionType") == "remote" else { throw .notSupported }
+            return .selectRemoteVehicle(try p.vin("vin"))
+        case (.subscribe, "pims.vehicle.signal"):
+            return .subscribeSignal
+        case (.subscribe, "pims.vehicle.event"):
+            guard try p.string("actionType") == "remote" else { throw .notSupported }
+            guard p.has("type") else { throw .missing("type") }
+            let known = ["remoteChargeFinished", "remoteChargeInterrupted"]
+            guard let list = p.ignore("type")?.arrayValue, !list.isEmpty else {
+                throw .invalid("type", detail: "type is a non-empty array of \(known.joined(separator: ", "))")
+            }
+            var types: [String] = []
+            for item in list {
+                guard let t = item.stringValue, known.contains(t) else { throw .invalid("type", detail: "type is a non-empty array of \(known.joined(separator: ", "))") }
+                if !types.contains(t) { types.append(t) }
+            }
+            return .subscribeVehicleEvents(types)
+        case (.unsubscribe, "pims.vehicle.signal"), (.unsubscribe, "pims.vehicle.event"):
+            return .unsubscribe(request.name)
+        case (.set, "pims.vehicle.command"):
+            let action = try p.subAPI("action")
+            var params = request.params
+            params["action"] = nil
+            return .vehicleCommand(try RemoteCommand.parse(action: action, p), params: params)
+        case (.get, "pims.vehicle.informations"):
+            guard try p.string("actionType") == "remote" else { throw .notSupported }
+            let action = try p.string("action")
+            guard let a = RemoteInfoAction(rawValue: action) else {
+                throw .invalid("action", detail: "action must be get, refresh or refreshWithWakeUp")
+            }
+            return .vehicleInformations(a)
         case (.get, "pims.vehicle.carkey"):
             return .carKeyStatus
         case (.set, "pims.vehicle.carkey"):

@@ -73,7 +73,44 @@ public enum PIMSSystem: SimSystem {
             guard let account = state.account(username) else { return .failure("account: no account \(username)") }
             // The policy rides along so that a client can validate input and show "failures n of limit".
             return .success(["account": json(account), "policy": json(state.policy), "now": .string(kernel.now.iso8601)])
+        case .vehicle(let change):
+            return PIMSStep.run(on: &state, &kernel) { $0.vehicleControl(change) }
         }
+    }
+
+    /// The vehicles' steps on the clock (R31, R37).
+    public static func advance(until: SimTime, state: inout PIMSWorld, kernel: inout KernelContext) {
+        PIMSStep.run(on: &state, &kernel) { $0.advance(until: until) }
+    }
+
+    /// R39: a transport fault on `get pims.vehicle.informations` answers the phone cache if any.
+    public static func injectedAnswer(_ code: ErrorCodeValue, _ request: CallRequest, state: inout PIMSWorld,
+                                      kernel: inout KernelContext) -> SystemAnswer? {
+        guard request.type == .get, request.name == "pims.vehicle.informations", request.params["action"]?.stringValue == "get",
+              request.params["actionType"]?.stringValue == "remote"
+        else { return nil }
+        return PIMSStep.run(on: &state, &kernel) { step in
+            guard let cached = step.cachedInformations(code) else { return nil }
+            step.kernel.took("cache")
+            return SystemAnswer(.success(cached), rule: "R39")
+        }
+    }
+
+    /// The fault target of R45: `pims.vehicle.signal`, an action, a code of the signal list.
+    public static let signalFaultName = "pims.vehicle.signal"
+    public static let signalFaultCodes = [2325, 2326] + Array(2329...2339) + Array(2358...2362)
+
+    public static func faultRuleProblem(_ rule: FaultRule) -> String? {
+        guard rule.name == signalFaultName else { return rule.code.flatMap(faultCodeProblem) }
+        guard let sub = rule.sub, RemoteCommand.actions.contains(sub) else {
+            return "a \(signalFaultName) fault names a command's action as \"sub\" (\(RemoteCommand.actions.joined(separator: ", ")))"
+        }
+        guard let code = rule.code?.intValue, signalFaultCodes.contains(code) else {
+            return "a \(signalFaultName) fault's code is one of the signal list (2325, 2326, 2329–2339, 2358–2362)"
+        }
+        if rule.latencyMs != nil { return "a \(signalFaultName) fault takes no latencyMs" }
+        if rule.probability != nil { return "a \(signalFaultName) fault takes \"times\", not \"probability\"" }
+        return nil
     }
 
     public static func checkControl(_ control: SimControl) throws(ControlError) {
@@ -109,6 +146,7 @@ extension PIMSStep {
             session.user = nil
             session.closeWindows()
             session.selectedVIN = nil
+            session.endRemote()
             return .null
         default: break
         }
@@ -154,6 +192,7 @@ extension PIMSStep {
         session.user = username
         session.closeWindows()
         session.selectedVIN = nil
+        session.endRemote()
         return ["username": .string(username)]
     }
 }

@@ -33,6 +33,12 @@ extension PIMSStep {
         case .selectVehicle(let vin): return try selectVehicle(vin, a)
         case .carKeyStatus: return try carKeyStatus(a)
         case .activateCarKey: return try activateCarKey(a)
+        case .selectRemoteVehicle(let vin): return try selectVehicle(vin, a)
+        case .subscribeSignal: return try subscribeSignal()
+        case .subscribeVehicleEvents(let types): return try subscribeVehicleEvents(types)
+        case .unsubscribe(let name): return unsubscribe(name)
+        case .vehicleCommand(let command, let params): return try vehicleCommand(command, params: params, a)
+        case .vehicleInformations(let action): return try vehicleInformations(action, a)
         }
     }
 

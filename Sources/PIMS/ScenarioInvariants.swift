@@ -51,6 +51,9 @@ public enum PIMSInvariants {
                 if vehicle.carKey.activated && vehicle.carKey.cvsStatus == .unknown {
                     return Problem(path: at + ["vehicles", String(v), "carKey"], reason: "an activated car key has a cvsStatus other than unknown")
                 }
+                if let (key, reason) = vehicle.remote.problem {
+                    return Problem(path: at + ["vehicles", String(v), "remote"] + key, reason: "vehicle \(vehicle.vin): \(reason)")
+                }
             }
             for (m, sms) in a.sms.enumerated() where sms.expiresAt < sms.sentAt || sms.checksUsed < 0 || !sms.code.isDigitString {
                 return Problem(path: at + ["sms", String(m)], reason: "account \(a.username): SMS \(m + 1) is inconsistent (digits only, expiresAt after sentAt, checksUsed ≥ 0)")

@@ -6,8 +6,9 @@ public enum PIMSControl: Sendable, Hashable {
     case inbox(phone: PhoneNumber)
     case proximity(username: String, vin: VIN, bluetoothOn: Bool?, paired: Bool?, keyInside: Bool?)
     case account(username: String)
+    case vehicle(VehicleChange)
 
-    public static let kinds = ["inbox", "proximity", "account"]
+    public static let kinds = ["inbox", "proximity", "account", "vehicle"]
 
     /// PIMS's reading of a control, or nil when `kind` is not PIMS's.
     public init?(_ control: SimControl) throws(ControlError) {
@@ -26,6 +27,8 @@ public enum PIMSControl: Sendable, Hashable {
                 keyInside: try f.optionalBool("keyInside"))
         case "account":
             self = .account(username: try f.string("username"))
+        case "vehicle":
+            self = .vehicle(try VehicleChange(control))
         default:
             return nil
         }
@@ -39,6 +42,7 @@ public enum PIMSControl: Sendable, Hashable {
                 .merging(["bluetoothOn": b.map(JSONValue.bool), "paired": p.map(JSONValue.bool), "keyInside": k.map(JSONValue.bool)]
                     .compactMapValues { $0 }) { a, _ in a })
         case .account(let u): SimControl("account", ["username": .string(u)])
+        case .vehicle(let c): c.control
         }
     }
 }
@@ -49,4 +53,5 @@ extension SimControl {
         PIMSControl.proximity(username: username, vin: vin, bluetoothOn: bluetoothOn, paired: paired, keyInside: keyInside).control
     }
     public static func account(username: String) -> SimControl { PIMSControl.account(username: username).control }
+    public static func vehicle(_ change: VehicleChange) -> SimControl { PIMSControl.vehicle(change).control }
 }

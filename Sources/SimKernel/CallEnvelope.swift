@@ -1,7 +1,7 @@
-/// The verb of a call: PIMS's SDK has `get` and `set`; SDKs without that split (Futurae, CA Strong
-/// Authentication) send `call`.
+/// The verb of a call: PIMS's SDK has `get` and `set`, and `subscribe`/`unsubscribe` for what the
+/// vehicle tells (R27); SDKs without that split (Futurae, CA Strong Authentication) send `call`.
 public enum CallType: String, Sendable, Hashable, Codable, CaseIterable {
-    case get, set, call
+    case get, set, call, subscribe, unsubscribe
 }
 
 /// A request envelope: `{"type": "get", "name": "pims.authentication.smscode", "params": {…}}`. The
@@ -36,7 +36,7 @@ public struct CallRequest: Sendable, Hashable {
             case .notAnObject: "a request must be a JSON object"
             case .missing(let k): "missing \"\(k)\""
             case .wrongType(let k, let expected): "\"\(k)\" must be \(expected)"
-            case .badCallType(let t): "\"type\" must be \"get\", \"set\" or \"call\", not \"\(t)\""
+            case .badCallType(let t): "\"type\" must be \"get\", \"set\", \"call\", \"subscribe\" or \"unsubscribe\", not \"\(t)\""
             }
         }
     }

@@ -149,6 +149,12 @@ public final class EventHub: Sendable {
         return Subscription(backlog: taken.backlog, missed: taken.missed, live: stream, sink: sink)
     }
 
+    /// The events kept for `session` with an id above `after`, and the last id published (a script's
+    /// `events` control reads without subscribing).
+    public func kept(for session: String, after: Int) -> (events: [SimEvent], lastID: Int) {
+        state.withLock { s in (s.ordered.filter { $0.id > after && $0.concerns(session) }, s.lastID) }
+    }
+
     /// The events for `session` from now on (in process: nothing to resume).
     public func subscribe(session: String) -> AsyncStream<SimEvent> {
         subscribe(session: session, after: nil).live

@@ -18,6 +18,12 @@ public struct KernelContext: Sendable {
     public private(set) var branch: String?
     /// The rule that answered when it is not the call's own (a rule every call passes: R0c, F7).
     public private(set) var rule: String?
+    /// The call's transaction id (a subscription or a command is named by it: R27, R30).
+    public var transactionId = ""
+    /// The world's fault rules, lent for the call: a rule may draw one that acts later (R45), and
+    /// sets `faultsChanged` when it did.
+    public var faults: [FaultRule] = []
+    public var faultsChanged = false
 
     public init(now: SimTime, session: String, settings: SessionSettings?, codes: SeededGenerator, recordsEvents: Bool = true) {
         self.now = now
@@ -37,5 +43,11 @@ public struct KernelContext: Sendable {
     public mutating func emit(_ kind: SimEvent.Kind, _ data: @autoclosure () -> JSONValue, to sessions: @autoclosure () -> [String]? = nil) {
         guard recordsEvents else { return }
         events.append(PendingEvent(kind, data(), sessions: sessions()))
+    }
+
+    /// An event of a moment on the simulated clock other than now (a step played by `advance`).
+    public mutating func emit(_ kind: SimEvent.Kind, _ data: @autoclosure () -> JSONValue, to sessions: [String], at: SimTime) {
+        guard recordsEvents else { return }
+        events.append(PendingEvent(kind, data(), sessions: sessions, at: at))
     }
 }

@@ -15,9 +15,11 @@ public enum KernelControl: Sendable, Hashable {
     case restore(name: String)
     /// The bookmarks kept, with when each was taken.
     case bookmarks
+    /// A session's events since its last read (answered by the backend, which numbers events).
+    case events(session: String)
 
     public static let kinds = ["session", "advance", "fault", "clearFaults", "faults", "load", "reset", "export",
-                               "bookmark", "restore", "bookmarks"]
+                               "bookmark", "restore", "bookmarks", "events"]
 
     /// A bookmark's name: 1 to 64 characters, none a control character or a bidi override.
     public static func bookmarkNameProblem(_ name: String) -> String? {
@@ -62,6 +64,10 @@ public enum KernelControl: Sendable, Hashable {
             if let problem = Self.bookmarkNameProblem(name) { throw f.fail(problem) }
             self = control.kind == "bookmark" ? .bookmark(name: name) : .restore(name: name)
         case "bookmarks": self = .bookmarks
+        case "events":
+            let session = try f.string("session")
+            guard !session.isEmpty else { throw f.fail("\"session\" must be a session name") }
+            self = .events(session: session)
         default: return nil
         }
     }
@@ -82,6 +88,7 @@ public enum KernelControl: Sendable, Hashable {
         case .bookmark(let name): SimControl("bookmark", ["name": .string(name)])
         case .restore(let name): SimControl("restore", ["name": .string(name)])
         case .bookmarks: SimControl("bookmarks")
+        case .events(let session): SimControl("events", ["session": .string(session)])
         }
     }
 }
@@ -101,4 +108,5 @@ extension SimControl {
     public static func bookmark(_ name: String) -> SimControl { KernelControl.bookmark(name: name).control }
     public static func restore(_ name: String) -> SimControl { KernelControl.restore(name: name).control }
     public static var bookmarks: SimControl { KernelControl.bookmarks.control }
+    public static func events(session: String) -> SimControl { KernelControl.events(session: session).control }
 }

@@ -60,14 +60,17 @@ public struct PendingEvent: Sendable, Hashable {
     public var kind: SimEvent.Kind
     public var data: JSONValue
     public var sessions: [String]?
+    /// When it happened, if not at the step's time (a step `advance` played on its way).
+    public var at: SimTime?
 
-    public init(_ kind: SimEvent.Kind, _ data: JSONValue, sessions: [String]? = nil) {
+    public init(_ kind: SimEvent.Kind, _ data: JSONValue, sessions: [String]? = nil, at: SimTime? = nil) {
         self.kind = kind
         self.data = data
         self.sessions = sessions
+        self.at = at
     }
 
-    public func numbered(_ id: Int, at: SimTime) -> SimEvent {
-        SimEvent(id: id, kind: kind, data: data, at: at, sessions: sessions)
+    public func numbered(_ id: Int, at now: SimTime) -> SimEvent {
+        SimEvent(id: id, kind: kind, data: data, at: at ?? now, sessions: sessions)
     }
 }

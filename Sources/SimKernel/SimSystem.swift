@@ -33,10 +33,22 @@ public protocol SimSystem: Sendable {
     /// Whether a world's state of this system has anything in it: a scenario states the systems it
     /// is about by the parts it fills (a sectioned system: its section).
     static func isUsed(_ state: State) -> Bool
+
+    /// Plays what falls due on the simulated clock after `kernel.now` up to `until`, in time order
+    /// (the `advance` control; events carry their own time).
+    static func advance(until: SimTime, state: inout State, kernel: inout KernelContext)
+    /// The answer to a call an injected fault hit, when the system answers it itself (PIMS R39: the
+    /// phone cache); nil: the fault's error.
+    static func injectedAnswer(_ code: ErrorCodeValue, _ request: CallRequest, state: inout State, kernel: inout KernelContext) -> SystemAnswer?
+    /// Why a fault rule naming one of this system's APIs cannot be used, or nil (by default: its code).
+    static func faultRuleProblem(_ rule: FaultRule) -> String?
 }
 
 extension SimSystem {
     public static var ruleCatalogue: RuleCatalogue { RuleCatalogue(system: id, rules: [], errorCodes: []) }
+    public static func advance(until: SimTime, state: inout State, kernel: inout KernelContext) {}
+    public static func injectedAnswer(_ code: ErrorCodeValue, _ request: CallRequest, state: inout State, kernel: inout KernelContext) -> SystemAnswer? { nil }
+    public static func faultRuleProblem(_ rule: FaultRule) -> String? { rule.code.flatMap(faultCodeProblem) }
 }
 
 /// A failure the world itself decides, worded by the system that owns the call.

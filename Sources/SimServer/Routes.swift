@@ -109,10 +109,26 @@ struct Routes: Sendable {
         let json = try await Self.json(request)
         let control = try Self.parse { try SimControl(json: json) }
         try Self.parse { try World.check(control) }
+        if case .events(let session)? = try? KernelControl(control) { return .json(readEvents(session).json) }
         let (answer, ticket) = core.live.control(control)
         try await durable(ticket)
         context.logger.info("control", metadata: ["sim": .escaped(json["sim"]?.stringValue ?? ""), "ok": "\(answer.ok)"])
         return .json(answer.json)
+    }
+
+    /// `{"sim": "events", "session": S}`: S's events since its last read, as `/v1/events` words them;
+    /// the first read starts the reading and answers none (as in process).
+    private func readEvents(_ session: String) -> SimAnswer {
+        let events = core.eventReaders.withLock { readers -> [SimEvent] in
+            guard let after = readers[session] else {
+                readers[session] = core.events.lastID
+                return []
+            }
+            let (kept, last) = core.events.kept(for: session, after: after)
+            readers[session] = last
+            return kept
+        }
+        return .success(["events": .array(events.map(\.json))])
     }
 
     private func durable(_ ticket: LiveWorld.Ticket) async throws {

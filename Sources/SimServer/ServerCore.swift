@@ -2,6 +2,7 @@ import GRDB
 import Logging
 import SimKernel
 import SimWorld
+import Synchronization
 
 /// The server's state behind its routes: the store, the live world over it, the commit queue.
 public final class ServerCore: Sendable {
@@ -14,6 +15,9 @@ public final class ServerCore: Sendable {
     public let events: EventHub
     /// Injected latency (faults, §7) is slept for real unless false (tests that must not wait).
     let honoursLatency: Bool
+    /// The `events` control: each reading session's last event id read (memory only: after a
+    /// restart a session's next read starts its reading afresh).
+    let eventReaders = Mutex<[String: Int]>([:])
 
     public enum OpenError: Error, CustomStringConvertible {
         case database(path: String, underlying: any Error)

@@ -59,7 +59,13 @@ extension Simulator {
             guard seconds <= SimTime.latest - world.clock else {
                 return .failure("advance: the clock cannot pass \(SimTime.latest) (it is \(world.clock))")
             }
-            world.clock = world.clock + seconds
+            // Each system plays what falls due on the way (PIMS's vehicles: R31, R37), then the clock moves.
+            let until = world.clock + seconds
+            var kernel = world.context(for: "default", recordingEvents: recordingEvents)
+            for system in World.systems { system.advance(until, &world, &kernel) }
+            world.counters.codes = kernel.codes.state
+            events += kernel.events
+            world.clock = until
             return .success(["now": .string(world.clock.iso8601)])
         case .fault(let rule):
             if let problem = World.faultProblem(rule) { return .failure("fault: \(problem)") }
@@ -112,6 +118,9 @@ extension Simulator {
             return .success(["bookmark": mark.summary, "now": .string(world.clock.iso8601)])
         case .bookmarks:
             return .success(["bookmarks": .array(world.bookmarks.map(\.summary))])
+        case .events:
+            // Events are numbered by the backend, which answers this control before the world sees it.
+            return .failure("events: this backend keeps no events")
         }
     }
 
@@ -129,8 +138,7 @@ extension World {
     /// Why a fault rule cannot be used: its shape, or a code that is not one of its system's.
     static func faultProblem(_ rule: FaultRule) -> String? {
         if let problem = rule.shapeProblem { return problem }
-        if let code = rule.code { return system(forCall: rule.name).faultCodeProblem(code) }
-        return nil
+        return system(forCall: rule.name).faultRuleProblem(rule)
     }
 }
 

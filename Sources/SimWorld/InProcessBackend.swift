@@ -10,6 +10,11 @@ public actor InProcessBackend: SimBackend {
     /// Nothing to resume in process (a subscriber lives as long as the backend): no history kept.
     private let hub = EventHub(retention: 0)
     private var lastEventID = 0
+    /// The `events` control (scripts): each reading session's last event read, and the events kept
+    /// for them since the first read (the newest `journalLimit`).
+    private var readUpTo: [String: Int] = [:]
+    private var journal: [SimEvent] = []
+    static let journalLimit = 1_000
 
     public init(world: World, honoursLatency: Bool = true) {
         simulator = Simulator(world: world)
@@ -35,6 +40,7 @@ public actor InProcessBackend: SimBackend {
     }
 
     public func control(_ control: SimControl) async -> SimAnswer {
+        if control.kind == "events" { return readEvents(control) }
         var events: [PendingEvent] = []
         let answer = simulator.control(control, events: &events, recordingEvents: anyoneListens)
         publish(events)
@@ -45,16 +51,32 @@ public actor InProcessBackend: SimBackend {
         hub.subscribe(session: session)
     }
 
-    /// Whether a call's events are worth building: with no subscriber they are not built at all.
-    private var anyoneListens: Bool { hub.subscriberCount > 0 }
+    /// Whether a call's events are worth building: with no subscriber nor reader they are not built at all.
+    private var anyoneListens: Bool { hub.subscriberCount > 0 || !readUpTo.isEmpty }
 
     private func publish(_ events: [PendingEvent]) {
         guard !events.isEmpty else { return }
         let now = simulator.world.clock
-        hub.publish(events.map { event in
+        let numbered = events.map { event in
             lastEventID += 1
             return event.numbered(lastEventID, at: now)
-        })
+        }
+        if !readUpTo.isEmpty {
+            journal += numbered
+            if journal.count > Self.journalLimit { journal.removeFirst(journal.count - Self.journalLimit) }
+        }
+        hub.publish(numbered)
+    }
+
+    /// `{"sim": "events", "session": S}`: S's events since its last read; the first read starts the
+    /// reading (events are kept from then on) and answers none.
+    private func readEvents(_ control: SimControl) -> SimAnswer {
+        guard case .events(let session)? = try? KernelControl(control) else {
+            return .failure("events: \"session\" must be a session name")
+        }
+        let events = readUpTo[session].map { after in journal.filter { $0.id > after && $0.concerns(session) } } ?? []
+        readUpTo[session] = lastEventID
+        return .success(["events": .array(events.map(\.json))])
     }
 
     public var world: World { simulator.world }

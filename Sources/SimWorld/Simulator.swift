@@ -53,13 +53,24 @@ public struct Simulator: Sendable {
         var events: [PendingEvent] = []
         let fault = world.drawFault(for: request, events: &events)
         if let code = fault?.code {
+            var kernel = world.context(for: sessionName, recordingEvents: recordingEvents)
+            if var answer = system.injectedAnswer(code, request, &world, &kernel) {
+                let trace = AnswerTrace(system: system.id, rule: answer.rule, branch: "fault \(code)", at: world.clock)
+                return Outcome(response: CallResponse(transactionId: tx, outcome: answer.takeOutcome(), trace: trace),
+                               latencyMs: fault?.latencyMs ?? 0, rule: answer.rule, events: events + kernel.events)
+            }
             var response = CallResponse.failure(tx, system.kernelFailure(.injected(code)))
             response.trace = AnswerTrace(system: system.id, rule: nil, branch: "fault \(code)", at: world.clock)
             return Outcome(response: response, latencyMs: fault?.latencyMs ?? 0, rule: nil, events: events)
         }
         var kernel = world.context(for: sessionName, recordingEvents: recordingEvents)
         kernel.latencyMs = fault?.latencyMs ?? 0
+        kernel.transactionId = tx
+        // Lent, not copied: a rule may draw a fault that acts later (R45).
+        swap(&kernel.faults, &world.faults)
         var answer = system.handle(request, &world, &kernel)
+        swap(&kernel.faults, &world.faults)
+        if kernel.faultsChanged { events.append(world.faultsChangedEvent) }
         world.counters.codes = kernel.codes.state
         let trace = AnswerTrace(system: system.id, rule: kernel.rule ?? answer.rule,
                                 branch: AnswerTrace.branch(of: answer.outcome, marked: kernel.branch), at: world.clock)

@@ -103,6 +103,9 @@ final class RegisteredSystem: Sendable {
     let checkControl: @Sendable (SimControl) throws(ControlError) -> Void
     let openSession: @Sendable (String, SessionSettings, inout World) -> Void
     let isUsed: @Sendable (World) -> Bool
+    let advance: @Sendable (SimTime, inout World, inout KernelContext) -> Void
+    let injectedAnswer: @Sendable (ErrorCodeValue, CallRequest, inout World, inout KernelContext) -> SystemAnswer?
+    let faultRuleProblem: @Sendable (FaultRule) -> String?
     /// For a system with a section of its own: how it is read, written and checked.
     let section: Section?
 
@@ -150,6 +153,9 @@ final class RegisteredSystem: Sendable {
         checkControl = { (control) throws(ControlError) in try S.checkControl(control) }
         openSession = { name, settings, world in S.openSession(name, settings: settings, state: &world[keyPath: state]) }
         isUsed = { world in S.isUsed(world[keyPath: state]) }
+        advance = { until, world, kernel in S.advance(until: until, state: &world[keyPath: state], kernel: &kernel) }
+        injectedAnswer = { code, request, world, kernel in S.injectedAnswer(code, request, state: &world[keyPath: state], kernel: &kernel) }
+        faultRuleProblem = { S.faultRuleProblem($0) }
     }
 }
 

@@ -40,6 +40,7 @@ extension World: Codable {
         }
         faults = try c.decodeIfPresent([FaultRule].self, forKey: .faults) ?? []
         bookmarks = KeyedList(try c.decodeIfPresent([Bookmark].self, forKey: .bookmarks) ?? [])
+        pims.settleReported(at: startTime)
         self.pims = pims
         let sections = try decoder.container(keyedBy: AnyCodingKey.self)
         for system in World.systems { try system.section?.decode(sections, &self) }

@@ -91,7 +91,9 @@ extension WorldTable {
             w.pims.sessions = [:]
         },
         restore: { w, rows in
-            let entries = try rows.map { try JSONDecoder().decode(SessionEntry.self, from: Data($0.json.utf8)) }
+            let decoder = JSONDecoder()
+            decoder.userInfo[PIMSSession.storeKey] = true
+            let entries = try rows.map { try decoder.decode(SessionEntry.self, from: Data($0.json.utf8)) }
             w.sessions = KeyedList(entries.map { World.Session(name: $0.name, settings: $0.settings) })
             w.pims.sessions = [:]
             for e in entries where !e.pims.isEmpty { w.pims.sessions[e.name] = e.pims }
@@ -130,6 +132,8 @@ extension JSONEncoder {
     static var sorted: JSONEncoder {
         let e = JSONEncoder()
         e.outputFormatting = .sortedKeys
+        // The store keeps a session's subscriptions and phone cache, which no scenario holds.
+        e.userInfo[PIMSSession.storeKey] = true
         return e
     }
 }
