@@ -35,6 +35,21 @@ extension PIMSSystem {
         .init("R23", "select vehicle", branches: ["ok", "2102", "2366"]),
         .init("R24", "car key status", branches: ["ok", "2010"]),
         .init("R25", "activate car key", branches: ["ok", "2010", "2341", "2342", "2354"]),
+        // Remote commands and vehicle status (PIMS-VEHICLE-BEHAVIOUR.md). R31, R37, R38 and R42–R44
+        // play on the simulated clock and in every answer, R45–R48 are faults, controls and scenarios:
+        // no call answers with them, so coverage counts the calls' rules.
+        .init("R26", "select a vehicle for remote use", branches: ["ok", "2366"]),
+        .init("R27", "subscribe", branches: ["ok", "2005"]),
+        .init("R28", "remote gates", branches: ["2010", "2366", "2307", "2312", "2317", "2340", "2365", "2302"]),
+        .init("R30", "command acceptance", branches: ["2366", "2325", "2326", "2364", "2353", "2358", "2359"]),
+        .init("R32", "doors command", branches: ["ok"]),
+        .init("R33", "horn and lights commands", branches: ["ok"]),
+        .init("R34", "charge command", branches: ["ok"]),
+        .init("R35", "deferred charge command", branches: ["ok"]),
+        .init("R36", "preconditioning command", branches: ["ok"]),
+        .init("R39", "vehicle status: get", branches: ["ok", "cache"]),
+        .init("R40", "vehicle status: refresh", branches: ["copy", "wake-up", "2351"]),
+        .init("R41", "vehicle status: refreshWithWakeUp", branches: ["wake-up", "2366", "2351"]),
     ]
 
     /// The numeric branches: the error codes the contract's rules answer.

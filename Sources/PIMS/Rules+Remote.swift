@@ -30,33 +30,34 @@ extension PIMSStep {
     /// R28: the gates in their order; the selected vehicle's index.
     mutating func remoteGates(_ a: Int, command: Bool) throws(PIMSError) -> Int {
         guard let vin = session.selectedVIN else {
-            kernel.took("2010 vin not set")
+            kernel.took("2010", rule: "R28")
             throw PIMSError(.notSet, "vin", detail: "select a vehicle first (set pims.vehicle.vin {actionType: remote})")
         }
         guard let v = accounts[a].vehicles.firstIndex(where: { $0.vin == vin }) else {
-            kernel.took("2366 not associated")
+            kernel.took("2366", rule: "R28")
             throw PIMSError(.vinNotValid, detail: "\(vin) is no longer associated with this account")
         }
         if accounts[a].phone == nil {
-            kernel.took("2307 trusterPhoneNumber")
+            kernel.took("2307", rule: "R28")
             throw PIMSError(.noPhoneNumber, detail: "service activation step trusterPhoneNumber is to do")
         }
+        if !accounts[a].isEnrolled(settings.device) { kernel.took("2312", rule: "R28") }
         try requireEnrolled(a)
         if accounts[a].isBlocked {
-            kernel.took("2317 blocked")
+            kernel.took("2317", rule: "R28")
             try requireNotBlocked(a)
         }
         if !accounts[a].vehicles[v].carKey.activated {
-            kernel.took("2340 mediumCarKey")
+            kernel.took("2340", rule: "R28")
             throw PIMSError(.permissionNeeded, "mediumCarKey", detail: "service activation step mediumCarKey is to do")
         }
         guard command else { return v }
         if session.signal == nil {
-            kernel.took("2365 no subscription")
+            kernel.took("2365", rule: "R28")
             throw PIMSError(.noSubscription, detail: "subscribe to pims.vehicle.signal before sending a remote command")
         }
         guard let until = session.strongAuthUntil, clock < until else {
-            kernel.took("2302 strong authentication")
+            kernel.took("2302", rule: "R28")
             throw PIMSError(.needStrongAuthentication, detail: "no strong-authentication window: get pims.authentication.otp, then the same command again")
         }
         return v
@@ -67,33 +68,33 @@ extension PIMSStep {
         let v = try remoteGates(a, command: true)
         let remote = accounts[a].vehicles[v].remote
         guard command.serves(remote.type) else {
-            kernel.took("2366 type")
+            kernel.took("2366", rule: "R30")
             throw PIMSError(.vinNotValid, detail: "a \(remote.type.rawValue) vehicle has no \(command.action) command")
         }
         let commands = remote.commands
         if case .charge(startNow: true) = command, commands.contains(where: { $0.action == "chargeDeferredTime" }) {
-            kernel.took("2325")
+            kernel.took("2325", rule: "R30")
             throw PIMSError(ErrorCode(2325), detail: "a chargeDeferredTime command is under way")
         }
         if case .chargeDeferredTime = command,
            commands.contains(where: { $0.action == "charge" && (try? Params($0.params).flexibleBool("startNow")) == true }) {
-            kernel.took("2326")
+            kernel.took("2326", rule: "R30")
             throw PIMSError(ErrorCode(2326), detail: "an immediate charge command is under way")
         }
         if commands.contains(where: { $0.action == command.action }) {
-            kernel.took("2364")
+            kernel.took("2364", rule: "R30")
             throw PIMSError(ErrorCode(2364), detail: "a \(command.action) command is under way")
         }
         if let other = commands.first {
-            kernel.took("2353")
+            kernel.took("2353", rule: "R30")
             throw PIMSError(ErrorCode(2353), detail: "a \(other.action) command is under way")
         }
         if case .horn = command, let last = remote.lastHornAt, clock - last < RemotePolicy.hornCoolDownSeconds {
-            kernel.took("2358")
+            kernel.took("2358", rule: "R30")
             throw PIMSError(ErrorCode(2358), detail: "the horn sounded at \(last); again from \(last + RemotePolicy.hornCoolDownSeconds)")
         }
         if case .warning = command, let last = remote.lastLightsAt, clock - last < RemotePolicy.hornCoolDownSeconds {
-            kernel.took("2359")
+            kernel.took("2359", rule: "R30")
             throw PIMSError(ErrorCode(2359), detail: "the lights flashed at \(last); again from \(last + RemotePolicy.hornCoolDownSeconds)")
         }
         let fault = drawSignalFault(command.action)
@@ -105,7 +106,6 @@ extension PIMSStep {
         let flight = InFlight(transactionId: kernel.transactionId, action: command.action, params: params, session: kernel.session,
                               t0: t0, step: step, due: due, fault: fault)
         accounts[a].vehicles[v].remote.inFlight.append(flight)
-        kernel.took("accepted")
         signal(a, v, code: 900, command: flight, at: t0)
         return .null
     }
@@ -128,10 +128,10 @@ extension PIMSStep {
         let copy = remote.copy(at: clock)
         switch action {
         case .get:
-            kernel.took("copy")
+            break
         case .refresh, .refreshWithWakeUp:
             if action == .refreshWithWakeUp && !remote.type.hasBattery {
-                kernel.took("2366 fuel")
+                kernel.took("2366")
                 throw PIMSError(.vinNotValid, detail: "a fuel vehicle has no refreshWithWakeUp")
             }
             if remote.inFlight.contains(where: \.isRefresh) {

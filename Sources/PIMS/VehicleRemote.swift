@@ -123,7 +123,8 @@ public struct Level: Sendable, Hashable, Comparable, Codable, CustomStringConver
 
     public init?(_ percent: Double) {
         guard percent.isFinite, (0...100).contains(percent) else { return nil }
-        tenths = Int((percent * 10).rounded(.down))
+        // Floored to 0.1, a hair above so that 2.3 (22.999… tenths in binary) reads as 2.3.
+        tenths = Int((percent * 10 + 1e-6).rounded(.down))
     }
 
     public var percent: Double { Double(tenths) / 10 }

@@ -55,7 +55,7 @@ public struct Simulator: Sendable {
         if let code = fault?.code {
             var kernel = world.context(for: sessionName, recordingEvents: recordingEvents)
             if var answer = system.injectedAnswer(code, request, &world, &kernel) {
-                let trace = AnswerTrace(system: system.id, rule: answer.rule, branch: "fault \(code)", at: world.clock)
+                let trace = AnswerTrace(system: system.id, rule: answer.rule, branch: kernel.branch ?? "fault \(code)", at: world.clock)
                 return Outcome(response: CallResponse(transactionId: tx, outcome: answer.takeOutcome(), trace: trace),
                                latencyMs: fault?.latencyMs ?? 0, rule: answer.rule, events: events + kernel.events)
             }

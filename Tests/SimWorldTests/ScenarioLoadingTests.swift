@@ -116,7 +116,8 @@ struct ScenarioLoadingTests {
         #expect(ScenarioLoader.builtinNames == [
             "account-blocked", "card-activation", "card-inactive", "card-replacement", "device-limit", "enrolled", "enrolled-elsewhere",
             "fresh", "futurae-enrolled", "futurae-fresh",
-            "futurae-pin", "legacy-sdk", "one-attempt-left", "phone-registered", "pin-blocked", "stale-steps", "team",
+            "futurae-pin", "legacy-sdk", "one-attempt-left", "phone-registered", "pin-blocked", "remote-garage", "remote-ready",
+            "remote-steps-todo", "stale-steps", "team",
         ])
     }
 
@@ -133,7 +134,7 @@ struct ScenarioLoadingTests {
         let vehicle = try #require(alice.vehicles.first)
         #expect(vehicle.vin.value == "VR1AB12C3D4567890")
         #expect(vehicle.carAssociationID.value == "987654")
-        #expect(vehicle.carKey.activated == false)
+        #expect(vehicle.carKey.activated == ["remote-ready", "remote-garage"].contains(name))  // R48: keys active
         #expect(vehicle.proximity == Proximity(bluetoothOn: true, paired: true, keyInside: true))
         #expect(world.session.device == "alice-iphone")
         #expect(world.session.platform == .ios)
