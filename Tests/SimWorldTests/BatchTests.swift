@@ -38,7 +38,7 @@ struct BatchTests {
         #expect(out[3] == #"{"error":"line 5: not valid JSON: unexpected character at offset 0","ok":false}"#)
         #expect(out[4] == #"{"error":"line 6: a line must be a JSON object, not a array","ok":false}"#)
         #expect(out[5].hasPrefix(#"{"error":"line 7: unknown control \"teleport\""#))
-        #expect(out[6].hasPrefix(#"{"error":"line 8: \"type\" must be \"get\", \"set\" or \"call\", not \"post\""#))
+        #expect(out[6].hasPrefix(#"{"error":"line 8: \"type\" must be \"get\", \"set\", \"call\", \"subscribe\" or \"unsubscribe\", not \"post\""#))
         #expect(out[9] == #"{"result":{"isDeviceActivated":false},"status":"SUCCEEDED","transactionId":"tx-000004"}"#)
         #expect(out[10] == #"{"now":"2026-01-05T09:01:00Z","ok":true}"#)
     }

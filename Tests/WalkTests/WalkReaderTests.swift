@@ -30,7 +30,7 @@ import Walk
         #expect(try refusal(Self.header + "\n" + #"{"kind":"key","t":"5","key":"a"}"#) == "2: \"t\" must be a whole number")
         #expect(try refusal(Self.header + "\n" + #"{"kind":"key","t":5,"key":"a","extra":1}"#) == "2: unknown key \"extra\"")
         #expect(try refusal(Self.header + "\n" + #"{"kind":"call","t":5,"session":"d","step":"s","ms":1,"request":{"type":"put","name":"x"},"answer":{}}"#)
-                == "2: \"request\": \"type\" must be \"get\", \"set\" or \"call\", not \"put\"")
+                == "2: \"request\": \"type\" must be \"get\", \"set\", \"call\", \"subscribe\" or \"unsubscribe\", not \"put\"")
     }
 
     @Test func aWalkReadsBackAsWritten() throws {
