@@ -150,7 +150,8 @@ extension PIMSStep {
         }
         let payload = VehiclePayload.build(accounts[a].vehicles[v], copy, variant: settings.variant)
         let answer: JSONValue = settings.variant == .reference ? ["vehicle": payload] : payload
-        if action == .get { session.phoneCache[accounts[a].vehicles[v].vin.value] = answer }
+        // The newest payload this session got for the VIN (R39), whichever action brought it.
+        session.phoneCache[accounts[a].vehicles[v].vin.value] = answer
         return answer
     }
 
