@@ -67,9 +67,10 @@ struct EventLatency {
             + String(format: "  max %.2f ms", millis.last ?? 0)
     }
 
-    static func measure(_ name: String, backend: any SimBackend, trigger: EventTrigger, count: Int) async throws -> EventLatency {
+    /// The default session's events, connected: over HTTP the stream opens in the background, so
+    /// a control is sent until its event is seen.
+    static func connected(_ backend: any SimBackend) async -> AsyncStream<SimEvent>.Iterator {
         var events = backend.events(session: "default").makeAsyncIterator()
-        // Connected first: over HTTP the stream opens in the background.
         let probe = Task {
             while !Task.isCancelled {
                 _ = await backend.control(.clearFaults)
@@ -79,6 +80,11 @@ struct EventLatency {
         while let e = await events.next(), e.kind != .faultsChanged {}
         probe.cancel()
         await probe.value
+        return events
+    }
+
+    static func measure(_ name: String, backend: any SimBackend, trigger: EventTrigger, count: Int) async throws -> EventLatency {
+        var events = await connected(backend)
         var millis: [Double] = []
         for _ in 0..<count {
             await trigger.prepare(backend)

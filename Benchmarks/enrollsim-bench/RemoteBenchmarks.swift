@@ -27,16 +27,7 @@ func benchmarkRemote(count: Int = 1000) async throws -> [String] {
 
 enum RemoteLatency {
     static func measure(_ name: String, backend: any SimBackend, count: Int) async throws -> EventLatency {
-        var events = backend.events(session: "default").makeAsyncIterator()
-        let probe = Task {
-            while !Task.isCancelled {
-                _ = await backend.control(.clearFaults)
-                try? await Task.sleep(for: .milliseconds(50))
-            }
-        }
-        while let e = await events.next(), e.kind != .faultsChanged {}
-        probe.cancel()
-        await probe.value
+        var events = await EventLatency.connected(backend)
         for request in [CallRequest(.set, "pims.vehicle.vin", ["actionType": "remote", "vin": "VR1AB12C3D4567890"]),
                         CallRequest(.subscribe, "pims.vehicle.signal")] {
             let answer = await backend.send(request, session: "default")

@@ -42,7 +42,7 @@ struct R31toR37RemoteProgressTests {
             try await d.advance(1)
             let events = try await d.events()
             #expect(Driver.signals(events).map(\.code) == [903])
-            let error = events.first { $0["kind"]?.stringValue == "signal" }?["data"]?["error"]
+            let error = Driver.lastSignalError(events)
             #expect(error?["code"]?.intValue == 2201)
             #expect(error?["label"]?.stringValue == "Timeout")
             #expect(error?["detail"]?.stringValue == "unreachable")
@@ -73,13 +73,13 @@ struct R31toR37RemoteProgressTests {
             try await d.advance(7)
             let events = try await d.events()
             #expect(Driver.signals(events).map(\.code) == [900, 901, 902])
-            #expect(events.last { $0["kind"]?.stringValue == "signal" }?["data"]?["error"]?["code"]?.intValue == 2362)
+            #expect(Driver.lastSignalError(events)?["code"]?.intValue == 2362)
             #expect(try await d.vehicle(["open": ["trunk": false]], vin: Driver.fuel).ok)
             _ = try await d.events()
             expectSuccess(await d.command("doors", ["doorState": "lock"]))
             try await d.advance(7)
             let locked = try await d.events()
-            #expect(locked.last { $0["kind"]?.stringValue == "signal" }?["data"]?["error"]?["code"]?.intValue == 2361)
+            #expect(Driver.lastSignalError(locked)?["code"]?.intValue == 2361)
             expectSuccess(await d.command("doors", ["doorState": "unlock"]))
             try await d.advance(7)
             #expect(Driver.signals(try await d.events()).map(\.code) == [900, 901, 200])
@@ -94,7 +94,7 @@ struct R31toR37RemoteProgressTests {
             _ = try await d.events()
             expectSuccess(await d.command("horn"))
             try await d.advance(5)
-            let error = try await d.events().last { $0["kind"]?.stringValue == "signal" }?["data"]?["error"]
+            let error = Driver.lastSignalError(try await d.events())
             #expect(error?["code"]?.intValue == 2329)
             #expect(error?["label"]?.stringValue == "Immediate horn request discarded due to SEV different than STOP.")
         }
@@ -138,7 +138,7 @@ struct R31toR37RemoteProgressTests {
             try await d.advance(12)
             expectSuccess(await d.command("charge", ["startNow": true]))
             try await d.advance(12)
-            #expect(try await d.events().last { $0["kind"]?.stringValue == "signal" }?["data"]?["error"]?["code"]?.intValue == 2331)
+            #expect(Driver.lastSignalError(try await d.events())?["code"]?.intValue == 2331)
             expectSuccess(await d.command("charge", ["startNow": false]))
             try await d.advance(12)
             let stopped = try await d.events()
@@ -147,7 +147,7 @@ struct R31toR37RemoteProgressTests {
             #expect(try await d.vehicle(["plugged": false]).ok)
             expectSuccess(await d.command("charge", ["startNow": true]))
             try await d.advance(12)
-            #expect(try await d.events().last { $0["kind"]?.stringValue == "signal" }?["data"]?["error"]?["code"]?.intValue == 2330)
+            #expect(Driver.lastSignalError(try await d.events())?["code"]?.intValue == 2330)
         }
     }
 
@@ -177,7 +177,7 @@ struct R31toR37RemoteProgressTests {
             try await d.readyForCommands()
             expectSuccess(await d.command("preconditioning", ["startNow": false]))
             try await d.advance(12)
-            #expect(try await d.events().last { $0["kind"]?.stringValue == "signal" }?["data"]?["error"]?["code"]?.intValue == 2336)
+            #expect(Driver.lastSignalError(try await d.events())?["code"]?.intValue == 2336)
             let programs: JSONValue = [["hour": 7, "minute": 30, "isEnabled": true, "occurence": ["mon", "WEN"], "slot": 2]]
             expectSuccess(await d.command("preconditioning", ["startNow": true, "programs": programs]))
             try await d.advance(12)
@@ -187,7 +187,7 @@ struct R31toR37RemoteProgressTests {
             #expect(precond?["precondScheduling"]?.arrayValue?.first?["recurrence"]?.stringValue == "Daily")
             expectSuccess(await d.command("preconditioning", ["startNow": true]))
             try await d.advance(12)
-            #expect(try await d.events().last { $0["kind"]?.stringValue == "signal" }?["data"]?["error"]?["code"]?.intValue == 2333)
+            #expect(Driver.lastSignalError(try await d.events())?["code"]?.intValue == 2333)
             try await d.advance(1800)
             #expect(expectSuccess(await d.informations())["resources"]?["status"]?["precondInformation"]?["status"]?.stringValue == "finished")
             #expect(try await d.vehicle(["plugged": false, "level": 15]).ok)
@@ -195,7 +195,7 @@ struct R31toR37RemoteProgressTests {
             _ = try await d.events()
             expectSuccess(await d.command("preconditioning", ["startNow": true]))
             try await d.advance(12)
-            let error = try await d.events().last { $0["kind"]?.stringValue == "signal" }?["data"]?["error"]
+            let error = Driver.lastSignalError(try await d.events())
             #expect(error?["code"]?.intValue == 2000)
             #expect(error?["detail"]?.stringValue == "battery too low")
             #expect(expectSuccess(await d.informations())["resources"]?["status"]?["precondInformation"]?["status"]?.stringValue == "failure")

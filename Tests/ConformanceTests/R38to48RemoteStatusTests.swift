@@ -151,7 +151,7 @@ struct R45toR48RemoteControlTests {
             try await d.advance(5)
             let events = try await d.events()
             #expect(Driver.signals(events).map(\.code) == [900, 901, 902])
-            #expect(events.last { $0["kind"]?.stringValue == "signal" }?["data"]?["error"]?["code"]?.intValue == 2329)
+            #expect(Driver.lastSignalError(events)?["code"]?.intValue == 2329)
             #expect(try await d.control(["sim": "faults"])["rules"] == [])  // used up
             try await d.advance(60)
             expectSuccess(await d.command("horn"))  // the failed horn started no cool-down... nor did this one fail

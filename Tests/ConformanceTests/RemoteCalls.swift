@@ -52,6 +52,11 @@ extension Driver {
         }
     }
 
+    /// The `error` of the last signal among `events` (a 902's or a 903's).
+    static func lastSignalError(_ events: [JSONValue]) -> JSONValue? {
+        events.last { $0["kind"]?.stringValue == "signal" }?["data"]?["error"]
+    }
+
     func vehicle(_ fields: [String: JSONValue], vin: String = Driver.vin) async throws -> SimAnswer {
         var json = fields
         json["sim"] = "vehicle"
