@@ -9,8 +9,9 @@ extension CardWorld {
         case .pushes(let session):
             guard kernel.settings != nil else { return .failure("casa.pushes: no session named \"\(session)\"") }
             let pushes = device(session: session)?.pushes ?? []
-            return .success(["pushes": .array(pushes.map { json($0, at: kernel.now) }), "now": .string(kernel.now.iso8601),
-                             "issuer": issuerView(at: kernel.now)])
+            return .success(["pushes": .array(pushes.map { json($0, at: kernel.now) }), "now": .string(kernel.now.iso8601)])
+        case .issuer:
+            return .success(issuerView(at: kernel.now))
         case .activationCode(let name):
             let c: Int
             switch cardIndex(named: name) {
@@ -43,7 +44,7 @@ extension CardWorld {
 
     /// The issuer's side, as the simulator shows it beside the phone: every card (whose, its state,
     /// whether a purchase with it auto-enrolls), and the activation codes sent and still pending.
-    func issuerView(at now: SimTime) -> JSONValue {
+    func issuerView(at now: SimTime) -> [String: JSONValue] {
         let pending = activationCodes.filter { !$0.used && !$0.isExpired(at: now) }
         return [
             "cards": .array(cards.map { c in
@@ -54,6 +55,7 @@ extension CardWorld {
                 ["code": .string(a.code.value), "accountId": .string(a.accountId), "expiresAt": .string(a.expiresAt.iso8601),
                  "maskedCardNumber": .string(cards.first { $0.accountId == a.accountId }?.maskedCardNumber.shown ?? "")]
             }),
+            "now": .string(now.iso8601),
         ]
     }
 

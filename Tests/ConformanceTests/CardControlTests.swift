@@ -18,23 +18,25 @@ struct CardControlTests {
         }
     }
 
-    @Test("casa.pushes shows the issuer's side: every card, and the activation codes still pending (a used one is not)",
+    @Test("casa.issuer shows the issuer's side: every card, and the activation codes still pending",
           arguments: BackendKind.available)
     func theIssuerSideListsCardsAndPendingCodes(kind: BackendKind) async throws {
         try await withBackend(kind, "card-activation") { d in
-            let answer = try await d.control(["sim": "casa.pushes", "session": "default"])
+            let answer = try await d.control(["sim": "casa.issuer"])
             #expect(answer.ok, "\(answer.error ?? "")")
-            let cards = answer["issuer"]?["cards"]?.arrayValue ?? []
+            let cards = answer["cards"]?.arrayValue ?? []
             #expect(cards.map { $0["maskedCardNumber"] } == ["•••• 4242"] && cards.first?["state"] == "uploaded")
-            let codes = answer["issuer"]?["activationCodes"]?.arrayValue ?? []
+            let codes = answer["activationCodes"]?.arrayValue ?? []
             #expect(codes.map { $0["code"] } == ["40718263"] && codes.first?["maskedCardNumber"] == "•••• 4242")
         }
         try await withBackend(kind, "card-replacement") { d in
-            let answer = try await d.control(["sim": "casa.pushes", "session": "default"])
-            let cards = answer["issuer"]?["cards"]?.arrayValue ?? []
+            let answer = try await d.control(["sim": "casa.issuer"])
+            let cards = answer["cards"]?.arrayValue ?? []
             #expect(cards.map { $0["maskedCardNumber"] } == ["•••• 4242", "•••• 8888"])
             #expect(cards.map { $0["autoEnrolls"] } == [false, true])
-            #expect(answer["issuer"]?["activationCodes"]?.arrayValue == [])
+            #expect(answer["activationCodes"]?.arrayValue == [])
+            let stray = try await d.control(["sim": "casa.issuer", "card": "8888"])
+            #expect(!stray.ok, "it takes no parameter")
         }
     }
 

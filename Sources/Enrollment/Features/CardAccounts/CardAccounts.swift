@@ -94,7 +94,7 @@ public enum CardAccounts: Feature {
             state.message = nil
             state.phase = .activate
             // The bank's letter: the issuer's pending codes, which the form shows (read by the shop's side).
-            return [.control(.cardShop(.issuer), .casaPushes(session: shared.config.sessionName))]
+            return [.control(.cardShop(.issuer), .casaIssuer)]
         case .answered(let call, let response): return state.answered(call, response)
         }
     }

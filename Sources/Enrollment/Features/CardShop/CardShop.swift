@@ -49,7 +49,7 @@ public enum CardShop: Feature {
     public static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Out] {
         let card = state.form[.cardNumber].trimmingSpaces
         switch action {
-        case .opened: return [.control(.cardShop(.issuer), .casaPushes(session: shared.config.sessionName))]
+        case .opened: return [.control(.cardShop(.issuer), .casaIssuer)]
         case .moveSelection(let delta):
             state.form.moveFocus(delta)
             return []
@@ -87,6 +87,8 @@ public enum CardShop: Feature {
 
 extension CardShop.State {
     mutating func answered(_ control: CardShop.Control, _ answer: SimAnswer) -> [CardShop.Out] {
+        // A backend without the issuer's view (a walk recorded before it) leaves the card to type.
+        if control == .issuer && !answer.ok { return [] }
         guard answer.ok else {
             message = nil
             return [.notice(Notice(kind: .error, label: "The simulator refused.", detail: answer.error,
@@ -94,7 +96,7 @@ extension CardShop.State {
         }
         switch control {
         case .issuer:
-            issuer = CardIssuerView(answer["issuer"])
+            issuer = CardIssuerView(cards: answer["cards"], codes: answer["activationCodes"])
             // The card a purchase is made with, unless one is typed: the one that auto-enrolls
             // (card-replacement's 8888), else an active one, else the first.
             if form[.cardNumber].isEmpty, let card = issuer.suggestedCard { form[.cardNumber] = String(card.suffix(4)) }
@@ -135,7 +137,7 @@ extension String {
     var trimmingSpaces: String { String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
 }
 
-/// The issuer's side of the card world (`casa.pushes`'s `issuer`): its cards and the activation
+/// The issuer's side of the card world (`casa.issuer`): its cards and the activation
 /// codes it sent that are still pending, as the Shop & issuer screen and the activation form show them.
 public struct CardIssuerView: Hashable, Sendable {
     public struct Card: Hashable, Sendable {
@@ -156,12 +158,12 @@ public struct CardIssuerView: Hashable, Sendable {
 
     public init() {}
 
-    init(_ json: JSONValue?) {
-        cards = (json?["cards"]?.arrayValue ?? []).map {
+    init(cards: JSONValue?, codes: JSONValue?) {
+        self.cards = (cards?.arrayValue ?? []).map {
             Card(maskedCardNumber: $0["maskedCardNumber"]?.stringValue ?? "", state: $0["state"]?.stringValue ?? "",
                  userId: $0["userId"]?.stringValue ?? "", autoEnrolls: $0["autoEnrolls"]?.boolValue ?? false)
         }
-        pendingCodes = (json?["activationCodes"]?.arrayValue ?? []).map {
+        pendingCodes = (codes?.arrayValue ?? []).map {
             PendingCode(code: $0["code"]?.stringValue ?? "", maskedCardNumber: $0["maskedCardNumber"]?.stringValue ?? "",
                         expiresAt: $0["expiresAt"]?.stringValue ?? "")
         }
