@@ -50,8 +50,9 @@ enum FormView {
             // The field's message under it, wrapped to the form's width: never cut mid-word.
             if let message = field.message { y = frame.paragraph("✗ " + message, at: y, in: area, style: .error, indent: 0) }
         }
-        // The form's error repeats a field's message when one is shown: said once, by the field.
-        if let error = form.error, !form.fields.contains(where: { $0.message != nil }), y < area.maxY {
+        // The form's error repeating a field's message is said once, by the field.
+        let repeated = form.fields.contains { f in f.message.map { "\(f.label): \($0)" } == form.error }
+        if let error = form.error, !repeated, y < area.maxY {
             y = frame.paragraph("✗ " + error, at: y, in: area, style: .error)
         }
         return y - area.y
