@@ -104,7 +104,7 @@ let package = Package(
         ),
 
         .testTarget(name: "PIMSTests", dependencies: ["PIMS"]),
-        .testTarget(name: "WalkTests", dependencies: ["Walk", "WalkPlayer", "SimKernel", "PIMS", "SimWorld", "Enrollment", "TerminalUI",
+        .testTarget(name: "WalkTests", dependencies: ["Walk", "WalkPlayer", "Screens", "SimKernel", "PIMS", "SimWorld", "Enrollment", "TerminalUI",
                                                "EnrollsimAssets", "SimServer", "SimClient", "SimTestSupport"],
                     // The JUnit schema the suite report is validated against (read by path).
                     exclude: ["Schemas"]),

@@ -28,17 +28,25 @@ static inline int cnc_err(void) { return ERR; }
 static inline int cnc_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int cnc_key_f(int n) { return KEY_F(n); }
 
-// The mouse: left-button presses and clicks only (the rest stays the terminal's), reported at
-// once (no click interval to wait out). Off again with cnc_mouse(0).
+// The mouse: left-button presses and clicks and the wheel only (the rest stays the terminal's),
+// reported at once (no click interval to wait out). Off again with cnc_mouse(0).
+#if NCURSES_MOUSE_VERSION > 1
+#define CNC_WHEEL_DOWN BUTTON5_PRESSED
+#else
+#define CNC_WHEEL_DOWN 0
+#endif
 static inline int cnc_key_mouse(void) { return KEY_MOUSE; }
 static inline void cnc_mouse(int on) {
-    mousemask(on ? (BUTTON1_PRESSED | BUTTON1_CLICKED) : 0, NULL);
+    mousemask(on ? (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | CNC_WHEEL_DOWN) : 0, NULL);
     if (on) mouseinterval(0);
 }
-// The click just read (after KEY_MOUSE): 1 with its cell, 0 for another mouse event.
+// The mouse event just read (after KEY_MOUSE): 1 a click with its cell, 2 the wheel up, 3 the
+// wheel down, 0 another event.
 static inline int cnc_read_click(int *x, int *y) {
     MEVENT event;
     if (getmouse(&event) != OK) return 0;
+    if (event.bstate & BUTTON4_PRESSED) return 2;
+    if (CNC_WHEEL_DOWN && (event.bstate & CNC_WHEEL_DOWN)) return 3;
     if (!(event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) return 0;
     *x = event.x;
     *y = event.y;

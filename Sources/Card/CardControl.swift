@@ -11,8 +11,10 @@ public enum CardControl: Sendable, Hashable {
     case activationCode(card: String)
     /// `{"sim": "casa.card", "card", "state": "inactive" | "active"}`
     case card(String, state: CardState)
+    /// `{"sim": "casa.issuer"}`: the issuer's cards and the activation codes still pending (read only).
+    case issuer
 
-    public static let kinds = ["casa.purchase", "casa.pushes", "casa.activationCode", "casa.card"]
+    public static let kinds = ["casa.purchase", "casa.pushes", "casa.activationCode", "casa.card", "casa.issuer"]
 
     /// The system's reading of a control, or nil when `kind` is not its.
     public init?(_ control: SimControl) throws(ControlError) {
@@ -45,6 +47,9 @@ public enum CardControl: Sendable, Hashable {
                 throw f.fail("\"state\" must be inactive or active, not \"\(written)\"")
             }
             self = .card(try f.string("card"), state: state)
+        case "casa.issuer":
+            try control.refuseUnknownKeys([])
+            self = .issuer
         default:
             return nil
         }
@@ -58,6 +63,7 @@ public enum CardControl: Sendable, Hashable {
         case .pushes(let session): SimControl("casa.pushes", ["session": .string(session)])
         case .activationCode(let card): SimControl("casa.activationCode", ["card": .string(card)])
         case .card(let card, let state): SimControl("casa.card", ["card": .string(card), "state": .string(state.rawValue)])
+        case .issuer: SimControl("casa.issuer", [:])
         }
     }
 }
@@ -69,4 +75,5 @@ extension SimControl {
     public static func casaPushes(session: String = "default") -> SimControl { CardControl.pushes(session: session).control }
     public static func casaActivationCode(card: String) -> SimControl { CardControl.activationCode(card: card).control }
     public static func casaCard(_ card: String, state: CardState) -> SimControl { CardControl.card(card, state: state).control }
+    public static let casaIssuer = CardControl.issuer.control
 }

@@ -10,6 +10,8 @@ extension CardWorld {
             guard kernel.settings != nil else { return .failure("casa.pushes: no session named \"\(session)\"") }
             let pushes = device(session: session)?.pushes ?? []
             return .success(["pushes": .array(pushes.map { json($0, at: kernel.now) }), "now": .string(kernel.now.iso8601)])
+        case .issuer:
+            return .success(issuerView(at: kernel.now))
         case .activationCode(let name):
             let c: Int
             switch cardIndex(named: name) {
@@ -38,6 +40,23 @@ extension CardWorld {
             cards[c].state = state
             return .success(["account": cards[c].json])
         }
+    }
+
+    /// The issuer's side, as the simulator shows it beside the phone: every card (whose, its state,
+    /// whether a purchase with it auto-enrolls), and the activation codes sent and still pending.
+    func issuerView(at now: SimTime) -> [String: JSONValue] {
+        let pending = activationCodes.filter { !$0.used && !$0.isExpired(at: now) }
+        return [
+            "cards": .array(cards.map { c in
+                ["accountId": .string(c.accountId), "userId": .string(c.userId), "maskedCardNumber": .string(c.maskedCardNumber.shown),
+                 "state": .string(c.state.rawValue), "autoEnrolls": .bool(c.autoEnrolls)]
+            }),
+            "activationCodes": .array(pending.map { a in
+                ["code": .string(a.code.value), "accountId": .string(a.accountId), "expiresAt": .string(a.expiresAt.iso8601),
+                 "maskedCardNumber": .string(cards.first { $0.accountId == a.accountId }?.maskedCardNumber.shown ?? "")]
+            }),
+            "now": .string(now.iso8601),
+        ]
     }
 
     /// A card by accountId, or by its last four digits when one card of the world has them.

@@ -257,8 +257,13 @@ public final class CursesDriver: TerminalDriver {
                 }
                 if Int32(code) == cnc_key_mouse() {
                     var x: Int32 = 0, y: Int32 = 0
-                    if cnc_read_click(&x, &y) == 1 { return .event(.click(Point(x: Int(x), y: Int(y)))) }
-                    continue
+                    switch cnc_read_click(&x, &y) {
+                    case 1: return .event(.click(Point(x: Int(x), y: Int(y))))
+                    // The wheel is ↑ and ↓, as terminals send it when they report no mouse.
+                    case 2: return .input(.key(.up))
+                    case 3: return .input(.key(.down))
+                    default: continue
+                    }
                 }
                 if let key = CursesKeys.key(forCode: Int32(code)) { return .input(.key(key)) }
                 continue  // a key we do not bind (odd function keys): not an event

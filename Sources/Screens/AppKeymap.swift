@@ -82,11 +82,32 @@ public enum AppKeymap {
         Binding(.ctrlC, command: .forceQuit, help: "Quit at once, cleanly", group: "App"),
     ])
 
-    /// The command for a key in this state; typed characters carry the key's character.
-    public static func command(for key: Key, in state: AppState) -> UICommand? {
+    /// The command for a key in this state; typed characters carry the key's character. With the
+    /// help open the moving keys scroll it, as far as the overlay goes at `size` (when given).
+    public static func command(for key: Key, in state: AppState, size: Size? = nil) -> UICommand? {
+        if state.showHelp, let delta = helpScroll(key, in: state, size: size) { return .send(.moveSelection(delta)) }
         guard let binding = keymap(for: state).binding(for: key) else { return nil }
         if case .send(.typed) = binding.command, case .char(let c) = key { return .send(.typed(c)) }
         return binding.command
+    }
+}
+
+extension AppKeymap {
+    /// How far a key scrolls the help overlay (nil: not a scrolling key); the mouse wheel comes as
+    /// ↑ and ↓. End and Home go to the ends; without a size, End goes a long way down.
+    static func helpScroll(_ key: Key, in state: AppState, size: Size?) -> Int? {
+        let last = size.map { Screens.helpOverlay(state, size: $0).maxOffset(in: Screens.helpArea($0)) } ?? 1000
+        let target: Int
+        switch key {
+        case .down, .char("j"): target = state.helpOffset + 1
+        case .up, .char("k"): target = state.helpOffset - 1
+        case .pageDown: target = state.helpOffset + max(1, (size?.height ?? 24) - 6)
+        case .pageUp: target = state.helpOffset - max(1, (size?.height ?? 24) - 6)
+        case .end: target = last
+        case .home: target = 0
+        default: return nil
+        }
+        return min(max(target, 0), max(last, state.helpOffset)) - state.helpOffset
     }
 }
 

@@ -35,10 +35,7 @@ enum CarKeyScreen {
             ("security code", k.securityCode ?? "–", .code),
             ("expires", k.securityExpiration ?? "–", .normal),
         ]
-        for (i, row) in rows.enumerated() where i < status.height {
-            let x = frame.put(row.0.padded(toWidth: 15), x: status.x, y: status.y + i, style: .hint, clip: status)
-            frame.put(row.1, x: x, y: status.y + i, style: row.2, clip: status)
-        }
+        frame.nameValueRows(rows, nameWidth: 15, in: status)
         let proximity = frame.panel(columns[1], title: "Proximity (simulator)")
         // The toggles' keys come from the state's commands, as the help bar's do.
         let commands = state.availableCommands

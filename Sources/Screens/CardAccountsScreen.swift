@@ -27,6 +27,14 @@ enum CardAccountsScreen {
         guard prompt, let form = CardAccounts.form(s), parts[1].height >= 3 else { return }
         let title = s.phase == .activate ? "Activate: the code (Shop & issuer ▸ new code), a name" : "Choose the PIN for this phone"
         let inside = frame.panel(parts[1], title: title, style: .current)
-        FormView.render(form, policy: state.session.policy, focus: state.fieldFocus, into: &frame, area: inside)
+        let used = FormView.render(form, policy: state.session.policy, focus: state.fieldFocus, into: &frame, area: inside)
+        // The codes the bank sent and the user has not used yet: what a letter from the bank would say.
+        if s.phase == .activate {
+            var y = inside.y + used + 1
+            for code in state.cardShop.issuer.pendingCodes where y < inside.maxY {
+                y = frame.paragraph("The bank's letter: code \(code.code) for \(code.maskedCardNumber), valid until \(code.expiresAt).",
+                                    at: y, in: inside, style: .hint)
+            }
+        }
     }
 }

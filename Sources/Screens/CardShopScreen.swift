@@ -26,6 +26,11 @@ enum CardShopScreen {
         var oy = office.y
         oy = frame.paragraph("For the card in the Card field: a new activation code, the card inactive or active again (keys below).", at: oy, in: office, style: .hint)
         oy += 1
+        let cards = s.issuer.cards.map { "\($0.maskedCardNumber) \($0.state)\($0.autoEnrolls ? " (auto-enrolls)" : "")" }
+        let pending = s.issuer.pendingCodes.map { "code \($0.code) for \($0.maskedCardNumber), until \($0.expiresAt)" }
+        let world = cards.map { ("card", $0, Style.normal) } + pending.map { ("pending", $0, Style.code) }
+        oy = frame.nameValueRows(world, nameWidth: 9, in: Rect(x: office.x, y: oy, width: office.width, height: max(0, office.maxY - oy)))
+        if !world.isEmpty { oy += 1 }
         for r in s.issuedRows where oy < office.maxY {
             let x = frame.put(r.name.padded(toWidth: 9), x: office.x, y: oy, style: .hint, clip: office)
             frame.put(r.value, x: x, y: oy, style: r.name == "code" ? .code : .title, clip: office)

@@ -18,39 +18,42 @@ enum FormView {
             switch field.kind {
             case .pin:
                 let length = max(policy.pinMinLength, min(policy.pinMaxLength, max(field.value.count + (isFocused && caret ? 1 : 0), policy.pinMinLength)))
-                var w = CodeField(label: label, value: field.value, length: length, mask: field.masked ? "•" : nil, isFocused: isFocused, message: field.message)
+                var w = CodeField(label: label, value: field.value, length: length, mask: field.masked ? "•" : nil, isFocused: isFocused, message: nil)
                 w.showsCaret = caret
                 frame.render(w, in: row)
-                y += w.height
+                y += 1
             case .smsCode:
                 let length = max(policy.smsCodeLength, field.value.count)
-                var w = CodeField(label: label, value: field.value, length: length, isFocused: isFocused, message: field.message)
+                var w = CodeField(label: label, value: field.value, length: length, isFocused: isFocused, message: nil)
                 w.showsCaret = caret
                 frame.render(w, in: row)
-                y += w.height
+                y += 1
             case .sdkPin, .cardPin:
                 let length = min(FuturaeInput.sdkPinLengths.upperBound, max(FuturaeInput.sdkPinLengths.lowerBound, field.value.count + (isFocused && caret ? 1 : 0)))
-                var w = CodeField(label: label, value: field.value, length: length, mask: field.masked ? "•" : nil, isFocused: isFocused, message: field.message)
+                var w = CodeField(label: label, value: field.value, length: length, mask: field.masked ? "•" : nil, isFocused: isFocused, message: nil)
                 w.showsCaret = caret
                 frame.render(w, in: row)
-                y += w.height
+                y += 1
             case .shortCode:
                 // Four groups of four: the spaces are drawn, never typed.
                 var w = TextField(label: label, text: FuturaeInput.grouped(field.value), placeholder: "0000 0000 0000 0000",
-                                  isFocused: isFocused, message: field.message)
+                                  isFocused: isFocused, message: nil)
                 w.showsCaret = caret
                 frame.render(w, in: Rect(x: row.x, y: row.y, width: min(row.width, labelWidth + 26), height: row.height))
-                y += w.height
+                y += 1
             case .phone, .vin, .text, .password, .number, .bindingToken, .activationCode, .amount:
-                var w = TextField(label: label, text: field.display, placeholder: placeholder(field.kind), isFocused: isFocused, message: field.message)
+                var w = TextField(label: label, text: field.display, placeholder: placeholder(field.kind), isFocused: isFocused, message: nil)
                 w.showsCaret = caret
                 frame.render(w, in: Rect(x: row.x, y: row.y, width: min(row.width, 64), height: row.height))
-                y += w.height
+                y += 1
             }
+            // The field's message under it, wrapped to the form's width: never cut mid-word.
+            if let message = field.message { y = frame.paragraph("✗ " + message, at: y, in: area, style: .error, indent: 0) }
         }
-        if let error = form.error, y < area.maxY {
-            frame.put("✗ " + error, x: area.x, y: y, style: .error, clip: area)
-            y += 1
+        // The form's error repeating a field's message is said once, by the field.
+        let repeated = form.fields.contains { f in f.message.map { "\(f.label): \($0)" } == form.error }
+        if let error = form.error, !repeated, y < area.maxY {
+            y = frame.paragraph("✗ " + error, at: y, in: area, style: .error)
         }
         return y - area.y
     }

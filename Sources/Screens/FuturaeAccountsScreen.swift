@@ -44,7 +44,7 @@ enum FuturaeAccountsScreen {
     static func lockPanel(_ state: AppState, into frame: inout Frame, area: Rect) {
         let s = state.futuraeAccounts
         let c = state.session.config
-        let inside = frame.panel(Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, 8)), title: "SDK lock")
+        let inside = frame.panel(Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, 9)), title: "SDK lock")
         let lock: (String, Style) = switch (c.lockType.locks, s.lock) {
         case (false, _): ("never locked (lock type none)", .hint)
         case (true, .unknown): ("· not known yet", .pending)
@@ -58,9 +58,6 @@ enum FuturaeAccountsScreen {
             ("PIN tries", s.pinAttemptsLeft.map { "\($0) left" } ?? "–", s.pinAttemptsLeft.map { $0 < 3 ? .warning : .normal } ?? .normal),
             ("device", s.archived ? "✗ archived" : "✓ active", s.archived ? .failed : .done),
         ]
-        for (i, row) in rows.enumerated() where i < inside.height {
-            let x = frame.put(row.0.padded(toWidth: 11), x: inside.x, y: inside.y + i, style: .hint, clip: inside)
-            frame.put(row.1, x: x, y: inside.y + i, style: row.2, clip: inside)
-        }
+        frame.nameValueRows(rows, nameWidth: 11, in: inside)
     }
 }

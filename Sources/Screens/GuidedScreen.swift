@@ -5,17 +5,22 @@ import TerminalUI
 /// it does and which API it calls, the prompt, and the simulated phone.
 enum GuidedScreen {
     static let mapWidth = 30
+    /// On a large terminal the map shows each step's whole API line (the longest, 4·1's and 4·2's,
+    /// wrap), with the phone under it.
+    static let roomyMapWidth = 58
 
     static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let columns = area.splitColumns([.fixed(mapWidth), .fill()], gap: 1)
-        // The phone sits beside the prompt on a wide terminal (always, waiting for its SMS), under
-        // the flow map otherwise (while a code is asked for: the map leaves it room).
-        let wide = columns[1].width >= 80
-        let showsPhone = wide || state.smsOnPhone != nil || state.activeForm?.has(.smsCode) == true
+        let roomy = area.width >= roomyMapWidth + 1 + 56 && area.height >= 2 * FlowStep.allCases.count + 3 + PhoneView.height
+        let columns = area.splitColumns([.fixed(roomy ? roomyMapWidth : mapWidth), .fill()], gap: 1)
+        // The phone sits under the flow map on a large terminal (always, waiting for its SMS), beside
+        // the prompt on a wide one, under the map otherwise (while a code is asked for).
+        let wide = !roomy && columns[1].width >= 80
+        let showsPhone = roomy || wide || state.smsOnPhone != nil || state.activeForm?.has(.smsCode) == true
         let mapHeight = FlowMapView.render(state.guided, into: &frame,
                                            area: columns[0].inset(bottom: showsPhone && !wide ? PhoneView.height : 0))
         let parts = showsPhone && wide ? columns[1].splitColumns([.fill(), .fixed(PhoneView.width)], gap: 1) : [columns[1]]
-        let phoneArea = wide ? parts.last! : columns[0].inset(top: mapHeight)
+        let phoneArea = wide ? parts.last! : Rect(x: columns[0].x, y: columns[0].y + mapHeight, width: min(columns[0].width, PhoneView.width + 10),
+                                                  height: columns[0].height - mapHeight)
         var y = StepHeader.render(state.guided.focusStep, into: &frame, area: parts[0])
         y += 1
         y += prompt(state, into: &frame, area: Rect(x: parts[0].x, y: y, width: parts[0].width, height: parts[0].maxY - y))
@@ -42,15 +47,13 @@ enum GuidedScreen {
             return put([state.isBusy ? "Checking…" : "Checks run on their own (step pacing: each waits for Enter)."], into: &frame, area: area)
         case .chooseMethod:
             var lines = ["How should this device get a trusted phone?"]
-            if g.shortcutUnavailable != nil && state.sendAsTyped {
-                lines.append("  s  force 4·1 — sent as typed, SDK \(state.session.config.sdk) answers 2002 (R8)")
-            } else if let why = g.shortcutUnavailable {
-                lines.append("  –  shortcut 4·1 not offered: \(why)")
+            if g.shortcutUnavailable != nil {
+                lines.append("  s  force 4·1 — SDK \(state.session.config.sdk) has no shortcut and answers 2002 (R8)")
             } else {
                 lines.append("  s  shortcut 4·1 — enroll with the phone number: one SMS, one call")
             }
             lines.append("  l  full 4·2 — register the phone, then steps 5 to 8")
-            return put(lines, into: &frame, area: area, styles: [.normal, g.shortcutUnavailable == nil || state.sendAsTyped ? .key : .dim, .key])
+            return put(lines, into: &frame, area: area, styles: [.normal, .key, .key])
         case .blocked:
             // The banner or the flow's line says why (2317, PINBlocked); this says what to do.
             return put(["a  step A: remove all enrollments (asks first), then enroll again from step 3",

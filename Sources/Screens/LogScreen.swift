@@ -48,7 +48,7 @@ enum LogScreen {
         }
         let sub = e.request.subAPI.map { " " + $0 } ?? ""
         let marker = e.response == nil ? "…" : (e.response?.error == nil ? "✓" : "✗")
-        return MenuItem(e.step.truncated(toWidth: 20).padded(toWidth: 21) + "\(e.request.type.rawValue) \(e.request.name)\(sub)",
+        return MenuItem(e.step.truncated(toWidth: 21).padded(toWidth: 22) + "\(e.request.type.rawValue) \(e.request.name)\(sub)",
                         detail: status, marker: marker, style: style)
     }
 }

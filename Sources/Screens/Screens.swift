@@ -7,9 +7,10 @@ public enum Screens {
     /// Below this, screens do not fit: a "terminal too small" screen says so.
     public static let minimumSize = Size.minimum
 
-    public static func render(_ state: AppState, size: Size, tick: Int = 0) -> Frame {
+    /// `minimum`: smaller only for a player that keeps rows of its own below the screens.
+    public static func render(_ state: AppState, size: Size, tick: Int = 0, minimum: Size = minimumSize) -> Frame {
         var frame = Frame(size: size)
-        guard size.fits(minimumSize) else {
+        guard size.fits(minimum) else {
             TooSmallScreen.render(size: size, into: &frame)
             return frame
         }
@@ -55,8 +56,19 @@ public enum Screens {
         }
         if state.showHelp {
             frame.cursor = nil
-            frame.render(HelpOverlay(keymap: keymap, title: "\(state.route.title) — keys (Esc closes)"), in: frame.bounds.inset(top: 1, bottom: 1))
+            frame.render(helpOverlay(state, size: size), in: helpArea(size))
         }
         return frame
     }
+
+    /// The `?` overlay for this state: the screen's keys, scrolled to `helpOffset`; its title says
+    /// how to scroll when it is taller than the screen.
+    static func helpOverlay(_ state: AppState, size: Size) -> HelpOverlay<UICommand> {
+        var overlay = HelpOverlay(keymap: AppKeymap.keymap(for: state), title: "", offset: state.helpOffset)
+        let scrolls = overlay.maxOffset(in: helpArea(size)) > 0
+        overlay.title = "\(state.route.title) — keys (\(scrolls ? "↓↑ PgDn End scroll, " : "")Esc closes)"
+        return overlay
+    }
+
+    static func helpArea(_ size: Size) -> Rect { Rect(x: 0, y: 0, width: size.width, height: size.height).inset(top: 1, bottom: 1) }
 }

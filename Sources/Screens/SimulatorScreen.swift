@@ -26,7 +26,14 @@ enum SimulatorScreen {
         var y = controls.y
         let x = frame.put("now ", x: controls.x, y: y, style: .hint, clip: controls)
         frame.put(sim.now ?? "–", x: x, y: y, style: .code, clip: controls)
-        frame.put("scenario " + (sim.scenario ?? "–"), x: controls.x + 26, y: y, style: .hint, clip: controls)
+        // The scenario beside the clock when it fits, else on its own row: a name is never cut.
+        let scenario = "scenario " + (sim.scenario ?? "–")
+        if controls.x + 26 + scenario.terminalWidth <= controls.maxX {
+            frame.put(scenario, x: controls.x + 26, y: y, style: .hint, clip: controls)
+        } else {
+            y += 1
+            frame.put(scenario, x: controls.x, y: y, style: .hint, clip: controls)
+        }
         y += 1
         y += FormView.render(sim.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
                              area: Rect(x: controls.x, y: y, width: controls.width, height: controls.maxY - y))

@@ -38,7 +38,7 @@ public final class HeadlessFront: @unchecked Sendable {
     /// A key, as the terminal loop handles it; false when nothing here binds it.
     @discardableResult
     public func press(_ key: Key) async -> Bool {
-        guard case .send(let action)? = AppKeymap.command(for: key, in: state) else { return false }
+        guard case .send(let action)? = AppKeymap.command(for: key, in: state, size: size) else { return false }
         await send(action)
         return true
     }

@@ -17,8 +17,11 @@ public final class WalkSession: @unchecked Sendable {
                                     backend: PlaybackBackend(walk, clock: clock), clock: clock)
     }
 
-    /// What the screen shows now.
+    /// What the screen shows now, at the recorded size.
     public var frame: Frame { front.frame }
+
+    /// The front's state now: a player lays it out at its own terminal's size.
+    public var state: AppState { front.state }
 
     /// The text of a region of the screen now, as an expectation reads it.
     public func text(of region: WalkExpectation.Region) -> String { front.text(of: region) }

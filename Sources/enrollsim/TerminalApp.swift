@@ -150,7 +150,7 @@ final class TerminalApp: @unchecked Sendable {
             return .repaint
         }
         recorder?.key(key.walkName)
-        switch AppKeymap.command(for: key, in: state) {
+        switch AppKeymap.command(for: key, in: state, size: driver.size) {
         case .send(let action)?: send(action)
         case .forceQuit?: return .finish(.quit)
         case .redraw?:

@@ -5,8 +5,8 @@ import TerminalUI
 import Walk
 import WalkPlayer
 
-/// A walk played in the terminal: the front's screens above one line of replay chrome (the step,
-/// the caption, the keys). At the recorded pace times `speed` (a pause longer than 2 s is cut to 2 s,
+/// A walk played in the terminal: the front's screens, laid out at the terminal's size, above the
+/// replay chrome (the step, the caption, the keys), wrapped whole. At the recorded pace times `speed` (a pause longer than 2 s is cut to 2 s,
 /// as asciinema's idle limit does), or one entry per key with `stepping`; Space pauses, q leaves.
 /// `pauseAtSteps`: a demo waits for a key where each flow step begins.
 final class TerminalReplay: @unchecked Sendable {
@@ -100,21 +100,11 @@ final class TerminalReplay: @unchecked Sendable {
     }
 
     private func paint(_ session: WalkSession, position: Int, of total: Int, ended: Bool = false) {
-        let size = driver.size
-        var frame = Frame(size: size)
-        let app = session.frame
-        // The recorded screen, clipped to this terminal, above the chrome line.
-        for y in 0..<min(app.size.height, size.height - 1) {
-            for x in 0..<min(app.size.width, size.width) where !app[x, y].isWideTail {
-                frame.put(String(app[x, y].glyph), x: x, y: y, style: app[x, y].style)
-            }
-        }
         let caption = walk.header.captions[step].map { " · " + $0 } ?? ""
         let state = ended ? "end · any key leaves" : paused ? "paused · Space resumes" : stepping ? "any key: next" : "Space pauses"
-        let chrome = " ▶ replay \(position)/\(total) · \(step.isEmpty ? "start" : step)\(caption) · \(state) · q quits"
-        frame.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1), style: .selected)
-        frame.put(chrome, x: 0, y: size.height - 1, style: .selected)
-        driver.draw(frame)
+        let chrome = "▶ replay \(position)/\(total) · \(step.isEmpty ? "start" : step)\(caption) · \(state) · q quits"
+        // The screens laid out at this terminal's size (not the recorded one), the chrome wrapped under them.
+        driver.draw(ReplayLayout.frame(session.state, chrome: chrome, size: driver.size))
     }
 
     private func blocking(_ body: @escaping @Sendable () async -> Void) {

@@ -18,6 +18,28 @@ struct CardControlTests {
         }
     }
 
+    @Test("casa.issuer shows the issuer's side: every card, and the activation codes still pending",
+          arguments: BackendKind.available)
+    func theIssuerSideListsCardsAndPendingCodes(kind: BackendKind) async throws {
+        try await withBackend(kind, "card-activation") { d in
+            let answer = try await d.control(["sim": "casa.issuer"])
+            #expect(answer.ok, "\(answer.error ?? "")")
+            let cards = answer["cards"]?.arrayValue ?? []
+            #expect(cards.map { $0["maskedCardNumber"] } == ["•••• 4242"] && cards.first?["state"] == "uploaded")
+            let codes = answer["activationCodes"]?.arrayValue ?? []
+            #expect(codes.map { $0["code"] } == ["40718263"] && codes.first?["maskedCardNumber"] == "•••• 4242")
+        }
+        try await withBackend(kind, "card-replacement") { d in
+            let answer = try await d.control(["sim": "casa.issuer"])
+            let cards = answer["cards"]?.arrayValue ?? []
+            #expect(cards.map { $0["maskedCardNumber"] } == ["•••• 4242", "•••• 8888"])
+            #expect(cards.map { $0["autoEnrolls"] } == [false, true])
+            #expect(answer["activationCodes"]?.arrayValue == [])
+            let stray = try await d.control(["sim": "casa.issuer", "card": "8888"])
+            #expect(!stray.ok, "it takes no parameter")
+        }
+    }
+
     @Test(arguments: BackendKind.available)
     func theIssuerMakesACardInactiveAndActiveAgainButNotAnUploadedOne(kind: BackendKind) async throws {
         try await withBackend(kind, "card-replacement") { d in

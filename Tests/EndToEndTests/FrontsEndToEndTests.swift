@@ -152,9 +152,7 @@ import Testing
             try session.wait(for: "Clock advanced to 2026-01-05T09:\(String(format: "%02d", minute))")
         }
         try session.wait(for: "alice@example.com · expired")
-        try session.sendKeys("Escape")
-        try session.wait(for: "Flows")
-        try session.sendKeys("Enter")  // back to the enrollment, where it was
+        try session.sendKeys("Escape")  // back to the enrollment, where it was
         try session.wait(for: "s scan")
         try session.sendKeys("s")
         try session.chooseSDKPIN("2468")

@@ -28,8 +28,8 @@ import Testing
         try session.wait(for: "Scan the activation QR code")
         try session.sendKeys("Enter")
         let qr = try session.wait(for: "s scan")
-        // The code's finder patterns' rows: a QR of 33 modules and its quiet zone, 41 columns wide.
-        #expect(qr.split(separator: "\n").contains { $0.contains(String(repeating: "█", count: 41)) }, "no QR code drawn:\n\(qr)")
+        // The top finder patterns' row: the two 7-module squares' top edges, dark modules drawn on the bar.
+        #expect(qr.split(separator: "\n").contains { $0.components(separatedBy: "█▀▀▀▀▀█").count == 3 }, "no QR code drawn:\n\(qr)")
         try session.sendKeys("s")
         try session.chooseSDKPIN("2468")
         let prompt = try session.wait(for: "Trusted Session Binding")

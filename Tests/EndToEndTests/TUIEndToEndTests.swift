@@ -116,11 +116,12 @@ import Testing
         try startGuided(session)
         try session.wait(for: "Step 6")
         try session.resize(width: 120, height: 40)
-        // The wide layout puts the phone beside the prompt, and the whole 120 columns are used.
-        let wide = try session.wait(for: "the phone beside the prompt") { screen in
-            screen.split(separator: "\n").contains { $0.contains("☎") && $0.contains("Step 6") }
+        // The large layout gives the flow map each step's whole API, the phone under it, and the
+        // whole 120 columns are used.
+        let wide = try session.wait(for: "the flow map with its APIs") { screen in
+            screen.contains("get pims.authentication.account isDeviceActivated") && screen.contains("Step 6")
         }
-        #expect(wide.contains("Flow map"))
+        #expect(wide.contains("Flow map") && wide.contains("☎"))
         try session.resize(width: 60, height: 20)
         try session.wait(for: "Terminal too small")
         try session.resize(width: 80, height: 24)
@@ -231,9 +232,9 @@ import Testing
     @Test func onTheFirstScreenQuestionMarkHelpsAndQQuits() throws {
         let session = try start("--scenario fresh")
         try session.sendKeys("?")
-        try session.wait(for: "Session — keys (Esc closes)")
+        try session.wait(for: "Session — keys (")
         try session.sendKeys("Escape")
-        let screen = try session.wait(for: "the help closed") { !$0.contains("keys (Esc closes)") && $0.contains("i edit  ? help  q quit") }
+        let screen = try session.wait(for: "the help closed") { !$0.contains("— keys (") && $0.contains("i edit  ? help  q quit") }
         #expect(screen.contains("Scenario   [fresh "), "nothing typed into the field:\n\(screen)")
         try session.sendKeys("q")
         try expectCleanExit(session)

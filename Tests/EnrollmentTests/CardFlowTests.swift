@@ -46,6 +46,37 @@ import Testing
     }
 
     /// The shop's Card field, focused and empty.
+    @Test("The shop's card field holds a card the scenario has (8888 auto-enrolls on card-replacement; card-activation has only 4242)")
+    func theShopSuggestsACardOfTheWorld() async throws {
+        let replacement = try await Self.start("card-replacement")
+        await replacement.send(.choose(.open(.cardShop)))
+        #expect(await replacement.state.cardShop.form[.cardNumber] == "8888")
+        let activation = try await Self.start("card-activation")
+        await activation.send(.choose(.open(.cardShop)))
+        let state = await activation.state
+        #expect(state.cardShop.form[.cardNumber] == "4242")
+        #expect(state.cardShop.issuer.pendingCodes.map(\.code) == ["40718263"])
+    }
+
+    @Test("The activation form shows the scenario's pending code (the bank's letter); once used it is pending no more")
+    func theActivationShowsThePendingCode() async throws {
+        let app = try await Self.start("card-activation")
+        await app.send(.choose(.open(.cardAccounts)), .cardAccounts(.activate))
+        var state = await app.state
+        #expect(state.cardAccounts.phase == .activate)
+        let pending = try #require(state.cardShop.issuer.pendingCodes.first)
+        #expect(pending.code == "40718263" && pending.maskedCardNumber == "•••• 4242")
+        await app.send(.choose(.edit))
+        await app.type(pending.code)
+        await app.send(.focusNext)
+        await app.type("Visa")
+        await app.send(.submit)
+        state = await app.state
+        #expect(state.cardAccounts.phase == .setPin, "\(String(describing: state.notice))")
+        await app.send(.cardAccounts(.activate))  // the issuer read again
+        #expect(await app.state.cardShop.issuer.pendingCodes.isEmpty)
+    }
+
     static func focusCardField(_ app: App) async {
         for _ in 0..<4 where await app.state.cardShop.form.focus != 3 { await app.send(.focusNext) }
         await app.send(.choose(.clearField))

@@ -51,15 +51,14 @@ import Testing
         #expect(state.notice?.kind == .error)
     }
 
-    @Test("2002: on SDK 2.0 the shortcut is not offered, unless sent as typed: then R8 answers 2002")
+    @Test("2002: on SDK 2.0 the flow says why 4·1 is skipped and offers to force it, without send as typed: R8 answers 2002")
     func shortcutForcedOnSDK20() async throws {
         let app = try await App.start("legacy-sdk", SessionConfig(sdk: .v2_0))
         await app.send(.choose(.open(.guided)))
         var state = await app.state
         #expect(state.guided.stage == .registerPhone, "SDK 2.0 goes straight to the full method")
-        #expect(!state.availableCommands.contains { $0.action == .guided(.chooseShortcut) })
-        await app.send(.cancel, .choose(.toggleSendAsTyped))
-        state = await app.state
+        #expect(state.guided.message?.contains("4·1 skipped: The shortcut (4·1) needs SDK 2.1 or later") == true)
+        #expect(!state.sendAsTyped)
         #expect(state.availableCommands.contains { $0.action == .guided(.chooseShortcut) && $0.title == "force 4·1" })
         await app.send(.guided(.chooseShortcut))
         #expect(await app.state.guided.stage == .shortcutPhone)
@@ -89,8 +88,10 @@ import Testing
         #expect(state.route == .account)
         #expect(state.account.task == .removeAll)
         #expect(state.confirmation != nil, "step A asks first")
+        #expect(state.notice == nil, "C's 2317 stays with C: A's confirmation has no banner of its own yet")
         await app.send(.submit)
         #expect(await app.account().pin == nil)
+        #expect(await app.state.notice?.code != "2317")
     }
 
     @Test("Leaving a screen leaves its banner: Home does not show advice with keys it does not have")

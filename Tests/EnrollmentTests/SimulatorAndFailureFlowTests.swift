@@ -71,6 +71,16 @@ import Testing
         #expect(await app.account().blockState == .notBlocked)
         await app.send(.choose(.open(.simulator)), .simulator(.resetScenario))
         state = await app.state
+        #expect(state.confirmation?.title == "Reset the world?", "e asks before it resets everyone's world")
+        #expect(await app.account().blockState == .notBlocked, "nothing reset yet")
+        await app.send(.cancel)
+        state = await app.state
+        #expect(state.confirmation == nil)
+        #expect(state.simulator.message == "Nothing reset: the world is as it was.")
+        #expect(await app.account().blockState == .notBlocked)
+        await app.send(.simulator(.resetScenario), .submit)
+        state = await app.state
+        #expect(state.route == .simulator, "the panel stays, and says what happened")
         #expect(state.simulator.account?.blockState == "PINBlocked")
         #expect(state.simulator.message == "World reset to scenario pin-blocked.")
     }
@@ -107,6 +117,25 @@ import Testing
         #expect(state.notice?.code == "2102")
         #expect(state.notice?.advice == "Wrong username or password: correct them and press Enter.")
     }
+
+    @Test("Five wrong passwords: the 2383 lockout's advice is a way out that works on the session screen, not F8 alone")
+    func loginLockoutAdvice() async throws {
+        let backend = try InProcessBackend(scenario: "fresh", honoursLatency: false)
+        let store = Store(state: AppState(config: SessionConfig(password: "nope")), connector: { _ in .success(Store.Opened(backend)) }, clock: FrozenClock())
+        for _ in 0..<6 {
+            await store.send(.submit)
+            await store.settle()
+        }
+        let state = await store.state
+        #expect(state.route == .start)
+        #expect(state.notice?.code == "2383")
+        let advice = state.notice?.advice ?? ""
+        #expect(advice.contains("quit and start enrollsim again"))
+        #expect(!advice.contains("wait 15 minutes"), "the simulated clock does not move on its own")
+        // The simulator panel, where the clock advances, is not open before a login.
+        await store.send(.choose(.open(.simulator)))
+        #expect(await store.state.route == .start)
+    }
 }
 
 final class StateRecorderBox: @unchecked Sendable {
@@ -140,7 +169,7 @@ final class StateRecorderBox: @unchecked Sendable {
               user: alice@example.com
             """
         _ = await app.backend.control(.load(.yaml(yaml, origin: "test")))
-        await app.send(.choose(.open(.simulator)), .simulator(.resetScenario))
+        await app.send(.choose(.open(.simulator)), .simulator(.resetScenario), .submit)
         #expect(await app.state.session.policy == PINPolicy(pinMinLength: 6, pinMaxLength: 6, smsCodeLength: 6, pinFailuresBeforeBlock: 5))
         await app.send(.choose(.open(.guided)))
         let state = await app.state
@@ -166,6 +195,45 @@ final class StateRecorderBox: @unchecked Sendable {
         #expect(state.route == .home)
         _ = reduce(&state, .cancel)
         #expect(!state.showHelp)
+    }
+
+    @Test("The help overlay scrolls: the moving keys move its first row, never above the top; closing it starts at the top again")
+    func helpOverlayScrolls() {
+        var state = AppState()
+        state.session.loggedIn = "alice@example.com"
+        state.route = .home
+        _ = reduce(&state, .choose(.toggleHelp))
+        _ = reduce(&state, .moveSelection(3))
+        #expect(state.helpOffset == 3)
+        #expect(state.route == .home && state.home == HomeMenu.State(), "the screen under it did not move")
+        _ = reduce(&state, .moveSelection(-10))
+        #expect(state.helpOffset == 0)
+        _ = reduce(&state, .moveSelection(5))
+        _ = reduce(&state, .cancel)
+        _ = reduce(&state, .choose(.toggleHelp))
+        #expect(state.showHelp && state.helpOffset == 0)
+    }
+
+    @Test("Esc from the simulator panel (F8) or the API log (F9) goes back to the flow they were opened over, as it was")
+    func escReturnsWhereF8WasPressed() async throws {
+        let app = try await App.start("fresh")
+        await app.send(.choose(.open(.guided)))
+        let before = await app.state.guided
+        #expect(before.stage == .chooseMethod)
+        await app.send(.choose(.open(.simulator)), .cancel)
+        var state = await app.state
+        #expect(state.route == .guided)
+        #expect(state.guided == before, "the flow is where it was")
+        await app.send(.choose(.open(.log)), .choose(.open(.simulator)), .cancel)
+        #expect(await app.state.route == .guided, "F9 then F8: Esc still returns to the flow")
+        await app.send(.choose(.open(.account)), .choose(.open(.log)), .cancel)
+        #expect(await app.state.route == .account)
+        // From the flow itself Esc goes home as before.
+        await app.send(.cancel)
+        state = await app.state
+        #expect(state.route == .home)
+        await app.send(.choose(.open(.simulator)), .cancel)
+        #expect(await app.state.route == .home)
     }
 }
 

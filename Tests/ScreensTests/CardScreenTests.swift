@@ -127,4 +127,60 @@ struct CardScreenTests {
         try await h.type("2468")
         await Self.both(h)
     }
+
+    @Test("A 2-digit card PIN says so once (the field), not three times; the confirmation waits its turn")
+    func oneMessageForAShortPIN() async throws {
+        let h = try await Self.activationTyped()
+        try await h.press(.enter)
+        try await h.type("12")
+        try await h.press(.enter)
+        let screen = await h.frame().textSnapshot
+        #expect(screen.components(separatedBy: "4 to 8 digits").count - 1 == 1, "\(screen)")
+        #expect(screen.contains("✗ the PIN has 4 to 8 digits"))
+    }
+}
+
+/// One message per problem on the guided enrollment's phone prompt, wrapped whole at 80×24.
+@Suite("One message per problem")
+struct OneMessageTests {
+    @Test("An invalid phone, then an empty one: each said once, under the field, never cut mid-word",
+          arguments: ["0612", ""])
+    func phone(_ typed: String) async throws {
+        let h = try await ScreenHarness.start("fresh")
+        try await h.press(.enter, .char("s"))
+        try await h.type(typed)
+        try await h.press(.enter)
+        let message = typed.isEmpty ? "enter a phone number" : "10 digits starting with 0, or + and 8 to 15 digits"
+        let screen = await h.frame().textSnapshot
+        // The prompt's column, right of the flow map.
+        let words = Self.words(screen, columns: 31..<80)
+        #expect(words.contains("✗ " + message), "the message whole:\n\(screen)")
+        #expect(screen.components(separatedBy: typed.isEmpty ? "enter a phone" : "starting with 0").count - 1 == 1, "said once:\n\(screen)")
+        #expect(await h.state.guided.form.error == "Phone number: " + message, "the form still refuses, once")
+    }
+
+    @Test("Two SDK PINs that differ: the whole sentence, wrapped, at 80×24")
+    func sdkPINMismatch() async throws {
+        var config = SessionConfig()
+        let settings = await (try InProcessBackend(scenario: "futurae-pin")).world.session.settings
+        config.scenarioSession = settings
+        _ = config.adoptFuturae(settings)
+        let h = try await ScreenHarness.start("futurae-pin", config)
+        try await h.press(.enter, .enter, .char("s"))
+        try await h.type("2468")
+        try await h.press(.tab)
+        try await h.type("1357")
+        try await h.press(.enter)
+        let screen = await h.frame().textSnapshot
+        // The phone's panel, left of the back office.
+        let words = OneMessageTests.words(screen, columns: 0..<42)
+        #expect(words.contains("✗ SDK PIN again differs from sdk pin: type the same PIN twice"), "\(screen)")
+    }
+
+    /// The words of a band of columns, row after row: a wrapped sentence reads whole.
+    static func words(_ screen: String, columns: Range<Int>) -> String {
+        screen.split(separator: "\n").map { row in
+            String(Array(row).dropFirst(columns.lowerBound).prefix(columns.count))
+        }.joined(separator: " ").split(whereSeparator: { $0.isWhitespace || $0 == "│" }).joined(separator: " ")
+    }
 }

@@ -110,6 +110,18 @@ struct KeyTableTests {
         return lines.joined(separator: "\n")
     }
 
+    @Test("The README's session-screen keys are the screen's: y switches the system, n the scenario")
+    func theReadmeNamesTheSessionKeys() async throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md").standardized
+        let text = try String(contentsOf: readme, encoding: .utf8).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("On the session screen `y` switches the system (PIMS, Futurae, Card) and `n` the scenario"))
+        let app = try await ScreenHarness.start("fresh", login: false)
+        let commands = await app.state.availableCommands
+        #expect(commands.first { $0.key == .char("y") }?.action == .session(.cycle(.system)))
+        #expect(commands.first { $0.key == .char("n") }?.action == .session(.cycle(.scenario)))
+        #expect(!commands.contains { $0.key == .ctrl("y") }, "no ^Y on the session screen")
+    }
+
     @Test func theTUIGuideHasTheKeymapsTable() async throws {
         let table = try await Self.table()
         let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/tui.md").standardized

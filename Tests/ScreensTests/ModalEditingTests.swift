@@ -21,6 +21,31 @@ struct ModalEditingTests {
         #expect(await app.state.session.form[.scenario] == scenario, "neither ? nor q was typed")
     }
 
+    @Test("The help overlay scrolls at 80×24: ↓, j, PgDn and End reach its last key; ↑ and Home go back; it lists k as the SDK key, not 'Move up'",
+          arguments: [Key.down, .char("j"), .pageDown, .end])
+    func helpScrolls(_ key: Key) async throws {
+        let app = try await ScreenHarness.start("fresh", login: false)
+        let size = Size.minimum
+        try await app.press(.char("?"))
+        var screen = await app.frame(size).textSnapshot
+        #expect(screen.contains("k       SDK version"), "k is listed with what it does here")
+        #expect(!screen.contains("k       Move up") && !screen.contains("↑ / k"))
+        #expect(!screen.contains("Close the help"), "the last row is below the screen at first:\n\(screen)")
+        #expect(screen.contains("↓"))
+        for _ in 0..<40 { try await app.press(key, size: size) }
+        screen = await app.frame(size).textSnapshot
+        #expect(screen.contains("Close the help"), "scrolled to the end:\n\(screen)")
+        let bottom = await app.state.helpOffset
+        try await app.press(.down, size: size)
+        #expect(await app.state.helpOffset == bottom, "never past the end")
+        try await app.press(.up, size: size)
+        #expect(await app.state.helpOffset == bottom - 1, "↑ moves at once after the end")
+        try await app.press(.home, size: size)
+        #expect(await app.state.helpOffset == 0)
+        let state = await app.state
+        #expect(state.showHelp && state.route == .start, "scrolling neither closes the help nor moves the screen")
+    }
+
     @Test("i edits the focused field, Esc ends editing and keeps the text, ^U empties it")
     func editingStartsAndEnds() async throws {
         let app = try await ScreenHarness.start("fresh", login: false)

@@ -34,11 +34,12 @@ struct ScreenHarness {
 
     var state: AppState { get async { await store.state } }
 
-    /// Presses keys one by one through the keymap, waiting for every answer.
-    func press(_ keys: Key...) async throws {
+    /// Presses keys one by one through the keymap, waiting for every answer; with a size, as the
+    /// terminal of that size does (the help overlay scrolls as far as it goes there).
+    func press(_ keys: Key..., size: Size? = nil) async throws {
         for key in keys {
             let state = await store.state
-            let command = try #require(AppKeymap.command(for: key, in: state), "no binding for \(key) on \(state.route)")
+            let command = try #require(AppKeymap.command(for: key, in: state, size: size), "no binding for \(key) on \(state.route)")
             guard case .send(let action) = command else { continue }
             await store.send(action)
             await store.settle()

@@ -275,8 +275,9 @@ func runProgram(_ path: String, _ arguments: [String]) throws -> (status: Int32,
         #expect(s.screen.contains("mark-1"), "the newest bookmark is offered:\n\(s.screen)")
         await s.press("Enter")
         // The bookmarked world has its own sessions: the front opens its own again and logs in, on
-        // the world as it was.
-        #expect(await s.wait(for: "Guided enrollment"), "\(s.screen)")
+        // the world as it was, and the panel stays to say so.
+        #expect(await s.wait(for: "Logged in as"), "\(s.screen)")
+        #expect(s.screen.contains("Clock and scenario"), "\(s.screen)")
         await s.press("F8")
         #expect(await s.expect("now 2026-01-05T09:00:00Z"), "\(s.screen)")
 

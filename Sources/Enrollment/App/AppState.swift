@@ -12,6 +12,10 @@ public struct AppState: Hashable, Sendable {
     // Navigation.
     public var route: Route = .start
     public var showHelp = false
+    /// The screen the simulator panel (F8) or the API log (F9) was opened over: Esc goes back there.
+    public var cameFrom: Route?
+    /// The help overlay's first row shown (its keys scroll it; the screens clamp it to the size).
+    public var helpOffset = 0
     /// `q` during a flow asks first.
     public var confirmingQuit = false
     /// The screens exit when this becomes true.

@@ -14,7 +14,9 @@ extension AppState {
             resetFlows()
             return []
         case .loggedIn:
-            route = .home
+            // A world loaded or reset from the simulator panel logs in again there: the panel stays,
+            // and says what happened.
+            if route != .simulator { route = .home }
             // What the system's front reads once the session is ready (Futurae: the SDK's lock).
             return subscribe() + session.config.system.front.onReady.flatMap { reduce($0) }
         }

@@ -47,6 +47,13 @@ extension AppState {
         if let need = steps.resolving?.need, Self.route(resolving: need) == route {
             effects += Features.steps.send(.flowLeft, to: &self)
         }
+        if route.isLookAside, let from = cameFrom, from != route, session.loggedIn != nil || from == .start {
+            // F8 and F9 are looks aside: Esc returns to the flow they were opened over, as it was.
+            cameFrom = nil
+            route = from
+            return effects
+        }
+        cameFrom = nil
         if route != .home { route = session.loggedIn == nil ? .start : .home }
         return effects
     }
@@ -61,6 +68,8 @@ extension AppState {
         }
         // Another screen: the last one's banner (its advice, its keys) stays behind.
         if r != route { notice = nil }
+        if r.isLookAside && !route.isLookAside { cameFrom = route }
+        if !r.isLookAside { cameFrom = nil }
         route = r
         return r.scope.open(&self)
     }
@@ -71,6 +80,7 @@ extension AppState {
         case .back: return back()
         case .toggleHelp:
             showHelp.toggle()
+            helpOffset = 0
             return []
         case .quit:
             if isFlowUnderway { confirmingQuit = true } else { quitRequested = true }
@@ -115,4 +125,9 @@ extension AppState {
         case .report: return [.bugReport]
         }
     }
+}
+
+extension Route {
+    /// The simulator panel and the API log, opened over a flow (F8, F9) and left back to it.
+    var isLookAside: Bool { self == .simulator || self == .log }
 }

@@ -23,9 +23,13 @@ extension AppState {
             switch action {
             case .submit, .cancel, .choose(.toggleHelp):
                 showHelp = false
+                helpOffset = 0
+                return []
+            case .moveSelection(let delta):
+                helpOffset = max(0, helpOffset + delta)
                 return []
             case .choose(.quit): break
-            case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .choose, .session, .home, .guided, .account, .otp,
+            case .focusNext, .focusPrevious, .typed, .pasted, .backspace, .choose, .session, .home, .guided, .account, .otp,
                  .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts, .coverage, .cardPhone, .cardShop, .cardAccounts:
                 return []
             case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .recordingStopped, .exported, .reported: break

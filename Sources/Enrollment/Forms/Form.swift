@@ -85,6 +85,8 @@ public struct Form: Hashable, Sendable {
         if !sendAsTyped, let bad = fields.firstIndex(where: { $0.message != nil }) {
             error = "\(fields[bad].label): \(fields[bad].message!)"
             focus = bad
+            // One message per problem: the field to fix says why, once; the others wait their turn.
+            for i in fields.indices where i != bad { fields[i].message = nil }
             return false
         }
         for (a, b) in pairs where self[a] != self[b] {

@@ -28,7 +28,7 @@ public enum ErrorAdvice {
         case .noStepForStepsID: "This stepsID is unknown to this device: list the steps again by carAssociationID."
         case .keyNotInside: "The key is not inside the vehicle: bring it in (simulator: proximity), then activate again."
         case .vinNotValid: "This VIN is not associated with the account: choose another vehicle."
-        case .accountTemporarilyLockedOut: "Too many wrong passwords: wait 15 minutes (simulator: advance the clock)."
+        case .accountTemporarilyLockedOut: "Too many wrong passwords: locked for 15 simulated minutes; the simulated clock moves only when advanced (F8, a)."
         case .phoneAlreadyRegistered: "The account already has a trusted phone: use the full method (step 5) or modify the phone (D)."
         default: "See the API log for the full answer."
         }

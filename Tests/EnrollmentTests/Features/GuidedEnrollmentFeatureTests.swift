@@ -90,12 +90,13 @@ import Testing
         t.send(.submit, [.retry])
     }
 
-    @Test("SDK 2.0: the shortcut is not offered, in the keys or by action")
+    @Test("SDK 2.0: the shortcut is offered only as 'force 4·1', whose help says the SDK answers 2002")
     func legacyKeys() {
         var s = GuidedEnrollment.State()
         s.stage = .chooseMethod
-        var t = Harness(s, shared: Shared(config: SessionConfig(sdk: .v2_0), loggedIn: "alice@example.com"))
-        #expect(t.keys() == ["l full 4·2", "Esc back"])
-        t.send(.chooseShortcut)
+        let t = Harness(s, shared: Shared(config: SessionConfig(sdk: .v2_0), loggedIn: "alice@example.com"))
+        #expect(t.keys() == ["s force 4·1", "l full 4·2", "Esc back"])
+        let force = GuidedEnrollment.keys(s, Shared(config: SessionConfig(sdk: .v2_0), loggedIn: "alice@example.com")).first { $0.isOffered && $0.title == "force 4·1" }
+        #expect(force?.help == "Send the shortcut anyway: SDK 2.0 answers 2002 (R8).")
     }
 }

@@ -48,4 +48,16 @@ import Testing
         t.send(.resetSteps, [.notice(.info("Strong authentication cancelled: Account · E was not retried.")),
                              .delegate(.notRetried(Self.original, returnTo: .account)), .delegate(.resetSteps)]) { $0 = nil }
     }
+
+    @Test("2317 from otp on a blocked account: step A is the way out, never a steps refresh")
+    func blockedAccount() {
+        var t = Self.asked()
+        let error = PIMSError(.forbiddenOperation, detail: "the account is PINBlocked")
+        t.send(.answered(.failure("tx", error)), [.notice(.failure(error))]) {
+            $0?.message = "2317 from otp: the account is PINBlocked. Remove all enrollments (step A: A), then enroll again."
+        }
+        #expect(t.keys() == ["Enter get OTP", "Esc cancel"])
+        #expect(Notice.failure(error).advice.contains("step A"))
+        #expect(!Notice.failure(error).advice.contains("^S"))
+    }
 }

@@ -93,7 +93,8 @@ public enum CardAccounts: Feature {
             state.activationForm.clear([.activationCode, .displayName])
             state.message = nil
             state.phase = .activate
-            return []
+            // The bank's letter: the issuer's pending codes, which the form shows (read by the shop's side).
+            return [.control(.cardShop(.issuer), .casaIssuer)]
         case .answered(let call, let response): return state.answered(call, response)
         }
     }

@@ -22,12 +22,16 @@ public enum CardShop: Feature {
     public typealias Delegate = Never
 
     public enum Control: Hashable, Sendable {
-        case purchase, activationCode, cardState
+        case purchase, activationCode, cardState, issuer
     }
 
     public struct State: Hashable, Sendable {
+        /// The card field is filled from the world's cards when the issuer's side is read (a card
+        /// the scenario has, never one it lacks).
         public var form = Form([.merchant, .amount, .currency, .cardNumber],
-                               values: [.merchant: "Book Corner", .amount: "49.99", .currency: "EUR", .cardNumber: "8888"])
+                               values: [.merchant: "Book Corner", .amount: "49.99", .currency: "EUR"])
+        /// The issuer's side as last read: its cards, and the activation codes still pending.
+        public var issuer = CardIssuerView()
         /// The last purchase made here, and the phones it was pushed to.
         public var purchase: CardTransaction?
         public var pushedTo: [String] = []
@@ -45,7 +49,7 @@ public enum CardShop: Feature {
     public static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Out] {
         let card = state.form[.cardNumber].trimmingSpaces
         switch action {
-        case .opened: return []
+        case .opened: return [.control(.cardShop(.issuer), .casaIssuer)]
         case .moveSelection(let delta):
             state.form.moveFocus(delta)
             return []
@@ -83,12 +87,20 @@ public enum CardShop: Feature {
 
 extension CardShop.State {
     mutating func answered(_ control: CardShop.Control, _ answer: SimAnswer) -> [CardShop.Out] {
+        // A backend without the issuer's view (a walk recorded before it) leaves the card to type.
+        if control == .issuer && !answer.ok { return [] }
         guard answer.ok else {
             message = nil
             return [.notice(Notice(kind: .error, label: "The simulator refused.", detail: answer.error,
                                    advice: "Check the card (its last four digits or its accountId)."))]
         }
         switch control {
+        case .issuer:
+            issuer = CardIssuerView(cards: answer["cards"], codes: answer["activationCodes"])
+            // The card a purchase is made with, unless one is typed: the one that auto-enrolls
+            // (card-replacement's 8888), else an active one, else the first.
+            if form[.cardNumber].isEmpty, let card = issuer.suggestedCard { form[.cardNumber] = String(card.suffix(4)) }
+            return []
         case .purchase:
             purchase = CardTransaction(answer.fields["transaction"])
             pushedTo = answer.fields["pushedTo"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -123,4 +135,42 @@ public enum CardInput {
 
 extension String {
     var trimmingSpaces: String { String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+}
+
+/// The issuer's side of the card world (`casa.issuer`): its cards and the activation
+/// codes it sent that are still pending, as the Shop & issuer screen and the activation form show them.
+public struct CardIssuerView: Hashable, Sendable {
+    public struct Card: Hashable, Sendable {
+        public var maskedCardNumber: String
+        public var state: String
+        public var userId: String
+        public var autoEnrolls: Bool
+    }
+
+    public struct PendingCode: Hashable, Sendable {
+        public var code: String
+        public var maskedCardNumber: String
+        public var expiresAt: String
+    }
+
+    public var cards: [Card] = []
+    public var pendingCodes: [PendingCode] = []
+
+    public init() {}
+
+    init(cards: JSONValue?, codes: JSONValue?) {
+        self.cards = (cards?.arrayValue ?? []).map {
+            Card(maskedCardNumber: $0["maskedCardNumber"]?.stringValue ?? "", state: $0["state"]?.stringValue ?? "",
+                 userId: $0["userId"]?.stringValue ?? "", autoEnrolls: $0["autoEnrolls"]?.boolValue ?? false)
+        }
+        pendingCodes = (codes?.arrayValue ?? []).map {
+            PendingCode(code: $0["code"]?.stringValue ?? "", maskedCardNumber: $0["maskedCardNumber"]?.stringValue ?? "",
+                        expiresAt: $0["expiresAt"]?.stringValue ?? "")
+        }
+    }
+
+    /// The card a purchase is best made with.
+    var suggestedCard: String? {
+        (cards.first { $0.autoEnrolls } ?? cards.first { $0.state == "active" } ?? cards.first)?.maskedCardNumber
+    }
 }

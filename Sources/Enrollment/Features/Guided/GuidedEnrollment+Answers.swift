@@ -57,9 +57,11 @@ extension GuidedEnrollment.State {
                 message = noPhoneMeaning ?? "No trusted phone: choose the shortcut (4·1, one SMS) or the full method (4·2, then steps 5–8)."
                 return []
             }
-            message = shortcutUnavailable
             stage = .chooseMethod
-            return choose(.full, shared)
+            let outs = choose(.full, shared)
+            // Why 4·1 is skipped, and the way to see the SDK's own answer.
+            message = shortcutUnavailable.map { "4·1 skipped: \($0) s (^S in the field) sends it anyway: 2002 (R8)." }
+            return outs
 
         case .shortcutSMS, .registerPhoneSMS:
             let step: FlowStep = call == .shortcutSMS ? .s4_1 : .s4_2

@@ -8,9 +8,9 @@ extension GuidedEnrollment {
             .enter("start", "Run the enrollment from step 1.", when: [.notStarted, .enrolled].contains(s.stage)),
             KeyBinding(.letter("s"), "shortcut 4·1", "Enroll with the phone number: one SMS, one call (SDK 2.1+).", .chooseShortcut,
                        when: s.stage == .chooseMethod && shared.config.offersShortcut),
-            // Below SDK 2.1, sending as typed forces the shortcut, to see the SDK's 2002 (R8).
-            KeyBinding(.letter("s"), "force 4·1", "Send the shortcut anyway (send as typed): SDK \(shared.config.sdk) answers 2002.", .chooseShortcut,
-                       when: [.chooseMethod, .registerPhone].contains(s.stage) && !shared.config.offersShortcut && shared.sendAsTyped),
+            // Below SDK 2.1 the shortcut can still be forced, to see the SDK's 2002 (R8).
+            KeyBinding(.letter("s"), "force 4·1", "Send the shortcut anyway: SDK \(shared.config.sdk) answers 2002 (R8).", .chooseShortcut,
+                       when: [.chooseMethod, .registerPhone].contains(s.stage) && !shared.config.offersShortcut),
             KeyBinding(.letter("l"), "full 4·2", "Register the phone first, then steps 5 to 8.", .chooseFull, when: s.stage == .chooseMethod),
             .enter("send SMS", "Send a certification SMS code to this number.", when: [.shortcutPhone, .registerPhone].contains(s.stage)),
             .enter("check", "Send the code (and PIN) typed.", when: codePrompt),

@@ -80,9 +80,8 @@ extension GuidedEnrollment.State {
     }
 
     mutating func choose(_ method: GuidedEnrollment.Method, _ shared: Shared) -> [Out] {
-        let forced = method == .shortcut && !shared.config.offersShortcut && shared.sendAsTyped
+        let forced = method == .shortcut && !shared.config.offersShortcut
         guard stage == .chooseMethod || (stage == .registerPhone && (method == .full || forced)) else { return [] }
-        if method == .shortcut && !shared.config.offersShortcut && !forced { return [] }
         self.method = method
         message = nil
         let phone = form.has(.phone) ? form[.phone] : ""

@@ -34,6 +34,8 @@ extension SimulatorPanel {
         public var newestBookmark: String?
         /// The answer of the last control, in words.
         public var message: String?
+        /// `e` asked whether to reset the world; Enter resets, Esc keeps it.
+        public var confirmingReset = false
 
         public init() {}
     }

@@ -33,8 +33,17 @@ public enum SimulatorPanel: Feature {
             let control = SimControl.futuraeActivation(user: shared.config.username, shortCode: false, binding: shared.config.sessionBinding)
             return [.control(.simulator(.createActivation), control)]
         case .submit:
+            if state.confirmingReset {
+                state.confirmingReset = false
+                return [.control(.simulator(.reset), .reset)]
+            }
             return state.dialog.map { dialog in state.answer(dialog) } ?? []
         case .cancel:
+            if state.confirmingReset {
+                state.confirmingReset = false
+                state.message = "Nothing reset: the world is as it was."
+                return []
+            }
             guard let dialog = state.dialog else { return [.back] }
             state.dialog = nil
             state.message = switch dialog.kind {
@@ -82,7 +91,9 @@ public enum SimulatorPanel: Feature {
             }
             return [.control(.simulator(.load(name)), .load(.parse(name)))]
         case .resetScenario:
-            return [.control(.simulator(.reset), .reset)]
+            // Everyone's accounts, inboxes, clock and faults go back: ask first.
+            state.confirmingReset = true
+            return []
         case .answered(let control, let answer): return state.answered(control, answer, shared)
         case .fileSaved(let path, let error):
             let name = path.hasSuffix(".yaml") ? String(path.dropLast(5)) : path
@@ -99,6 +110,9 @@ public enum SimulatorPanel: Feature {
     }
 
     public static func keys(_ s: State, _ shared: Shared) -> [KeyBinding<Action>] {
+        if s.confirmingReset {
+            return [.enter("reset", "Reset the world to the loaded scenario."), .escape("keep", "Keep the world as it is.")]
+        }
         if let dialog = s.dialog {
             let (title, help) = switch dialog.kind {
             case .fault: ("add fault", "Add the fault to \(s.faultTargetName) (blank sub-API: every one; blank probability: the next call only).")
@@ -122,7 +136,7 @@ public enum SimulatorPanel: Feature {
                        .createActivation, when: s.has(.activations)),
             KeyBinding(.letter("f"), "clear faults", "Remove every fault rule.", .clearFaults),
             KeyBinding(.letter("n"), "load", "Load the scenario named in the field.", .loadScenario),
-            KeyBinding(.letter("e"), "reset", "Reset the world to the loaded scenario.", .resetScenario),
+            KeyBinding(.letter("e"), "reset…", "Reset the world to the loaded scenario: asks first.", .resetScenario),
             KeyBinding(.letter("b"), ProximityPart.bluetooth.title, "Toggle Bluetooth near the car-key vehicle.", .toggleProximity(.bluetooth), when: pims),
             KeyBinding(.letter("y"), ProximityPart.paired.title, "Toggle the phone's pairing with the vehicle.", .toggleProximity(.paired), when: pims),
             KeyBinding(.letter("k"), ProximityPart.keyInside.title, "Toggle the key inside the vehicle.", .toggleProximity(.keyInside), when: pims),
@@ -132,6 +146,14 @@ public enum SimulatorPanel: Feature {
             KeyBinding(.letter("o"), "restore…", "Bring the world back to a bookmark: asks which (the newest by default).", .askRestore),
             .back(),
         ]
+    }
+
+    public static func confirmation(_ state: State, _ shared: Shared) -> Confirmation? {
+        guard state.confirmingReset else { return nil }
+        let loaded: String? = if case .inProcess(let name) = shared.config.backend { name } else { nil }
+        let scenario = (state.scenario ?? loaded).map { "scenario \($0)" } ?? "the scenario loaded last"
+        return Confirmation("Reset the world?", "Back to \(scenario) as it loads: every account and inbox, the clock, "
+                            + "no faults. This device logs in again.")
     }
 
     public static func form(_ state: State) -> Form? { state.dialog?.form ?? state.form }

@@ -41,6 +41,10 @@ public enum StrongAuthentication: Feature {
                 state?.form.clear([.pin])
                 state?.message = "\(sentence(error.detail ?? "wrong PIN")). Type it again."
                 return [.notice(.failure(error))]
+            case .forbiddenOperation where error.detail?.contains("Blocked") == true:
+                // A blocked account (PINBlocked, AccountBlocked): no steps refresh clears it; step A does.
+                state?.message = "\(error.code) from otp: \(error.detail ?? "the account is blocked"). Remove all enrollments (step A: A), then enroll again."
+                return [.notice(.failure(error))]
             case .forbiddenOperation, .deviceDisabledOrUnknown:
                 // The OTP tutorial and seed 001: these are cleared by refreshing the steps with resetSteps.
                 state?.suggestsStepsReset = true
