@@ -124,3 +124,8 @@ public enum CardInput {
 extension String {
     var trimmingSpaces: String { String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
 }
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func cardShop(_ action: CardShop.Action) -> Action { CardShop.message(action) }
+}

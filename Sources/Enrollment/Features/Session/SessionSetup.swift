@@ -65,3 +65,8 @@ public enum SessionSetup: Feature {
     public static func form(_ state: State) -> Form? { state.form }
     public static func editForm(_ state: inout State, _ edit: (inout Form) -> Void) { edit(&state.form) }
 }
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func session(_ action: SessionSetup.Action) -> Action { SessionSetup.message(action) }
+}

@@ -141,3 +141,8 @@ public enum SimulatorPanel: Feature {
     /// The panel's fields are settings, but a dialog is there to be typed into.
     public static func editsAtOnce(_ state: State) -> Bool { state.dialog != nil }
 }
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func simulator(_ action: SimulatorPanel.Action) -> Action { SimulatorPanel.message(action) }
+}
