@@ -87,7 +87,7 @@ extension Scope: FeatureScope {
             case .own(let own): embed(own)
             case .app(let action): action
             }
-            return AvailableCommand(binding.key.hint(typing: typing), binding.title, binding.help, action)
+            return AvailableCommand(binding.key.typing(typing), binding.title, binding.help, .own(action))
         }
     }
 
@@ -100,24 +100,5 @@ extension Scope: FeatureScope {
     func editsAtOnce(_ app: AppState) -> Bool { F.editsAtOnce(app[keyPath: state]) }
     func paste(_ text: String, _ app: inout AppState) -> [Effect]? {
         F.pasteAction(text, app[keyPath: state]).map { send($0, to: &app) }
-    }
-}
-
-extension KeyBinding.Key {
-    var isSymbol: Bool {
-        if case .letter(let c) = self { !c.isLetter } else { false }
-    }
-
-    /// The key as the keymap binds it: a letter is `^letter` while a field takes typing (never ^C,
-    /// ^H, ^I, ^J, ^M, ^Z: the terminal owns those; ^L redraws).
-    func hint(typing: Bool) -> KeyHint {
-        switch self {
-        case .enter: .enter
-        case .escape: .escape
-        case .up: .up
-        case .down: .down
-        case .letter(let c): typing ? .ctrl(c) : .char(c)
-        case .function(let n): .function(n)
-        }
     }
 }
