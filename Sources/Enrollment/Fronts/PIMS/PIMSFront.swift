@@ -76,14 +76,10 @@ public enum PIMSFront: SystemFront {
 
     public static let simulatorSections: Set<SimulatorSection> = [.account, .smsInbox, .proximity]
 
-    /// The calls a fault can target, in the order the flows meet them (each name once).
-    public static let faultTargets: [String] = {
-        let order = ["pims.authentication.smscode", "pims.authentication.enrollment", "pims.authentication.account",
-                     "pims.authentication.trustedphonenumber", "pims.authentication.pincode", "pims.authentication.otp",
-                     "pims.subscription.steps", "pims.subscription.vehicle", "pims.vehicle.carkey", "pims.vehicle.vin"]
-        // Only names the catalogue has: a call renamed there cannot stay here.
-        return order.filter { name in APICatalogue.all.contains { $0.name == name } }
-    }()
+    /// The calls a fault can target, in the order the flows meet them (each name once), by their
+    /// rules in the catalogue: SMS codes, enrollment, account, trusted phone, PIN, OTP, steps,
+    /// vehicle, car key, VIN.
+    public static let faultTargets = ["R4", "R8", "R1", "R3", "R13", "R16", "R19", "R18", "R24", "R23"].map { APICatalogue.entry($0).name }
 
     public static let faultPresets: [FaultPreset] = [.timeout, .noInternet, .serverError, .latency(ms: 3000)]
     public static let faultCodeExample = "e.g. 2307"
