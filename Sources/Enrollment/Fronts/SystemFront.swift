@@ -42,6 +42,14 @@ public protocol SystemFront: Sendable {
 
     /// The simulator panel's sections this system has (the clock and the scenario controls are shared).
     static var simulatorSections: Set<SimulatorSection> { get }
+    /// Its keys on the simulator panel: its controls and back office, among the shared ones.
+    static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>]
+    /// What the panel reads of its sections when it opens, on `g` and once the clock moves.
+    static func simulatorReads(_ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out]
+    /// Its back office read again when it changed elsewhere (an event) or by one of its controls.
+    static func backOfficeReads(_ shared: Shared) -> [SimulatorPanel.Out]
+    /// What the panel's `g` reads again, in words (its help).
+    static var simulatorParts: String { get }
     /// The calls a fault can target: its own call names, from its module's catalogue, in the order
     /// the flows meet them.
     static var faultTargets: [String] { get }
@@ -74,6 +82,9 @@ extension SystemFront {
     public static func walkFields(_ config: SessionConfig) -> [String: JSONValue] { [:] }
     public static func readWalk(_ fields: [String: JSONValue], into config: inout SessionConfig) {}
     public static func claimsWalk(_ fields: [String: JSONValue]) -> Bool { false }
+    public static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>] { [] }
+    public static func backOfficeReads(_ shared: Shared) -> [SimulatorPanel.Out] { [] }
+    public static func simulatorReads(_ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] { backOfficeReads(shared) }
 }
 
 /// One of a system's settings on the session screen: the option its key cycles, a name, the value.

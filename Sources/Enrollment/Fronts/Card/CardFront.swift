@@ -76,6 +76,16 @@ public enum CardFront: SystemFront {
     }
 
     public static let simulatorSections: Set<SimulatorSection> = [.cardTransactions]
+    public static let simulatorParts = "the phone's notifications"
+
+    /// The issuer's back office and a purchase, on the panel's Card field.
+    public static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>] {
+        CardIssuerControl.keys
+    }
+
+    public static func backOfficeReads(_ shared: Shared) -> [SimulatorPanel.Out] {
+        [.control(.simulator(.pushes), .casaPushes(session: shared.config.sessionName))]
+    }
     public static let faultTargets = CardAPI.all.map(\.name)
     public static let faultPresets: [FaultPreset] = [
         preset(.transactionExpired), preset(.pinLocked), preset(.inactiveAccount), .latency(ms: 3000),

@@ -81,6 +81,16 @@ public enum FuturaeFront: SystemFront {
     }
 
     public static let simulatorSections: Set<SimulatorSection> = [.activations]
+    public static let simulatorParts = "the back office's activations"
+
+    public static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>] {
+        [KeyBinding(.letter("v"), "activation", "Back office: a new activation for the session's user (QR code; binding as the session's).",
+                    .createActivation)]
+    }
+
+    public static func backOfficeReads(_ shared: Shared) -> [SimulatorPanel.Out] {
+        [.control(.simulator(.activations), .futuraeActivations())]
+    }
     public static let faultTargets = FuturaeAPI.all.map(\.name)
     public static let faultPresets: [FaultPreset] = [
         preset(.multipleEnrollDisallowed), preset(.deviceArchived), preset(.locked), .latency(ms: 3000),

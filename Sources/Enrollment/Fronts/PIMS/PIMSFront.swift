@@ -75,6 +75,21 @@ public enum PIMSFront: SystemFront {
     }
 
     public static let simulatorSections: Set<SimulatorSection> = [.account, .smsInbox, .proximity]
+    public static let simulatorParts = "the account, the SMS inbox"
+
+    /// The car key's proximity, near the car key's vehicle.
+    public static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>] {
+        [
+            KeyBinding(.letter("b"), ProximityPart.bluetooth.title, "Toggle Bluetooth near the car-key vehicle.", .toggleProximity(.bluetooth)),
+            KeyBinding(.letter("y"), ProximityPart.paired.title, "Toggle the phone's pairing with the vehicle.", .toggleProximity(.paired)),
+            KeyBinding(.letter("k"), ProximityPart.keyInside.title, "Toggle the key inside the vehicle.", .toggleProximity(.keyInside)),
+        ]
+    }
+
+    /// The live account and its phone's SMS inbox.
+    public static func simulatorReads(_ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] {
+        [.refreshAccount] + panel.readInbox()
+    }
 
     /// The calls a fault can target, in the order the flows meet them (each name once), by their
     /// rules in the catalogue: SMS codes, enrollment, account, trusted phone, PIN, OTP, steps,
