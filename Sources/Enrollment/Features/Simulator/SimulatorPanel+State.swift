@@ -29,7 +29,7 @@ extension SimulatorPanel {
         /// The card phone's notifications, with their transactions' status.
         public var pushes: [CardTransaction] = []
         /// The issuer's last answer (a code, a card's state, a purchase pushed).
-        public var issuer: [IssuerRow] = []
+        public var issuer: [CardShop.Row] = []
         /// The world's bookmarks as the last bookmark control reported them, oldest first.
         public var bookmarks: [String] = []
         /// The bookmark taken last from this panel (the same name may have been taken again).

@@ -35,36 +35,26 @@ public enum CardIssuerControl: Hashable, Sendable {
         ]
     }
 
-    /// The answer as the panel's issuer rows and a sentence.
-    func read(_ answer: SimAnswer) -> (rows: [IssuerRow], message: String) {
+    /// The answer as the issuer's rows (as the shop's issuer pane has them) and a sentence.
+    func read(_ answer: SimAnswer) -> (rows: [CardShop.Row], message: String) {
         let f = answer.fields
         switch self {
         case .activationCode:
             let card = f["maskedCardNumber"]?.stringValue ?? "–"
             let code = f["activationCode"]?.stringValue ?? "–"
-            return ([IssuerRow("card", card), IssuerRow("code", code), IssuerRow("expires", f["expiresAt"]?.stringValue ?? "–")],
+            return ([CardShop.Row(name: "card", value: card), CardShop.Row(name: "code", value: code), CardShop.Row(name: "expires", value: f["expiresAt"]?.stringValue ?? "–")],
                     "Activation code \(code) issued for \(card): type it on the phone under Display Accounts (a).")
         case .setCard:
             let account = f["account"]
             let card = account?["maskedCardNumber"]?.stringValue ?? "–"
             let state = account?["state"]?.stringValue ?? "–"
-            return ([IssuerRow("card", card), IssuerRow("state", state)], "The issuer made \(card) \(state).")
+            return ([CardShop.Row(name: "card", value: card), CardShop.Row(name: "state", value: state)], "The issuer made \(card) \(state).")
         case .purchase:
             let t = CardTransaction(f["transaction"])
             let to = f["pushedTo"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            return ([IssuerRow("purchase", t?.transactionId ?? "–"), IssuerRow("amount", "\(t?.amount ?? "–") · \(t?.card ?? "–")"),
-                     IssuerRow("pushed to", to.isEmpty ? "no phone" : to.joined(separator: ", "))],
+            return ([CardShop.Row(name: "purchase", value: t?.transactionId ?? "–"), CardShop.Row(name: "amount", value: "\(t?.amount ?? "–") · \(t?.card ?? "–")"),
+                     CardShop.Row(name: "pushed to", value: to.isEmpty ? "no phone" : to.joined(separator: ", "))],
                     "Purchase pushed to \(to.isEmpty ? "no phone" : to.joined(separator: ", ")).")
         }
-    }
-}
-
-/// One line of the issuer's last answer: a name and its value.
-public struct IssuerRow: Hashable, Sendable {
-    public var name: String
-    public var value: String
-    public init(_ name: String, _ value: String) {
-        self.name = name
-        self.value = value
     }
 }
