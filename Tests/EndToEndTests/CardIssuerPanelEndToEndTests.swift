@@ -46,7 +46,7 @@ import Testing
         try session.sendKeys("s")
         try session.wait(for: "state     active")
 
-        try session.sendKeys("h")
+        try session.sendKeys("b")
         let pushed = try session.wait(for: "pushed to default")
         #expect(pushed.contains("10.00 EUR · •••• 4242"), "\(pushed)")
         // The phone's notifications, read again after the purchase, list it.

@@ -25,7 +25,7 @@ import Testing
             $0.form = Form([.advanceSeconds, .scenario, .cardNumber], values: [.advanceSeconds: "60", .cardNumber: "4242"])
         }
         let keys = titles(t)
-        #expect(["new code", "disable", "enable", "purchase"].allSatisfy(keys.contains), "\(keys)")
+        #expect(["new code", "disable", "enable", "buy"].allSatisfy(keys.contains), "\(keys)")
         #expect(!keys.contains(ProximityPart.bluetooth.title) && !keys.contains("activation"), "\(keys)")
 
         t.state.form[.cardNumber] = "8888"
@@ -62,6 +62,6 @@ import Testing
         _ = SimulatorPanel.reduce(&t.state, .opened, t.shared)
         #expect(!t.state.form.has(.cardNumber))
         let keys = titles(t)
-        #expect(keys.contains(ProximityPart.bluetooth.title) && !keys.contains("new code") && !keys.contains("purchase"), "\(keys)")
+        #expect(keys.contains(ProximityPart.bluetooth.title) && !keys.contains("new code") && !keys.contains("buy"), "\(keys)")
     }
 }

@@ -24,13 +24,14 @@ public enum CardIssuerControl: Hashable, Sendable {
         }
     }
 
-    /// The panel's keys for the issuer (letters no other panel key or editing chord takes).
+    /// The panel's keys for the issuer: letters no other panel key takes, nor, as Ctrl chords while a field
+    /// is edited, an editing key (^H is Backspace, ^U clears).
     static var keys: [KeyBinding<SimulatorPanel.Action>] {
         [
             KeyBinding(.letter("v"), "new code", "Issuer: a new activation code for the Card field's card (casa.activationCode).", .cardIssuer(.activationCode)),
             KeyBinding(.letter("x"), "disable", "Issuer: make the Card field's card inactive (casa.card).", .cardIssuer(.setCard(.inactive))),
             KeyBinding(.letter("s"), "enable", "Issuer: make the Card field's card active again (casa.card).", .cardIssuer(.setCard(.active))),
-            KeyBinding(.letter("h"), "purchase", "Shop: push a \(amount.shown) purchase at \(merchant) with the Card field's card (casa.purchase).",
+            KeyBinding(.letter("b"), "buy", "Shop: push a \(amount.shown) purchase at \(merchant) with the Card field's card (casa.purchase).",
                        .cardIssuer(.purchase)),
         ]
     }
