@@ -9,15 +9,9 @@ enum TitleBar {
         var x = frame.put(" enrollsim ", x: area.x, y: area.y, style: .title)
         x = frame.put("▸ " + state.route.title, x: x, y: area.y, style: .title)
         var right: String
-        if let user = state.session.loggedIn {
+        if state.session.loggedIn != nil {
             let c = state.session.config
-            // The variant is part of what the backend answers (R2, R3): it stays; the username goes first when room is short.
-            let session = "\(c.device) · \(c.platform == .ios ? "iOS" : "Android") · SDK \(c.sdk) · \(c.variant.rawValue)"
-            right = switch c.system {
-            case .futurae: "Futurae · \(c.device) · \(c.lockType.shortTitle) · binding \(c.sessionBinding ? "on" : "off")"
-            case .card: "Card · \(c.device) · biometrics \(c.biometrics ? "on" : "off")" + (state.cardPhone.unread == nil ? "" : " · ● push")
-            case .pims: (area.maxX - x - 2 >= user.count + 3 + session.count ? "\(user) · " : "") + session
-            }
+            right = c.system.front.statusLine(state, room: area.maxX - x - 2)
             if c.pacing == .step { right += " · step pacing" }
         } else {
             right = state.session.config.backend.summary

@@ -20,11 +20,6 @@ enum HomeScreen {
                       y: line.y, style: selected && rowsEach == 1 ? .selected : .hint, clip: line)
             frame.onClick(Rect(x: row.x, y: row.y, width: row.width, height: rowsEach), keys: Menu.keys(from: state.home.selection, to: i, opening: true))
         }
-        switch state.session.config.system {
-        case .futurae: FuturaeAccountsScreen.lockPanel(state, into: &frame, area: columns[1])
-        case .card: CardNotificationsView.render(state, into: &frame, area: Rect(x: columns[1].x, y: columns[1].y, width: columns[1].width,
-                                                                               height: min(columns[1].height, 10)))
-        case .pims: AccountGlance.render(state, into: &frame, area: columns[1])
-        }
+        SystemScreens.of(state.session.config.system)?.homePanel(state, &frame, columns[1])
     }
 }

@@ -16,21 +16,7 @@ enum StartScreen {
             (keyLabel(.session(.cycle(.backend))), "Backend", c.backend.summary),
             (keyLabel(.session(.cycle(.system))), "System", c.system.front.title),
         ]
-        if c.system == .card {
-            options.append((keyLabel(.session(.cycle(.biometrics))), "Biometric", c.biometrics ? "enabled on the phone" : "not enabled"))
-        } else if c.system == .pims {
-            options += [
-                (keyLabel(.session(.cycle(.platform))), "Platform", c.platform == .ios ? "iOS (sends the SMS code at steps 7/8)" : "Android (no SMS code at steps 7/8)"),
-                (keyLabel(.session(.cycle(.sdk))), "SDK", "\(c.sdk)" + (c.offersShortcut ? "" : " (no shortcut 4·1; phone step named trustedPhone)")),
-                (keyLabel(.session(.cycle(.variant))), "Variant", c.variant == .tutorial ? "tutorial (the tutorials' reading)" : "reference (the API reference's reading)"),
-            ]
-        } else {
-            options += [
-                (keyLabel(.session(.cycle(.lockType))), "Lock type", c.lockType.rawValue + (c.lockType.usesSDKPin ? " (asks for an SDK PIN)" : "")),
-                (keyLabel(.session(.cycle(.biometrics))), "Biometric", c.biometrics ? "available on the device" : "unavailable"),
-                (keyLabel(.session(.cycle(.sessionBinding))), "Binding", c.sessionBinding ? "on (asks for the binding token)" : "off"),
-            ]
-        }
+        options += c.system.front.settingRows(c).map { (keyLabel(.session(.cycle($0.option))), $0.name, $0.value) }
         options.append((keyLabel(.choose(.togglePacing)), "Pacing", c.pacing == .auto ? "auto (checks run until input is needed)" : "step (every API call waits for Enter)"))
         for (key, name, value) in options where y < area.maxY {
             var x = frame.put(key.padded(toWidth: 4), x: area.x + 2, y: y, style: .key, clip: area)

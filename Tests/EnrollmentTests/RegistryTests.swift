@@ -28,4 +28,38 @@ import Testing
             #expect(menu.allSatisfy { !$0.menuLine.isEmpty })
         }
     }
+
+    @Test("The registry lists each feature once; a feature's action is addressed to its feature alone, by its type")
+    func featureMessages() {
+        #expect(Features.byFeature.count == Features.all.count)
+        #expect(Features.byRoute.count == Route.allCases.count)
+        // The same action of two features is two actions: each reaches its own feature only.
+        #expect(Action.guided(.submit) == .guided(.submit))
+        #expect(Action.guided(.submit) != .account(.submit))
+        guard case .feature(let message) = Action.futurae(.scan) else { Issue.record("not a feature's action"); return }
+        #expect(message.action(of: FuturaeEnrollment.self) == .scan)
+        #expect(message.action(of: FuturaeAccounts.self) == nil)
+    }
+
+    @Test("An action routed through the registry changes its own feature's state and no other's")
+    func derivedRouting() {
+        var state = AppState()
+        state.route = .home
+        var expected = state
+        _ = reduce(&state, .home(.moveSelection(1)))
+        expected.home.selection = 1
+        #expect(state == expected)
+    }
+
+    @Test("A new instance resets the flows the registry says reset, and keeps the session, the log and the simulator")
+    func resetFlows() {
+        var state = AppState()
+        state.home.selection = 2
+        state.steps.vin = "VIN"
+        state.simulator.message = "kept"
+        state.resetFlows()
+        #expect(state.steps == StepsChecklist.State())
+        #expect(state.home.selection == 2)
+        #expect(state.simulator.message == "kept")
+    }
 }

@@ -18,7 +18,8 @@ struct FuturaeScreenTests {
         let settings = await (try InProcessBackend(scenario: scenario)).world.session.settings
         var config = SessionConfig()
         config.scenarioSession = settings
-        _ = config.adoptFuturae(settings)
+        config.system = .futurae
+        FuturaeFront.adopt(settings, into: &config)
         change(&config)
         return try await ScreenHarness.start(scenario, config, login: login)
     }

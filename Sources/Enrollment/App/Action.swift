@@ -17,22 +17,9 @@ public enum Action: Hashable, Sendable {
     case cancel
     case choose(Command)
 
-    // A feature's own actions.
-    case session(SessionSetup.Action)
-    case home(HomeMenu.Action)
-    case guided(GuidedEnrollment.Action)
-    case account(AccountManagement.Action)
-    case otp(StrongAuthentication.Action)
-    case steps(StepsChecklist.Action)
-    case carKey(CarKeyFlow.Action)
-    case simulator(SimulatorPanel.Action)
-    case log(APILogBrowser.Action)
-    case futurae(FuturaeEnrollment.Action)
-    case futuraeAccounts(FuturaeAccounts.Action)
-    case coverage(SessionCoverage.Action)
-    case cardPhone(CardPhone.Action)
-    case cardShop(CardShop.Action)
-    case cardAccounts(CardAccounts.Action)
+    /// A feature's own action, addressed to its feature (`Features.all` routes it). Each feature
+    /// names its embedding beside itself: `.guided(.submit)`.
+    case feature(FeatureMessage)
 
     // Answers.
     /// A backend was opened (error nil) or not; `defaults` are the scenario's default session, when known.

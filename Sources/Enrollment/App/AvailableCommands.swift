@@ -30,15 +30,8 @@ extension AppState {
         } else {
             list += route.scope.commands(self, typing: typing)
         }
-        // 2317 from any flow: the account is blocked, and step A is its way out (the guided
-        // enrollment offers it as its own `a`).
-        if notice?.code == "\(ErrorCode.forbiddenOperation)", !typing, staged == nil, route != .guided {
-            list.append(AvailableCommand(.char("A"), "step A", "The account is blocked (2317): remove all enrollments (asks first).", .choose(.stepA)))
-        }
-        // A push not opened yet: one key opens it from any screen (a function key: typing never takes it).
-        if cardPhone.unread != nil, staged == nil, route != .simulator, !(route == .card && cardPhone.isDeciding) {
-            list.append(AvailableCommand(.function(6), "open push", "Open the newest push notification on the phone.", .cardPhone(.openPush)))
-        }
+        // The system's keys on every screen (PIMS's step A, the card phone's push).
+        list += session.config.system.front.globalCommands(self)
         if retryable != nil && staged == nil {
             list.append(cmd("r", "retry", "Send the last call again (after a transport error or Esc).", .retry))
         }

@@ -45,9 +45,7 @@ extension Action {
     var isAnswer: Bool {
         switch self {
         case .response, .controlAnswer, .connected: true
-        case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .submit, .cancel, .choose, .session, .home,
-             .guided, .account, .otp, .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts, .coverage, .cardPhone, .cardShop,
-             .cardAccounts, .event, .timerFired, .fileSaved, .screenshotSaved, .recordingStopped, .exported, .reported:
+        case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .submit, .cancel, .choose, .feature, .event, .timerFired, .fileSaved, .screenshotSaved, .recordingStopped, .exported, .reported:
             false
         }
     }

@@ -29,8 +29,7 @@ extension AppState {
                 helpOffset = max(0, helpOffset + delta)
                 return []
             case .choose(.quit): break
-            case .focusNext, .focusPrevious, .typed, .pasted, .backspace, .choose, .session, .home, .guided, .account, .otp,
-                 .steps, .carKey, .simulator, .log, .futurae, .futuraeAccounts, .coverage, .cardPhone, .cardShop, .cardAccounts:
+            case .focusNext, .focusPrevious, .typed, .pasted, .backspace, .choose, .feature:
                 return []
             case .connected, .response, .controlAnswer, .event, .timerFired, .fileSaved, .screenshotSaved, .recordingStopped, .exported, .reported: break
             }
@@ -39,21 +38,7 @@ extension AppState {
         // is taken (typing goes on; Esc stops waiting; events arrive).
         if inFlight != nil && !action.isTakenWhileBusy { return [] }
         switch action {
-        case .session(let a): return Features.session.send(a, to: &self)
-        case .home(let a): return Features.home.send(a, to: &self)
-        case .guided(let a): return Features.guided.send(a, to: &self)
-        case .account(let a): return Features.account.send(a, to: &self)
-        case .otp(let a): return Features.otp.send(a, to: &self)
-        case .steps(let a): return Features.steps.send(a, to: &self)
-        case .carKey(let a): return Features.carKey.send(a, to: &self)
-        case .simulator(let a): return Features.simulator.send(a, to: &self)
-        case .log(let a): return Features.log.send(a, to: &self)
-        case .futurae(let a): return Features.futurae.send(a, to: &self)
-        case .futuraeAccounts(let a): return Features.futuraeAccounts.send(a, to: &self)
-        case .coverage(let a): return Features.coverage.send(a, to: &self)
-        case .cardPhone(let a): return Features.cardPhone.send(a, to: &self)
-        case .cardShop(let a): return Features.cardShop.send(a, to: &self)
-        case .cardAccounts(let a): return Features.cardAccounts.send(a, to: &self)
+        case .feature(let message): return Features.send(message, to: &self)
         case .connected(let error, let defaults): return Features.session.send(.connected(error: error, defaults: defaults), to: &self)
         case .response(let id, let response, let ms, let purpose): return answer(id, response, durationMs: ms, purpose: purpose)
         case .controlAnswer(_, let answer, let purpose): return controlAnswered(answer, purpose)
@@ -101,21 +86,7 @@ extension Action {
     var isTakenWhileBusy: Bool {
         switch self {
         case .choose(let command): command.isAllowedWhileBusy
-        case .session(let a): a.isAllowedWhileBusy
-        case .home(let a): a.isAllowedWhileBusy
-        case .guided(let a): a.isAllowedWhileBusy
-        case .account(let a): a.isAllowedWhileBusy
-        case .otp(let a): a.isAllowedWhileBusy
-        case .steps(let a): a.isAllowedWhileBusy
-        case .carKey(let a): a.isAllowedWhileBusy
-        case .simulator(let a): a.isAllowedWhileBusy
-        case .log(let a): a.isAllowedWhileBusy
-        case .futurae(let a): a.isAllowedWhileBusy
-        case .futuraeAccounts(let a): a.isAllowedWhileBusy
-        case .coverage(let a): a.isAllowedWhileBusy
-        case .cardPhone(let a): a.isAllowedWhileBusy
-        case .cardShop(let a): a.isAllowedWhileBusy
-        case .cardAccounts(let a): a.isAllowedWhileBusy
+        case .feature(let message): message.action.isAllowedWhileBusy
         case .moveSelection, .focusNext, .focusPrevious, .typed, .pasted, .backspace, .submit, .cancel, .connected, .response, .controlAnswer,
              .event, .timerFired, .fileSaved, .screenshotSaved, .recordingStopped, .exported, .reported:
             true

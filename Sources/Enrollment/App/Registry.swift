@@ -17,45 +17,43 @@ public enum Route: Hashable, Sendable, CaseIterable {
 
     /// The one place a route meets its feature: the app asks the route's feature for Enter, Esc,
     /// the arrows, opening, the keys, the form, the awaited SMS and the question on screen.
-    var scope: any FeatureScope {
-        switch self {
-        case .start: Features.session
-        case .home: Features.home
-        case .guided: Features.guided
-        case .account: Features.account
-        case .otp: Features.otp
-        case .steps: Features.steps
-        case .carKey: Features.carKey
-        case .simulator: Features.simulator
-        case .log: Features.log
-        case .futurae: Features.futurae
-        case .futuraeAccounts: Features.futuraeAccounts
-        case .coverage: Features.coverage
-        case .card: Features.cardPhone
-        case .cardShop: Features.cardShop
-        case .cardAccounts: Features.cardAccounts
-        }
-    }
+    var scope: any FeatureScope { Features.byRoute[self]! }
 }
 
-/// Each feature as the app holds it: where its state lives, how its actions are wrapped, and who
-/// hears what it reports (`Delegates.swift`).
+/// Each feature as the app holds it: where its state lives and what it starts as, its screen, and
+/// who hears what it reports (`Delegates.swift`). `all` is the registry: routing a feature's actions
+/// (`Action.feature`), a route's screen and resetting the flows are derived from it.
 enum Features {
-    static var session: Scope<SessionSetup> { Scope(\.session, Action.session) { $0.sessionReported($1) } }
-    static var home: Scope<HomeMenu> { Scope(\.home, Action.home) { $0.homeReported($1) } }
-    static var guided: Scope<GuidedEnrollment> { Scope(\.guided, Action.guided) { $0.guidedReported($1) } }
-    static var account: Scope<AccountManagement> { Scope(\.account, Action.account) { $0.accountReported($1) } }
-    static var otp: Scope<StrongAuthentication> { Scope(\.otp, Action.otp) { $0.otpReported($1) } }
-    static var steps: Scope<StepsChecklist> { Scope(\.steps, Action.steps) { $0.stepsReported($1) } }
-    static var carKey: Scope<CarKeyFlow> { Scope(\.carKey, Action.carKey) { $0.carKeyReported($1) } }
-    static var simulator: Scope<SimulatorPanel> { Scope(\.simulator, Action.simulator) { $0.simulatorReported($1) } }
-    static var futurae: Scope<FuturaeEnrollment> { Scope(\.futurae, Action.futurae) { $0.futuraeReported($1) } }
-    static var futuraeAccounts: Scope<FuturaeAccounts> { Scope(\.futuraeAccounts, Action.futuraeAccounts) { $0.futuraeAccountsReported($1) } }
-    static var cardPhone: Scope<CardPhone> { Scope(\.cardPhone, Action.cardPhone) { $0.cardPhoneReported($1) } }
-    static var cardShop: Scope<CardShop> { Scope(\.cardShop, Action.cardShop) { _, never in switch never {} } }
-    static var cardAccounts: Scope<CardAccounts> { Scope(\.cardAccounts, Action.cardAccounts) { _, never in switch never {} } }
-    static var log: Scope<APILogBrowser> { Scope(\.log, Action.log) { _, never in switch never {} } }
-    static var coverage: Scope<SessionCoverage> { Scope(\.coverage, Action.coverage) { _, never in switch never {} } }
+    static let session = Scope(SessionSetup.self, \.session, route: .start) { $0.sessionReported($1) }
+    static let home = Scope(HomeMenu.self, \.home, route: .home) { $0.homeReported($1) }
+    static let guided = Scope(GuidedEnrollment.self, \.guided, route: .guided, resetTo: .init()) { $0.guidedReported($1) }
+    static let account = Scope(AccountManagement.self, \.account, route: .account, resetTo: .init()) { $0.accountReported($1) }
+    static let otp = Scope(StrongAuthentication.self, \.otp, route: .otp, resetTo: nil as StrongAuthentication.State) { $0.otpReported($1) }
+    static let steps = Scope(StepsChecklist.self, \.steps, route: .steps, resetTo: .init()) { $0.stepsReported($1) }
+    static let carKey = Scope(CarKeyFlow.self, \.carKey, route: .carKey, resetTo: .init()) { $0.carKeyReported($1) }
+    static let simulator = Scope(SimulatorPanel.self, \.simulator, route: .simulator) { $0.simulatorReported($1) }
+    static let futurae = Scope(FuturaeEnrollment.self, \.futurae, route: .futurae, resetTo: .init()) { $0.futuraeReported($1) }
+    static let futuraeAccounts = Scope(FuturaeAccounts.self, \.futuraeAccounts, route: .futuraeAccounts, resetTo: .init()) {
+        $0.futuraeAccountsReported($1)
+    }
+    static let cardPhone = Scope(CardPhone.self, \.cardPhone, route: .card, resetTo: .init()) { $0.cardPhoneReported($1) }
+    static let cardShop = Scope(CardShop.self, \.cardShop, route: .cardShop, resetTo: .init())
+    static let cardAccounts = Scope(CardAccounts.self, \.cardAccounts, route: .cardAccounts, resetTo: .init())
+    static let log = Scope(APILogBrowser.self, \.log, route: .log)
+    static let coverage = Scope(SessionCoverage.self, \.coverage, route: .coverage)
+
+    /// Every feature, once, in the routes' order.
+    static let all: [any FeatureScope] = [
+        session, home, guided, account, otp, steps, carKey, simulator, log, futurae, futuraeAccounts, coverage,
+        cardPhone, cardShop, cardAccounts,
+    ]
+    static let byFeature = Dictionary(uniqueKeysWithValues: all.map { (ObjectIdentifier($0.feature), $0) })
+    static let byRoute = Dictionary(uniqueKeysWithValues: all.compactMap { scope in scope.route.map { ($0, scope) } })
+
+    /// A feature's own action to its feature.
+    static func send(_ message: FeatureMessage, to app: inout AppState) -> [Effect] {
+        byFeature[message.feature]?.receive(message, &app) ?? []
+    }
 }
 
 extension AppState {
@@ -77,15 +75,6 @@ extension AppState {
 
     /// A new SDK instance, or a new world: every flow starts from nothing (the log stays).
     mutating func resetFlows() {
-        guided = GuidedEnrollment.State()
-        account = AccountManagement.State()
-        otp = nil
-        steps = StepsChecklist.State()
-        carKey = CarKeyFlow.State()
-        futurae = FuturaeEnrollment.State()
-        futuraeAccounts = FuturaeAccounts.State()
-        cardPhone = CardPhone.State()
-        cardShop = CardShop.State()
-        cardAccounts = CardAccounts.State()
+        for scope in Features.all { scope.reset(&self) }
     }
 }

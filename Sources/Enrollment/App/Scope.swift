@@ -1,18 +1,31 @@
 import PIMS
 
-/// A feature inside the app (the Composable Architecture's `Scope`): sends it its actions on its
-/// slice of the state, with `Shared` built from the rest, and performs what it asks.
-struct Scope<F: Feature> {
-    let state: WritableKeyPath<AppState, F.State>
-    let embed: (F.Action) -> Action
-    let report: (inout AppState, F.Delegate) -> [Effect]
+/// A feature inside the app (the Composable Architecture's `Scope`): where its state lives, its
+/// screen, and who hears its delegates. It sends the feature its actions on its slice of the
+/// state, with `Shared` built from the rest, and performs what it asks. Its actions reach it as
+/// `Action.feature` messages addressed to its type: the embedding and the case path are derived.
+struct Scope<F: Feature>: Sendable {
+    let state: WritableKeyPath<AppState, F.State> & Sendable
+    let route: Route?
+    /// What a new SDK instance or world resets the state to; nil: the state outlives them.
+    let initial: F.State?
+    let report: @Sendable (inout AppState, F.Delegate) -> [Effect]
 
-    init(_ state: WritableKeyPath<AppState, F.State>, _ embed: @escaping (F.Action) -> Action,
-         report: @escaping (inout AppState, F.Delegate) -> [Effect]) {
+    init(_ feature: F.Type, _ state: WritableKeyPath<AppState, F.State> & Sendable, route: Route?, resetTo initial: F.State? = nil,
+         report: @escaping @Sendable (inout AppState, F.Delegate) -> [Effect]) {
         self.state = state
-        self.embed = embed
+        self.route = route
+        self.initial = initial
         self.report = report
     }
+
+    /// A feature that reports nothing.
+    init(_ feature: F.Type, _ state: WritableKeyPath<AppState, F.State> & Sendable, route: Route?, resetTo initial: F.State? = nil)
+    where F.Delegate == Never {
+        self.init(feature, state, route: route, resetTo: initial) { _, never in switch never {} }
+    }
+
+    func embed(_ action: F.Action) -> Action { F.message(action) }
 
     func send(_ action: F.Action, to app: inout AppState) -> [Effect] {
         let shared = app.shared
@@ -21,10 +34,16 @@ struct Scope<F: Feature> {
     }
 }
 
-/// What the app asks of the feature on screen, whichever it is.
-protocol FeatureScope {
+/// What the app asks of a feature, whichever it is.
+protocol FeatureScope: Sendable {
     /// The feature this is.
     var feature: any Feature.Type { get }
+    /// Its screen, if it has one.
+    var route: Route? { get }
+    /// One of its own actions (a message addressed to it).
+    func receive(_ message: FeatureMessage, _ app: inout AppState) -> [Effect]
+    /// Back to its initial state (a new SDK instance or world), if it has one.
+    func reset(_ app: inout AppState)
     var title: String { get }
     var summary: String { get }
     var menuLine: String { get }
@@ -47,6 +66,12 @@ protocol FeatureScope {
 
 extension Scope: FeatureScope {
     var feature: any Feature.Type { F.self }
+    func receive(_ message: FeatureMessage, _ app: inout AppState) -> [Effect] {
+        message.action(of: F.self).map { send($0, to: &app) } ?? []
+    }
+    func reset(_ app: inout AppState) {
+        if let initial { app[keyPath: state] = initial }
+    }
     var title: String { F.title }
     var summary: String { F.summary }
     var menuLine: String { F.menuLine }
@@ -62,7 +87,7 @@ extension Scope: FeatureScope {
             case .own(let own): embed(own)
             case .app(let action): action
             }
-            return AvailableCommand(binding.key.hint(typing: typing), binding.title, binding.help, action)
+            return AvailableCommand(binding.key.typing(typing), binding.title, binding.help, .own(action))
         }
     }
 
@@ -75,24 +100,5 @@ extension Scope: FeatureScope {
     func editsAtOnce(_ app: AppState) -> Bool { F.editsAtOnce(app[keyPath: state]) }
     func paste(_ text: String, _ app: inout AppState) -> [Effect]? {
         F.pasteAction(text, app[keyPath: state]).map { send($0, to: &app) }
-    }
-}
-
-extension KeyBinding.Key {
-    var isSymbol: Bool {
-        if case .letter(let c) = self { !c.isLetter } else { false }
-    }
-
-    /// The key as the keymap binds it: a letter is `^letter` while a field takes typing (never ^C,
-    /// ^H, ^I, ^J, ^M, ^Z: the terminal owns those; ^L redraws).
-    func hint(typing: Bool) -> KeyHint {
-        switch self {
-        case .enter: .enter
-        case .escape: .escape
-        case .up: .up
-        case .down: .down
-        case .letter(let c): typing ? .ctrl(c) : .char(c)
-        case .function(let n): .function(n)
-        }
     }
 }

@@ -5,34 +5,34 @@ import PIMS
 /// `{"type": "call", "name": "casa.…", "params": {…}}`.
 public enum CardRequests {
     /// C2: the app opened from the push.
-    public static func transaction(_ id: String) -> CallRequest { call("casa.getTransaction", ["transactionId": id]) }
+    public static func transaction(_ id: String) -> CallRequest { call(.getTransaction, ["transactionId": id]) }
     /// C4: the user taps NO.
-    public static func cancel(_ id: String) -> CallRequest { call("casa.cancelTransaction", ["transactionId": id]) }
+    public static func cancel(_ id: String) -> CallRequest { call(.cancelTransaction, ["transactionId": id]) }
     /// C5: auto enrollment with the PIN.
     public static func verifyPIN(_ pin: String, _ t: CardTransaction) -> CallRequest {
-        call("casa.verifyPIN", ["pin": pin, "transactionId": t.transactionId, "autoEnrollId": t.autoEnrollId])
+        call(.verifyPIN, ["pin": pin, "transactionId": t.transactionId, "autoEnrollId": t.autoEnrollId])
     }
     /// C6: the simulated biometric prompt's outcome.
     public static func verifyBiometric(_ outcome: CardCall.BiometricOutcome, _ t: CardTransaction) -> CallRequest {
-        call("casa.verifyPINUsingTouchID", ["transactionId": t.transactionId, "autoEnrollId": t.autoEnrollId, "outcome": outcome.rawValue])
+        call(.verifyPINUsingTouchID, ["transactionId": t.transactionId, "autoEnrollId": t.autoEnrollId, "outcome": outcome.rawValue])
     }
     /// C7: the new card's display name.
-    public static func autoEnroll(displayName: String) -> CallRequest { call("casa.autoEnrollAccount", ["displayName": displayName]) }
+    public static func autoEnroll(displayName: String) -> CallRequest { call(.autoEnrollAccount, ["displayName": displayName]) }
     /// C8: the standard flow.
     public static func authenticate(_ pin: String, _ t: CardTransaction) -> CallRequest {
-        call("casa.authenticateUsingUserPin", ["transactionId": t.transactionId, "pin": pin])
+        call(.authenticateUsingUserPin, ["transactionId": t.transactionId, "pin": pin])
     }
     /// C9, C10.
-    public static let accounts = call("casa.getAllEnrolledAccounts", [:])
-    public static func delete(_ accountId: String) -> CallRequest { call("casa.deleteAccount", ["accountId": accountId]) }
+    public static let accounts = call(.getAllEnrolledAccounts, [:])
+    public static func delete(_ accountId: String) -> CallRequest { call(.deleteAccount, ["accountId": accountId]) }
     /// C11, C12: the standard activation of a first card.
     public static func activate(code: String, displayName: String) -> CallRequest {
-        call("casa.verifyActivation", ["activationCode": code, "displayName": displayName])
+        call(.verifyActivation, ["activationCode": code, "displayName": displayName])
     }
-    public static func setPin(_ pin: String) -> CallRequest { call("casa.setPin", ["pin": pin]) }
+    public static func setPin(_ pin: String) -> CallRequest { call(.setPin, ["pin": pin]) }
 
-    private static func call(_ name: String, _ params: [String: String]) -> CallRequest {
-        CallRequest(.call, name, params.mapValues(JSONValue.string))
+    private static func call(_ api: CardAPI, _ params: [String: String]) -> CallRequest {
+        CallRequest(.call, api.name, params.mapValues(JSONValue.string))
     }
 }
 

@@ -7,24 +7,24 @@ public enum FuturaeRequests {
     /// F2: exactly one of the two codes; the SDK PIN and the binding token when the app asked for them.
     public static func enroll(activationCode: String? = nil, shortCode: String? = nil, sdkPin: String? = nil,
                               bindingToken: String? = nil) -> CallRequest {
-        call("futurae.enroll", ["activationCode": activationCode, "shortCode": shortCode, "sdkPin": sdkPin, "bindingToken": bindingToken])
+        call(.enroll, ["activationCode": activationCode, "shortCode": shortCode, "sdkPin": sdkPin, "bindingToken": bindingToken])
     }
     /// F3.
-    public static let accounts = call("futurae.accounts", [:])
+    public static let accounts = call(.accounts, [:])
     /// F4 with the SDK PIN.
-    public static func unlock(sdkPin: String) -> CallRequest { call("futurae.unlock", ["method": "sdkPin", "sdkPin": sdkPin]) }
+    public static func unlock(sdkPin: String) -> CallRequest { call(.unlock, ["method": "sdkPin", "sdkPin": sdkPin]) }
     /// F4 with the simulated biometric prompt's outcome.
     public static func unlock(biometrics outcome: BiometricOutcome) -> CallRequest {
-        call("futurae.unlock", ["method": "biometrics", "outcome": outcome.rawValue])
+        call(.unlock, ["method": "biometrics", "outcome": outcome.rawValue])
     }
     /// F5.
-    public static let lock = call("futurae.lock", [:])
+    public static let lock = call(.lock, [:])
     /// F6.
-    public static func logout(userId: String) -> CallRequest { call("futurae.logoutAccount", ["userId": userId]) }
-    public static func delete(userId: String) -> CallRequest { call("futurae.deleteAccount", ["userId": userId]) }
+    public static func logout(userId: String) -> CallRequest { call(.logoutAccount, ["userId": userId]) }
+    public static func delete(userId: String) -> CallRequest { call(.deleteAccount, ["userId": userId]) }
 
-    private static func call(_ name: String, _ params: [String: String?]) -> CallRequest {
-        CallRequest(.call, name, params.compactMapValues { $0.map(JSONValue.string) })
+    private static func call(_ api: FuturaeAPI, _ params: [String: String?]) -> CallRequest {
+        CallRequest(.call, api.name, params.compactMapValues { $0.map(JSONValue.string) })
     }
 }
 

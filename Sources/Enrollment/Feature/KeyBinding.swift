@@ -1,15 +1,12 @@
-/// One row of a feature's key table: the key, a word or two for the help bar, one line for the
-/// `?` overlay, what it does, and whether it is offered now. The app composes the tables of the
-/// screen and its own into `AppState.availableCommands`, which drives dispatch, the help bar and
-/// the overlay alike.
+/// The one key binding type (bubbles' `key.Binding`): the key, a word or two for the help bar, one
+/// line for the `?` overlay and the palette, what it does, and whether it is offered now. A feature
+/// declares its table of them over its own actions (`Feature.keys`); the app resolves the screen's
+/// table into the app's actions beside its own keys (`AppState.availableCommands`, the same type
+/// over `Action`), and that one list matches keys, draws the help bar, the overlay and the palette.
 public struct KeyBinding<Own: Hashable & Sendable>: Hashable, Sendable {
-    /// Which key. A letter is typed into a focused field, so on a screen with one the app binds
-    /// `^letter` instead (see `AppState.availableCommands`).
-    public enum Key: Hashable, Sendable {
-        case enter, escape, up, down
-        case letter(Character)
-        case function(Int)
-    }
+    /// Which key. A letter (`.letter`) is typed into a focused field, so on a screen with one the
+    /// app binds `^letter` instead (`KeyHint.typing`).
+    public typealias Key = KeyHint
 
     /// What the key does: one of the feature's own actions, or one of the app's (Enter, Esc and the
     /// arrows go through the app first; autofill, pacing and the like are the app's).
@@ -67,6 +64,20 @@ public enum KeyHint: Hashable, Sendable, CustomStringConvertible {
     case ctrl(Character)
     case function(Int)
 
+    /// A feature's letter key: itself, or `^letter` while a field takes typing.
+    public static func letter(_ c: Character) -> KeyHint { .char(c) }
+
+    /// A printable key that is no letter (`/`): while typing it is typed, it has no ^ form.
+    var isSymbol: Bool {
+        if case .char(let c) = self { !c.isLetter } else { false }
+    }
+
+    /// The key as the keymap binds it: a letter is `^letter` while a field takes typing (never ^C,
+    /// ^H, ^I, ^J, ^M, ^Z: the terminal owns those; ^L redraws).
+    func typing(_ typing: Bool) -> KeyHint {
+        if typing, case .char(let c) = self { .ctrl(c) } else { self }
+    }
+
     public var description: String {
         switch self {
         case .enter: "Enter"
@@ -82,24 +93,19 @@ public enum KeyHint: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// One entry of the help bar and the help overlay, as the screens read it.
-public struct AvailableCommand: Hashable, Sendable {
-    public var key: KeyHint
-    /// A word or two for the help bar: "resend".
-    public var title: String
-    /// One line for the help overlay.
-    public var help: String
-    /// What the screens send when the key is pressed.
-    public var action: Action
+/// A key binding resolved to the app's actions: one entry of `AppState.availableCommands`, which
+/// the keymap matches and the help bar, the overlay and the palette draw.
+public typealias AvailableCommand = KeyBinding<Action>
 
-    public init(_ key: KeyHint, _ title: String, _ help: String, _ action: Action) {
-        self.key = key
-        self.title = title
-        self.help = help
-        self.action = action
+extension KeyBinding where Own == Action {
+    /// What the screens send when the key is pressed.
+    public var action: Action {
+        switch does {
+        case .own(let action), .app(let action): action
+        }
     }
 
     public static func command(_ key: KeyHint, _ title: String, _ help: String, _ command: Command) -> AvailableCommand {
-        AvailableCommand(key, title, help, .choose(command))
+        AvailableCommand(key, title, help, .own(.choose(command)))
     }
 }

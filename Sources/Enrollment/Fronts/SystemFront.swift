@@ -12,6 +12,21 @@ public protocol SystemFront: Sendable {
     /// The session screen's words: one line introducing the session, and the system's line.
     static var intro: String { get }
     static var title: String { get }
+    /// The session screen's fields after the scenario or URL (PIMS logs in: username and password).
+    static var sessionFields: [FieldID] { get }
+    /// What Enter on the session screen opens, for its help line.
+    static var opens: String { get }
+    /// The session screen's keys for this system's settings, after the system's own key.
+    static func settingKeys(_ config: SessionConfig) -> [KeyBinding<SessionSetup.Action>]
+    /// The session screen's rows for those settings: the option its key cycles, a name, the value.
+    static func settingRows(_ config: SessionConfig) -> [SettingRow]
+    /// Whether the session logs in to an account once created (PIMS, R0a); otherwise it is ready as
+    /// soon as its backend session exists.
+    static var logsIn: Bool { get }
+    /// The banner once the session is ready.
+    static func readyNotice(_ config: SessionConfig) -> Notice
+    /// The title bar's right side once the session is ready, in `room` columns.
+    static func statusLine(_ app: AppState, room: Int) -> String
     /// The home menu, in order.
     static var homeMenu: [Route] { get }
     /// What the app does once the session is ready, before any key (reads the front shows on Home).
@@ -27,6 +42,14 @@ public protocol SystemFront: Sendable {
 
     /// The simulator panel's sections this system has (the clock and the scenario controls are shared).
     static var simulatorSections: Set<SimulatorSection> { get }
+    /// Its keys on the simulator panel: its controls and back office, among the shared ones.
+    static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>]
+    /// What the panel reads of its sections when it opens, on `g` and once the clock moves.
+    static func simulatorReads(_ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out]
+    /// Its back office read again when it changed elsewhere (an event) or by one of its controls.
+    static func backOfficeReads(_ shared: Shared) -> [SimulatorPanel.Out]
+    /// What the panel's `g` reads again, in words (its help).
+    static var simulatorParts: String { get }
     /// The calls a fault can target: its own call names, from its module's catalogue, in the order
     /// the flows meet them.
     static var faultTargets: [String] { get }
@@ -35,11 +58,46 @@ public protocol SystemFront: Sendable {
     /// What the fault form's code field expects, in a word ("e.g. 2307").
     static var faultCodeExample: String { get }
 
+    /// An event of one of its own kinds (`SimEvent.Kind`), or nil when the kind is not its.
+    static func received(_ event: SimEvent, _ app: inout AppState) -> [Effect]?
+    /// Its keys offered on every screen (the card phone's push, F6).
+    static func globalCommands(_ app: AppState) -> [AvailableCommand]
+
+    /// The session as a walk's header keeps this system's part of it, and reads it back.
+    static func walkFields(_ config: SessionConfig) -> [String: JSONValue]
+    static func readWalk(_ fields: [String: JSONValue], into config: inout SessionConfig)
+    /// Whether a walk header that names no system is this system's (headers written before they did).
+    static func claimsWalk(_ fields: [String: JSONValue]) -> Bool
+
     /// A FAILED answer of one of its calls, as the banner shows it.
     static func failure(_ error: CallError) -> Notice
     /// The call did not reach the system (the client's network, a timeout): shown in the system's own
     /// terms; retrying is safe.
     static func transportFailure(_ kind: TransportError, _ error: CallError) -> Notice
+}
+
+extension SystemFront {
+    public static func received(_ event: SimEvent, _ app: inout AppState) -> [Effect]? { nil }
+    public static func globalCommands(_ app: AppState) -> [AvailableCommand] { [] }
+    public static func walkFields(_ config: SessionConfig) -> [String: JSONValue] { [:] }
+    public static func readWalk(_ fields: [String: JSONValue], into config: inout SessionConfig) {}
+    public static func claimsWalk(_ fields: [String: JSONValue]) -> Bool { false }
+    public static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>] { [] }
+    public static func backOfficeReads(_ shared: Shared) -> [SimulatorPanel.Out] { [] }
+    public static func simulatorReads(_ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] { backOfficeReads(shared) }
+}
+
+/// One of a system's settings on the session screen: the option its key cycles, a name, the value.
+public struct SettingRow: Hashable, Sendable {
+    public var option: SessionSetup.Option
+    public var name: String
+    public var value: String
+
+    public init(_ option: SessionSetup.Option, _ name: String, _ value: String) {
+        self.option = option
+        self.name = name
+        self.value = value
+    }
 }
 
 /// The fronts of the app: one line per system, as `World.systems` registers the backends.
@@ -49,6 +107,12 @@ public enum SystemFronts {
     /// The front of a system in the world (`SimSystem.id`), if the app has one.
     public static func front(systemID: String) -> (any SystemFront.Type)? {
         registered.first { $0.systemID == systemID }
+    }
+
+    /// An event to the front whose kind it is (kinds are an open set: one no front knows is ignored).
+    static func received(_ event: SimEvent, _ app: inout AppState) -> [Effect] {
+        for front in registered { if let effects = front.received(event, &app) { return effects } }
+        return []
     }
 }
 

@@ -27,16 +27,7 @@ struct FeatureHarness<F: Feature> {
 
     /// The keys offered now, as `key title` words.
     func keys() -> [String] {
-        F.keys(state, shared).filter(\.isOffered).map { binding in
-            switch binding.key {
-            case .enter: "Enter \(binding.title)"
-            case .escape: "Esc \(binding.title)"
-            case .up: "↑ \(binding.title)"
-            case .down: "↓ \(binding.title)"
-            case .letter(let c): "\(c) \(binding.title)"
-            case .function(let n): "F\(n) \(binding.title)"
-            }
-        }
+        F.keys(state, shared).filter(\.isOffered).map { "\($0.key) \($0.title)" }
     }
 }
 

@@ -66,3 +66,8 @@ extension SessionExport {
         }
     }
 }
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func log(_ action: APILogBrowser.Action) -> Action { APILogBrowser.message(action) }
+}

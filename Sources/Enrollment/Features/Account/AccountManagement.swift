@@ -45,3 +45,8 @@ public enum AccountManagement: Feature {
 
     public static func isUnderway(_ state: State) -> Bool { ![.menu, .done].contains(state.stage) }
 }
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func account(_ action: AccountManagement.Action) -> Action { AccountManagement.message(action) }
+}

@@ -78,3 +78,8 @@ public enum CarKeyFlow: Feature {
         }
     }
 }
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func carKey(_ action: CarKeyFlow.Action) -> Action { CarKeyFlow.message(action) }
+}

@@ -166,3 +166,8 @@ extension CardAccounts.State {
         }
     }
 }
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func cardAccounts(_ action: CardAccounts.Action) -> Action { CardAccounts.message(action) }
+}

@@ -157,3 +157,8 @@ public enum CardPhone: Feature {
     }
     public static func isUnderway(_ state: State) -> Bool { state.isDeciding }
 }
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func cardPhone(_ action: CardPhone.Action) -> Action { CardPhone.message(action) }
+}

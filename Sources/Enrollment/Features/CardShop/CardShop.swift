@@ -174,3 +174,8 @@ public struct CardIssuerView: Hashable, Sendable {
         (cards.first { $0.autoEnrolls } ?? cards.first { $0.state == "active" } ?? cards.first)?.maskedCardNumber
     }
 }
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func cardShop(_ action: CardShop.Action) -> Action { CardShop.message(action) }
+}

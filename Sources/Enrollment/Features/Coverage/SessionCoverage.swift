@@ -54,3 +54,8 @@ extension AppState {
         return coverage.report(ruleCatalogues)
     }
 }
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func coverage(_ action: SessionCoverage.Action) -> Action { SessionCoverage.message(action) }
+}

@@ -102,3 +102,8 @@ public enum FuturaeAccounts: Feature {
         }
     }
 }
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func futuraeAccounts(_ action: FuturaeAccounts.Action) -> Action { FuturaeAccounts.message(action) }
+}

@@ -103,7 +103,7 @@ public enum FuturaeFlowStep: String, Hashable, Sendable, CaseIterable {
         case .code: "Scan or type the code"
         case .sdkPin: "SDK PIN (new, twice)"
         case .bindingToken: "Binding token"
-        case .enroll: "futurae.enroll"
+        case .enroll: FuturaeAPI.enroll.name
         case .account: "Account on the device"
         }
     }

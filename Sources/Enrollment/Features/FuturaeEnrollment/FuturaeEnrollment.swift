@@ -119,3 +119,8 @@ public enum FuturaeEnrollment: Feature {
     }
     public static func isUnderway(_ state: State) -> Bool { ![.choose, .enrolled, .failed].contains(state.phase) }
 }
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func futurae(_ action: FuturaeEnrollment.Action) -> Action { FuturaeEnrollment.message(action) }
+}

@@ -51,3 +51,8 @@ public enum GuidedEnrollment: Feature {
 
     public static func isUnderway(_ state: State) -> Bool { state.isUnderway }
 }
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func guided(_ action: GuidedEnrollment.Action) -> Action { GuidedEnrollment.message(action) }
+}

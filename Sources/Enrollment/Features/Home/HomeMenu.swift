@@ -33,3 +33,8 @@ public enum HomeMenu: Feature {
         KeyBinding.select() + [.enter("open", "Open the selected flow.")]
     }
 }
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func home(_ action: HomeMenu.Action) -> Action { HomeMenu.message(action) }
+}

@@ -95,15 +95,6 @@ public struct SessionConfig: Hashable, Sendable {
         system.front.adopt(defaults.settings, into: &self)
     }
 
-    /// Takes a Futurae scenario's default session (lock type, biometrics, binding); false when the
-    /// settings are not Futurae's (a walk's or a test's session, which names no systems).
-    public mutating func adoptFuturae(_ settings: SessionSettings) -> Bool {
-        guard settings.options["lockType"] != nil else { return false }
-        system = .futurae
-        FuturaeFront.adopt(settings, into: &self)
-        return true
-    }
-
     /// One backend session per device: switching device mid-run opens (or re-opens) that device's
     /// session, which is how a second device of the same account is shown.
     public var sessionName: String { isScenarioInstance ? "default" : device }

@@ -63,16 +63,10 @@ extension SessionSetup.State {
         form = fresh
     }
 
-    /// Futurae and the card app have no login: the SDK instance is ready once its session exists.
+    /// The session is ready: logged in, or, for a system with no login, its backend session exists.
     mutating func ready() -> [Out] {
         loggedIn = config.username
-        let c = config
-        if c.system == .card {
-            return [.notice(.success("CA Strong Authentication app on \(c.device) (session \(c.sessionName)): biometrics \(c.biometrics ? "enabled" : "not enabled").")),
-                    .delegate(.loggedIn)]
-        }
-        return [.notice(.success("Futurae SDK on \(c.device): lock type \(c.lockType.rawValue), biometrics \(c.biometrics ? "available" : "unavailable"), session binding \(c.sessionBinding ? "on" : "off").")),
-                .delegate(.loggedIn)]
+        return [.notice(config.system.front.readyNotice(config)), .delegate(.loggedIn)]
     }
 
     mutating func createSession() -> [Out] {
@@ -91,9 +85,7 @@ extension SessionSetup.State {
             }
             return [.notice(.failure(error, advice: advice))]
         }
-        loggedIn = config.username
-        return [.notice(.success("Logged in as \(config.username) on \(config.device) (\(config.platform.rawValue), SDK \(config.sdk)).")),
-                .delegate(.loggedIn)]
+        return ready()
     }
 
     /// 2383 at login: the simulated clock moves only when advanced, and the simulator panel that

@@ -35,13 +35,7 @@ extension SessionSetup {
             case .inProcess(let s): first = (.scenario, s)
             case .remote(let url): first = (.remoteURL, url)
             }
-            // Futurae has no login: its username is the user the service's back office enrolls.
-            // The card app's phone is the device; its cardholder is the scenario's.
-            let ids: [FieldID] = switch config.system {
-            case .pims: [first.0, .username, .password, .device]
-            case .futurae: [first.0, .username, .device]
-            case .card: [first.0, .device]
-            }
+            let ids = [first.0] + config.system.front.sessionFields
             return Form(ids, values: [first.0: first.1, .username: config.username, .password: config.password, .device: config.device])
         }
     }

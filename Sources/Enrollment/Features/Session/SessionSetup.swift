@@ -32,7 +32,7 @@ public enum SessionSetup: Feature {
                 return [.notice(Notice(kind: .error, label: "Could not create the session.", detail: answer.error ?? "failed",
                                        advice: "Check the device id, then press Enter again."))]
             }
-            if state.config.system != .pims { return state.ready() }
+            if !state.config.system.front.logsIn { return state.ready() }
             return [.call(.login, Requests.login(state.config.username, state.config.password))]
         case .loginAnswered(let response): return state.loginAnswered(response)
         case .loggedOut:
@@ -46,26 +46,27 @@ public enum SessionSetup: Feature {
 
     public static func keys(_ s: State, _ shared: Shared) -> [KeyBinding<Action>] {
         let c = s.config
-        let pims = c.system == .pims
-        let futurae = c.system == .futurae
         return [
-            .enter(s.loggedIn == nil ? "log in" : "switch", pims ? "Open the backend, create this device's session and log in (R0a)."
-                                                                 : "Open the backend and create this device's \(futurae ? "Futurae SDK instance" : "card app")."),
+            .enter(s.loggedIn == nil ? "log in" : "switch", c.system.front.opens),
             KeyBinding(.letter("n"), "scenario", "Next built-in scenario (or type a name or a file).", .cycle(.scenario), when: s.form.has(.scenario)),
             KeyBinding(.letter("b"), "backend", "Switch between the in-process simulator and a remote server.", .cycle(.backend)),
             KeyBinding(.letter("y"), c.system.rawValue, "System: PIMS (SMS and PIN enrollment), Futurae (activation code) or Card (CA Strong Authentication).", .cycle(.system)),
-            KeyBinding(.letter("o"), c.platform.rawValue, "Platform: iOS sends the SMS code at steps 7/8, Android does not.", .cycle(.platform), when: pims),
-            KeyBinding(.letter("k"), "SDK \(c.sdk)", "SDK version: the shortcut 4·1 needs 2.1; 2.0 names the phone step trustedPhone.", .cycle(.sdk), when: pims),
-            KeyBinding(.letter("e"), c.variant.rawValue, "Spec variant: tutorial or reference readings of the documents.", .cycle(.variant), when: pims),
-            KeyBinding(.letter("d"), "lock type", "Futurae: the SDK's lock configuration type (none, biometrics, SDK PIN).", .cycle(.lockType), when: futurae),
-            KeyBinding(.letter("f"), "biometrics", "Futurae and Card: biometrics available (enabled) on the device or not.", .cycle(.biometrics), when: !pims),
-            KeyBinding(.letter("t"), "binding", "Futurae: the app's Trusted Session Binding (asks for a binding token).", .cycle(.sessionBinding), when: futurae),
+        ] + c.system.front.settingKeys(c) + [
             KeyBinding(.letter("p"), c.pacing.rawValue, "Pacing: auto runs checks on their own; step waits for Enter before each call.",
                        .app(.choose(.togglePacing))),
             .back(when: s.loggedIn != nil),
         ]
     }
 
+    /// Futurae's and the card app's: whether the device has biometrics.
+    public static let biometricsKey = KeyBinding<Action>(.letter("f"), "biometrics", "Futurae and Card: biometrics available (enabled) on the device or not.",
+                                                         .cycle(.biometrics))
+
     public static func form(_ state: State) -> Form? { state.form }
     public static func editForm(_ state: inout State, _ edit: (inout Form) -> Void) { edit(&state.form) }
+}
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func session(_ action: SessionSetup.Action) -> Action { SessionSetup.message(action) }
 }

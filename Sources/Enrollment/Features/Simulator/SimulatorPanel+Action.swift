@@ -12,6 +12,8 @@ extension SimulatorPanel {
         case addFault(FaultPreset)
         /// Futurae's back office: a new activation for the session's user (QR code, the session's binding).
         case createActivation
+        /// Card's issuer and shop on the Card field's card: a new activation code, the card's state, a purchase.
+        case cardIssuer(CardIssuerControl)
         /// Open the fault form: any code of the contract, a sub-API, a probability.
         case openFaultForm
         /// Ask the saved scenario's name, then export the world under it.
@@ -48,6 +50,7 @@ extension SimulatorPanel {
         /// Futurae's back office list, the card phone's notifications.
         case activations, pushes
         case createActivation
+        case cardIssuer(CardIssuerControl)
         case load(String)
         case reset
         case export(path: String, name: String)

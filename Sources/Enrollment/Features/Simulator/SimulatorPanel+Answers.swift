@@ -26,9 +26,7 @@ extension SimulatorPanel.State {
         case .advance:
             now = answer["now"]?.stringValue ?? now
             message = "Clock advanced to \(now ?? "?")."
-            var out: [Out] = has(.smsInbox) ? [.refreshInbox(inbox?.phone)] : []
-            if has(.account) { out.append(.refreshAccount) }
-            return out + readBackOffice(shared)
+            return readWorld(shared)
         case .activations:
             activations = BackOfficeActivation.list(answer)
             now = answer["now"]?.stringValue ?? now
@@ -36,6 +34,9 @@ extension SimulatorPanel.State {
         case .createActivation:
             message = BackOfficeActivation(.object(answer.fields)).map { "Activation created for \($0.username), valid until \($0.expiresAt)." }
             return [.control(.simulator(.activations), .futuraeActivations())]
+        case .cardIssuer(let issuer):
+            (self.issuer, message) = issuer.read(answer)
+            return readBackOffice(shared)
         case .pushes:
             pushes = (answer["pushes"]?.arrayValue ?? []).compactMap(CardTransaction.init)
             now = answer["now"]?.stringValue ?? now
@@ -80,30 +81,15 @@ extension SimulatorPanel.State {
         }
     }
 
-    /// Reads what the panel shows of the world: its system's sections (the clock comes with them).
-    mutating func readWorld(_ shared: Shared) -> [Out] {
-        var out: [Out] = has(.account) ? [.refreshAccount] : []
-        if has(.smsInbox) { out += readInbox() }
-        return out + readBackOffice(shared)
-    }
+    /// Reads what the panel shows of the world: its system's sections, as its front reads them (the
+    /// clock comes with them).
+    mutating func readWorld(_ shared: Shared) -> [Out] { system.front.simulatorReads(&self, shared) }
 
-    /// Futurae's activations, the card phone's notifications.
-    func readBackOffice(_ shared: Shared) -> [Out] {
-        var out: [Out] = []
-        if has(.activations) { out.append(.control(.simulator(.activations), .futuraeActivations())) }
-        if has(.cardTransactions) { out.append(.control(.simulator(.pushes), .casaPushes(session: shared.config.sessionName))) }
-        return out
-    }
+    /// The system's back office (Futurae's activations, the card phone's notifications), its front's.
+    func readBackOffice(_ shared: Shared) -> [Out] { system.front.backOfficeReads(shared) }
 
     /// What `g` reads again, in words (the help).
-    var parts: String {
-        var words: [String] = []
-        if has(.account) { words.append("the account") }
-        if has(.smsInbox) { words.append("the SMS inbox") }
-        if has(.activations) { words.append("the back office's activations") }
-        if has(.cardTransactions) { words.append("the phone's notifications") }
-        return words.joined(separator: ", ")
-    }
+    var parts: String { system.front.simulatorParts }
 
     /// Reads the inbox the panel shows (the one read last, else the account's phone's); with no
     /// phone known yet, the account's answer reads it.

@@ -28,6 +28,8 @@ extension SimulatorPanel {
         public var activations: [BackOfficeActivation] = []
         /// The card phone's notifications, with their transactions' status.
         public var pushes: [CardTransaction] = []
+        /// The issuer's last answer (a code, a card's state, a purchase pushed).
+        public var issuer: [CardShop.Row] = []
         /// The world's bookmarks as the last bookmark control reported them, oldest first.
         public var bookmarks: [String] = []
         /// The bookmark taken last from this panel (the same name may have been taken again).
@@ -38,6 +40,16 @@ extension SimulatorPanel {
         public var confirmingReset = false
 
         public init() {}
+
+        /// The panel's fields for `system`, keeping what was typed: the card app's names the card
+        /// its issuer's keys act on.
+        static func form(for system: SystemChoice, keeping old: Form) -> Form {
+            var ids: [FieldID] = [.advanceSeconds, .scenario]
+            if system.front.simulatorSections.contains(.cardTransactions) { ids.append(.cardNumber) }
+            var values: [FieldID: String] = [.advanceSeconds: "60", .cardNumber: CardIssuerControl.defaultCard]
+            for field in old.fields { values[field.id] = field.value }
+            return Form(ids, values: values)
+        }
     }
 
     /// A short form the panel asks before a control, answered by Enter, left by Esc.

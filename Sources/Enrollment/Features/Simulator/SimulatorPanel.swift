@@ -21,6 +21,8 @@ public enum SimulatorPanel: Feature {
             if state.system != shared.config.system {
                 state.system = shared.config.system
                 state.faultTarget = 0
+                state.form = State.form(for: state.system, keeping: state.form)
+                state.issuer = []
             }
             return state.readWorld(shared) + [.control(.simulator(.faults), .faults)]
         case .refresh:
@@ -32,6 +34,13 @@ public enum SimulatorPanel: Feature {
             }
             let control = SimControl.futuraeActivation(user: shared.config.username, shortCode: false, binding: shared.config.sessionBinding)
             return [.control(.simulator(.createActivation), control)]
+        case .cardIssuer(let issuer):
+            let card = state.form[.cardNumber].trimmedBlanks
+            guard !card.isEmpty else {
+                state.message = "Type a card in the Card field first (its last four digits or accountId)."
+                return []
+            }
+            return [.control(.simulator(.cardIssuer(issuer)), issuer.control(card: card))]
         case .submit:
             if state.confirmingReset {
                 state.confirmingReset = false
@@ -122,7 +131,6 @@ public enum SimulatorPanel: Feature {
             }
             return [.enter(title, help), .escape("cancel", "Close the form; nothing is sent.")]
         }
-        let pims = s.has(.proximity)
         return [
             KeyBinding(.letter("g"), "refresh", "Read the world again: \(s.parts).", .refresh),
             KeyBinding(.letter("a"), "advance", "Advance the simulated clock by the seconds field.", .advanceClock),
@@ -132,14 +140,10 @@ public enum SimulatorPanel: Feature {
             KeyBinding(.function(n + 2), preset.barTitle, "Fault: the \(preset.title) of \(s.faultTargetName).", .addFault(preset))
         } + [
             KeyBinding(.function(6), "any code…", "Fault form: any error code of the contract, a sub-API, a probability.", .openFaultForm),
-            KeyBinding(.letter("v"), "activation", "Back office: a new activation for the session's user (QR code; binding as the session's).",
-                       .createActivation, when: s.has(.activations)),
             KeyBinding(.letter("f"), "clear faults", "Remove every fault rule.", .clearFaults),
             KeyBinding(.letter("n"), "load", "Load the scenario named in the field.", .loadScenario),
             KeyBinding(.letter("e"), "reset…", "Reset the world to the loaded scenario: asks first.", .resetScenario),
-            KeyBinding(.letter("b"), ProximityPart.bluetooth.title, "Toggle Bluetooth near the car-key vehicle.", .toggleProximity(.bluetooth), when: pims),
-            KeyBinding(.letter("y"), ProximityPart.paired.title, "Toggle the phone's pairing with the vehicle.", .toggleProximity(.paired), when: pims),
-            KeyBinding(.letter("k"), ProximityPart.keyInside.title, "Toggle the key inside the vehicle.", .toggleProximity(.keyInside), when: pims),
+        ] + s.system.front.simulatorKeys(s, shared) + [
             KeyBinding(.letter("w"), "save as…", "Export the world as a scenario: asks its name, writes NAME.yaml.", .askSaveAs),
             // d, not m: while a field is edited a letter is its Ctrl key, and ^M is Enter.
             KeyBinding(.letter("d"), "bookmark…", "Bookmark the world as it is now: asks its name.", .askBookmark),
@@ -162,4 +166,9 @@ public enum SimulatorPanel: Feature {
     }
     /// The panel's fields are settings, but a dialog is there to be typed into.
     public static func editsAtOnce(_ state: State) -> Bool { state.dialog != nil }
+}
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func simulator(_ action: SimulatorPanel.Action) -> Action { SimulatorPanel.message(action) }
 }

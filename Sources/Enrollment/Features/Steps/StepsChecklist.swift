@@ -64,3 +64,8 @@ public enum StepsChecklist: Feature {
         ]
     }
 }
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func steps(_ action: StepsChecklist.Action) -> Action { StepsChecklist.message(action) }
+}

@@ -84,3 +84,8 @@ public enum StrongAuthentication: Feature {
     }
     public static func isUnderway(_ state: State) -> Bool { state != nil }
 }
+
+extension Action {
+    /// One of this feature's actions as the app's.
+    public static func otp(_ action: StrongAuthentication.Action) -> Action { StrongAuthentication.message(action) }
+}

@@ -8,6 +8,26 @@ public enum CardFront: SystemFront {
     public static let systemID = CardSystem.id
     public static let intro = "The bank's card app (CA Strong Authentication) on one phone."
     public static let title = "Card (CA Strong Authentication: purchases pushed to the phone)"
+    /// The card app's phone is the device; its cardholder is the scenario's.
+    public static let sessionFields: [FieldID] = [.device]
+    public static let opens = "Open the backend and create this device's card app."
+    public static let logsIn = false
+
+    public static func settingKeys(_ c: SessionConfig) -> [KeyBinding<SessionSetup.Action>] { [SessionSetup.biometricsKey] }
+
+    public static func settingRows(_ c: SessionConfig) -> [SettingRow] {
+        [SettingRow(.biometrics, "Biometric", c.biometrics ? "enabled on the phone" : "not enabled")]
+    }
+
+    public static func readyNotice(_ c: SessionConfig) -> Notice {
+        .success("CA Strong Authentication app on \(c.device) (session \(c.sessionName)): biometrics \(c.biometrics ? "enabled" : "not enabled").")
+    }
+
+    public static func statusLine(_ app: AppState, room: Int) -> String {
+        let c = app.session.config
+        return "Card · \(c.device) · biometrics \(c.biometrics ? "on" : "off")" + (app.cardPhone.unread == nil ? "" : " · ● push")
+    }
+
     public static let homeMenu: [Route] = [.card, .cardShop, .cardAccounts, .simulator, .log, .coverage, .start]
 
     public static let onReady: [Action] = []
@@ -27,7 +47,45 @@ public enum CardFront: SystemFront {
         return c.biometrics == (s.options["biometrics"]?.boolValue ?? true)
     }
 
+    /// A push becomes a notification on the phone whatever screen is open (CARD-BEHAVIOUR §4); a
+    /// transaction approved, declined or cancelled, here or elsewhere, shows on it at once.
+    public static func received(_ event: SimEvent, _ app: inout AppState) -> [Effect]? {
+        switch event.kind {
+        case .push: Features.cardPhone.send(.pushed(event.data), to: &app)
+        case .transaction: Features.cardPhone.send(.transactionChanged(event.data), to: &app) + Features.simulator.send(.backOfficeChanged, to: &app)
+        default: nil
+        }
+    }
+
+    /// A push not opened yet: one key opens it from any screen (a function key: typing never takes it).
+    public static func globalCommands(_ app: AppState) -> [AvailableCommand] {
+        guard app.cardPhone.unread != nil, app.staged == nil, app.route != .simulator, !(app.route == .card && app.cardPhone.isDeciding) else { return [] }
+        return [AvailableCommand(.function(6), "open push", "Open the newest push notification on the phone.", .cardPhone(.openPush))]
+    }
+
+    /// A walk's header names the system, the phone's biometrics, and whether it is the scenario's phone.
+    public static func walkFields(_ c: SessionConfig) -> [String: JSONValue] {
+        ["system": .string(system.rawValue), "biometrics": .bool(c.biometrics), "scenarioInstance": .bool(c.isScenarioInstance)]
+    }
+
+    /// A card phone is the scenario's own unless the header says otherwise (walks recorded before
+    /// phones had their device's session were all on the scenario's phone, "default").
+    public static func readWalk(_ f: [String: JSONValue], into c: inout SessionConfig) {
+        if let v = f["biometrics"]?.boolValue { c.biometrics = v }
+        if f["scenarioInstance"]?.boolValue ?? true { c.scenarioSession = c.settings }
+    }
+
     public static let simulatorSections: Set<SimulatorSection> = [.cardTransactions]
+    public static let simulatorParts = "the phone's notifications"
+
+    /// The issuer's back office and a purchase, on the panel's Card field.
+    public static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>] {
+        CardIssuerControl.keys
+    }
+
+    public static func backOfficeReads(_ shared: Shared) -> [SimulatorPanel.Out] {
+        [.control(.simulator(.pushes), .casaPushes(session: shared.config.sessionName))]
+    }
     public static let faultTargets = CardAPI.all.map(\.name)
     public static let faultPresets: [FaultPreset] = [
         preset(.transactionExpired), preset(.pinLocked), preset(.inactiveAccount), .latency(ms: 3000),

@@ -8,6 +8,32 @@ public enum FuturaeFront: SystemFront {
     public static let systemID = FuturaeSystem.id
     public static let intro = "One Futurae SDK instance on one device; the back office enrolls Username."
     public static let title = "Futurae (activation code: QR, shortcode, silent)"
+    /// No login: its username is the user the service's back office enrolls.
+    public static let sessionFields: [FieldID] = [.username, .device]
+    public static let opens = "Open the backend and create this device's Futurae SDK instance."
+    public static let logsIn = false
+
+    public static func settingKeys(_ c: SessionConfig) -> [KeyBinding<SessionSetup.Action>] {
+        [KeyBinding(.letter("d"), "lock type", "Futurae: the SDK's lock configuration type (none, biometrics, SDK PIN).", .cycle(.lockType)),
+         SessionSetup.biometricsKey,
+         KeyBinding(.letter("t"), "binding", "Futurae: the app's Trusted Session Binding (asks for a binding token).", .cycle(.sessionBinding))]
+    }
+
+    public static func settingRows(_ c: SessionConfig) -> [SettingRow] {
+        [SettingRow(.lockType, "Lock type", c.lockType.rawValue + (c.lockType.usesSDKPin ? " (asks for an SDK PIN)" : "")),
+         SettingRow(.biometrics, "Biometric", c.biometrics ? "available on the device" : "unavailable"),
+         SettingRow(.sessionBinding, "Binding", c.sessionBinding ? "on (asks for the binding token)" : "off")]
+    }
+
+    public static func readyNotice(_ c: SessionConfig) -> Notice {
+        .success("Futurae SDK on \(c.device): lock type \(c.lockType.rawValue), biometrics \(c.biometrics ? "available" : "unavailable"), session binding \(c.sessionBinding ? "on" : "off").")
+    }
+
+    public static func statusLine(_ app: AppState, room: Int) -> String {
+        let c = app.session.config
+        return "Futurae · \(c.device) · \(c.lockType.shortTitle) · binding \(c.sessionBinding ? "on" : "off")"
+    }
+
     public static let homeMenu: [Route] = [.futurae, .futuraeAccounts, .simulator, .log, .coverage, .start]
 
     /// The SDK instance's lock as it is (a scenario's may start locked), for Home's lock panel.
@@ -33,7 +59,38 @@ public enum FuturaeFront: SystemFront {
         return s.lockType == c.lockType && s.biometricsAvailable == c.biometrics && s.sessionBinding == c.sessionBinding
     }
 
+    /// The back office's activations changed (created, used, found expired): the enrollment's
+    /// pending activations and the simulator's list are read again.
+    public static func received(_ event: SimEvent, _ app: inout AppState) -> [Effect]? {
+        guard event.kind == .activation else { return nil }
+        return Features.futurae.send(.backOfficeChanged, to: &app) + Features.simulator.send(.backOfficeChanged, to: &app)
+    }
+
+    /// A walk's header: the device options (lock type, biometrics, binding), and whether it is the
+    /// scenario's own SDK instance (its session is "default"). It names no system: `futurae` says it.
+    public static func walkFields(_ c: SessionConfig) -> [String: JSONValue] {
+        ["futurae": .object(c.settings.options), "scenarioInstance": .bool(c.isScenarioInstance)]
+    }
+
+    public static func claimsWalk(_ fields: [String: JSONValue]) -> Bool { fields["futurae"]?.objectValue != nil }
+
+    public static func readWalk(_ f: [String: JSONValue], into c: inout SessionConfig) {
+        guard let options = f["futurae"]?.objectValue else { return }
+        adopt(SessionSettings(device: c.device, options: options), into: &c)
+        if f["scenarioInstance"]?.boolValue == true { c.scenarioSession = c.settings }
+    }
+
     public static let simulatorSections: Set<SimulatorSection> = [.activations]
+    public static let simulatorParts = "the back office's activations"
+
+    public static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>] {
+        [KeyBinding(.letter("v"), "activation", "Back office: a new activation for the session's user (QR code; binding as the session's).",
+                    .createActivation)]
+    }
+
+    public static func backOfficeReads(_ shared: Shared) -> [SimulatorPanel.Out] {
+        [.control(.simulator(.activations), .futuraeActivations())]
+    }
     public static let faultTargets = FuturaeAPI.all.map(\.name)
     public static let faultPresets: [FaultPreset] = [
         preset(.multipleEnrollDisallowed), preset(.deviceArchived), preset(.locked), .latency(ms: 3000),

@@ -6,6 +6,35 @@ public enum PIMSFront: SystemFront {
     public static let systemID = PIMSSystem.id
     public static let intro = "Open a session: one SDK instance on one device, logged in to one account (R0a)."
     public static let title = "PIMS (SMS code and PIN enrollment)"
+    public static let sessionFields: [FieldID] = [.username, .password, .device]
+    public static let opens = "Open the backend, create this device's session and log in (R0a)."
+    public static let logsIn = true
+
+    public static func settingKeys(_ c: SessionConfig) -> [KeyBinding<SessionSetup.Action>] {
+        [KeyBinding(.letter("o"), c.platform.rawValue, "Platform: iOS sends the SMS code at steps 7/8, Android does not.", .cycle(.platform)),
+         KeyBinding(.letter("k"), "SDK \(c.sdk)", "SDK version: the shortcut 4·1 needs 2.1; 2.0 names the phone step trustedPhone.", .cycle(.sdk)),
+         KeyBinding(.letter("e"), c.variant.rawValue, "Spec variant: tutorial or reference readings of the documents.", .cycle(.variant))]
+    }
+
+    public static func settingRows(_ c: SessionConfig) -> [SettingRow] {
+        [SettingRow(.platform, "Platform", c.platform == .ios ? "iOS (sends the SMS code at steps 7/8)" : "Android (no SMS code at steps 7/8)"),
+         SettingRow(.sdk, "SDK", "\(c.sdk)" + (c.offersShortcut ? "" : " (no shortcut 4·1; phone step named trustedPhone)")),
+         SettingRow(.variant, "Variant", c.variant == .tutorial ? "tutorial (the tutorials' reading)" : "reference (the API reference's reading)")]
+    }
+
+    public static func readyNotice(_ c: SessionConfig) -> Notice {
+        .success("Logged in as \(c.username) on \(c.device) (\(c.platform.rawValue), SDK \(c.sdk)).")
+    }
+
+    /// The variant is part of what the backend answers (R2, R3): it stays; the username goes first
+    /// when room is short.
+    public static func statusLine(_ app: AppState, room: Int) -> String {
+        let c = app.session.config
+        let user = app.session.loggedIn ?? c.username
+        let session = "\(c.device) · \(c.platform == .ios ? "iOS" : "Android") · SDK \(c.sdk) · \(c.variant.rawValue)"
+        return (room >= user.count + 3 + session.count ? "\(user) · " : "") + session
+    }
+
     public static let homeMenu: [Route] = [.guided, .account, .steps, .carKey, .simulator, .log, .coverage, .start]
 
     public static let onReady: [Action] = []
@@ -23,16 +52,49 @@ public enum PIMSFront: SystemFront {
     /// A PIMS session is always its device's: the scenario's account is logged in to afresh.
     public static func isScenarioInstance(_ config: SessionConfig) -> Bool { false }
 
-    public static let simulatorSections: Set<SimulatorSection> = [.account, .smsInbox, .proximity]
+    /// An SMS delivered lights up the simulated phone, whoever caused it (another terminal, batch,
+    /// /v1/sim); an account changed is read again, and, when another session changed it (a code
+    /// consumed or burnt), the inbox shown too (this session's own calls refresh what they change).
+    public static func received(_ event: SimEvent, _ app: inout AppState) -> [Effect]? {
+        switch event.kind {
+        case .smsDelivered:
+            return app.refreshInbox(app.phoneShown(event.data["phone"]?.stringValue))
+        case .accountChanged:
+            guard let user = app.session.loggedIn, event.data["username"]?.stringValue == user else { return [] }
+            let elsewhere = event.data["session"].map { $0.stringValue != app.session.config.sessionName } ?? false
+            return app.refreshAccount() + (elsewhere ? app.refreshInbox(app.simulator.inbox?.phone) : [])
+        default: return nil
+        }
+    }
 
-    /// The calls a fault can target, in the order the flows meet them (each name once).
-    public static let faultTargets: [String] = {
-        let order = ["pims.authentication.smscode", "pims.authentication.enrollment", "pims.authentication.account",
-                     "pims.authentication.trustedphonenumber", "pims.authentication.pincode", "pims.authentication.otp",
-                     "pims.subscription.steps", "pims.subscription.vehicle", "pims.vehicle.carkey", "pims.vehicle.vin"]
-        // Only names the catalogue has: a call renamed there cannot stay here.
-        return order.filter { name in APICatalogue.all.contains { $0.name == name } }
-    }()
+    /// 2317 from any flow: the account is blocked, and step A is its way out (the guided
+    /// enrollment offers it as its own `a`).
+    public static func globalCommands(_ app: AppState) -> [AvailableCommand] {
+        guard app.notice?.code == "\(ErrorCode.forbiddenOperation)", app.editingField == nil, app.staged == nil, app.route != .guided else { return [] }
+        return [AvailableCommand(.char("A"), "step A", "The account is blocked (2317): remove all enrollments (asks first).", .choose(.stepA))]
+    }
+
+    public static let simulatorSections: Set<SimulatorSection> = [.account, .smsInbox, .proximity]
+    public static let simulatorParts = "the account, the SMS inbox"
+
+    /// The car key's proximity, near the car key's vehicle.
+    public static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>] {
+        [
+            KeyBinding(.letter("b"), ProximityPart.bluetooth.title, "Toggle Bluetooth near the car-key vehicle.", .toggleProximity(.bluetooth)),
+            KeyBinding(.letter("y"), ProximityPart.paired.title, "Toggle the phone's pairing with the vehicle.", .toggleProximity(.paired)),
+            KeyBinding(.letter("k"), ProximityPart.keyInside.title, "Toggle the key inside the vehicle.", .toggleProximity(.keyInside)),
+        ]
+    }
+
+    /// The live account and its phone's SMS inbox.
+    public static func simulatorReads(_ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] {
+        [.refreshAccount] + panel.readInbox()
+    }
+
+    /// The calls a fault can target, in the order the flows meet them (each name once), by their
+    /// rules in the catalogue: SMS codes, enrollment, account, trusted phone, PIN, OTP, steps,
+    /// vehicle, car key, VIN.
+    public static let faultTargets = ["R4", "R8", "R1", "R3", "R13", "R16", "R19", "R18", "R24", "R23"].map { APICatalogue.entry($0).name }
 
     public static let faultPresets: [FaultPreset] = [.timeout, .noInternet, .serverError, .latency(ms: 3000)]
     public static let faultCodeExample = "e.g. 2307"
