@@ -164,7 +164,7 @@ struct OneMessageTests {
         var config = SessionConfig()
         let settings = await (try InProcessBackend(scenario: "futurae-pin")).world.session.settings
         config.scenarioSession = settings
-        _ = config.adoptFuturae(settings)
+        FuturaeFront.adopt(settings, into: &config)
         let h = try await ScreenHarness.start("futurae-pin", config)
         try await h.press(.enter, .enter, .char("s"))
         try await h.type("2468")
