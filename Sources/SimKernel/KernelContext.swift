@@ -18,6 +18,9 @@ public struct KernelContext: Sendable {
     public private(set) var branch: String?
     /// The rule that answered when it is not the call's own (a rule every call passes: R0c, F7).
     public private(set) var rule: String?
+    /// The device id of every session of the world, by session name: filled for a system's control
+    /// (a back office addresses devices by id; a call sees only its own session).
+    public var sessionDevices: [String: String] = [:]
 
     public init(now: SimTime, session: String, settings: SessionSettings?, codes: SeededGenerator, recordsEvents: Bool = true) {
         self.now = now
