@@ -1,5 +1,6 @@
 import COpenSSLCrypto
 import Foundation
+import SimKernel
 
 /// FA2: how a Futurae Auth API request is signed. The message is `FT-Date`, the method, the host
 /// without its port, the path and query exactly as sent, and the raw body, each followed by a line
@@ -83,27 +84,17 @@ public enum RFC2822Date {
         else { return nil }
         let ss = time.count == 3 ? Int(time[2]) : 0
         guard let ss, (0...60).contains(ss), let offset = offsetSeconds(words[4]) else { return nil }
-        let days = daysFromCivil(year: year, month: month + 1, day: day)
+        let days = SimTime.days(fromCivil: year, month + 1, day)
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hh * 3600 + mm * 60 + ss - offset))
     }
 
     static func offsetSeconds(_ zone: String) -> Int? {
         if ["gmt", "ut", "utc", "z"].contains(zone.lowercased()) { return 0 }
         let u = Array(zone.utf8)
-        guard u.count == 5, u[0] == UInt8(ascii: "+") || u[0] == UInt8(ascii: "-"),
+        guard u.count == 5, u[0] == UInt8(ascii: "+") || u[0] == UInt8(ascii: "-"), u.dropFirst().allSatisfy({ (48...57).contains($0) }),
               let hh = Int(String(zone.dropFirst().prefix(2))), let mm = Int(String(zone.suffix(2))), hh <= 23, mm <= 59
         else { return nil }
         return (u[0] == UInt8(ascii: "-") ? -1 : 1) * (hh * 3600 + mm * 60)
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 
     /// `Wed, 22 Apr 2026 09:01:24 +0000`: how a client writes one (tests, the benchmark).
@@ -111,21 +102,9 @@ public enum RFC2822Date {
         let t = Int(date.timeIntervalSince1970.rounded(.down))
         let days = t >= 0 ? t / 86_400 : (t - 86_399) / 86_400
         let secs = t - days * 86_400
-        let (y, m, d) = civil(fromDays: days)
+        let (y, m, d) = SimTime.civil(fromDays: days)
         let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(weekday), \(two(d)) \(months[m - 1].capitalized) \(y) \(two(secs / 3600)):\(two(secs / 60 % 60)):\(two(secs % 60)) +0000"
-    }
-
-    static func civil(fromDays z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }

@@ -12,21 +12,7 @@ import Testing
 
     /// Runs the script; its exit status and everything it printed.
     static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Off the cooperative pool: blocking two of its threads would starve the server under test.
-        let data = await offThePool {
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return data
-        }
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try await Shell.run("/usr/bin/env", ["python3", script] + arguments, in: FileManager.default.temporaryDirectory)
     }
 
     static func arguments(url: String, username: String) -> [String] {

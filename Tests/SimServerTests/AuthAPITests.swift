@@ -72,7 +72,7 @@ import Testing
         #expect(RFC2822Date.parse(RFC2822Date.format(instant)) == instant)
         #expect(RFC2822Date.format(instant) == "Wed, 22 Apr 2026 09:01:24 +0000")
         for bad in ["", "2026-04-22T09:01:24Z", "Wed, 32 Apr 2026 10:01:24 +0100", "Wed, 22 Foo 2026 10:01:24 +0100",
-                    "Wed, 22 Apr 2026 25:01:24 +0100", "Wed, 22 Apr 2026 10:01:24 +01"] {
+                    "Wed, 22 Apr 2026 25:01:24 +0100", "Wed, 22 Apr 2026 10:01:24 +01", "Wed, 22 Apr 2026 10:01:24 +-100"] {
             #expect(RFC2822Date.parse(bad) == nil, "\(bad)")
         }
     }
