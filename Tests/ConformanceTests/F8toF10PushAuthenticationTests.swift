@@ -87,4 +87,22 @@ struct F8toF10PushAuthenticationTests {
             expectFuturaeError(await d.futurae.call("approveAuth", ["sessionId": .string(id)]), .deviceArchived)
         }
     }
+
+    /// §4 of the phone's contract: scenarios are loaded and exported strictly; authentication sessions
+    /// and the service's Auth API key (FA6) survive export → load → export unchanged.
+    @Test func authSessionsAndTheAuthAPIKeyRoundTripThroughAScenario() async throws {
+        try await withBackend(.inProcess, "futurae-enrolled") { d in
+            let (id, _) = try await Self.push(d)
+            expectFuturaeSuccess(await d.futurae.unlock(pin: "1234"))
+            expectFuturaeSuccess(await d.futurae.call("rejectAuth", ["sessionId": .string(id), "isFraud": true]))
+            let first = try #require(try await d.control(["sim": "export"])["scenario"]?.stringValue)
+            #expect(first.contains("authSessions:") && first.contains("answer: fraud") && first.contains("authApiKey: acme-bank-auth-api-key-for-enrollsim"))
+            let reloaded = try ScenarioLoader.load(.yaml(first, origin: "export"))
+            #expect(reloaded.futurae.authSessions[key: id]?.answer == .fraud)
+            let second = try #require(Simulator.export(reloaded)["scenario"]?.stringValue)
+            #expect(second == first)
+            // Strictly: a key the section does not know is refused.
+            #expect(throws: (any Error).self) { try ScenarioLoader.load(.yaml(first.replacingOccurrences(of: "answer: fraud", with: "answr: fraud"), origin: "typo")) }
+        }
+    }
 }
