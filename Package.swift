@@ -7,6 +7,11 @@ let package = Package(
     products: [
         .executable(name: "enrollsim", targets: ["enrollsim"]),
     ],
+    traits: [
+        // HTTPS in `enrollsim serve` (swift-nio-ssl, which compiles BoringSSL: minutes of cold build,
+        // so off by default). `swift build --traits TLS`; docs/futurae-auth-api.md.
+        .trait(name: "TLS", description: "enrollsim serve speaks HTTPS (--tls-cert/--tls-key, --tls-self-signed)"),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -43,10 +48,12 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-                "COpenSSLCrypto",
+                "COpenSSLCrypto", "Futurae", "QRCode",
+                .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["TLS"])),
             ]
         ),
-        // SHA-256 of the session tokens, from the libcrypto that libcurl already loads.
+        // SHA-256 of the session tokens and HMAC-SHA256 of the Auth API's signatures, from the
+        // libcrypto that libcurl already loads.
         .systemLibrary(
             name: "COpenSSLCrypto",
             pkgConfig: "libcrypto",
@@ -71,7 +78,13 @@ let package = Package(
         // render(State, Size) -> Frame for every screen.
         .target(name: "Screens", dependencies: ["Enrollment", "TerminalUI", "PIMS", "QRCode"]),
         // A QR code of a text, by libqrencode (the Futurae back office's activation code).
-        .target(name: "QRCode", dependencies: ["CQRencode"]),
+        .target(name: "QRCode", dependencies: ["CQRencode", "CPNG"]),
+        // PNG images of QR codes (the Auth API's activation_qrcode_url), by libpng.
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
         .systemLibrary(
             name: "CQRencode",
             pkgConfig: "libqrencode",
@@ -90,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "enrollsim",
             dependencies: [
-                "SimKernel", "PIMS", "SimWorld", "SimServer", "SimClient", "Enrollment", "Screens",
+                "SimKernel", "PIMS", "Futurae", "SimWorld", "SimServer", "SimClient", "Enrollment", "Screens",
                 "TerminalUI", "CursesTerminal", "EnrollsimConfig", "Walk", "WalkPlayer", "EnrollsimAssets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

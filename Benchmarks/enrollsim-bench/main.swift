@@ -1,7 +1,7 @@
 import Foundation
 
 // Benchmarks for the figures of Benchmarks/README.md. Run in release:
-//   swift build -c release && swift run -c release enrollsim-bench [backend|batch|futurae|card|events|remote|screens|scaling|scaling-io|scaling-export|paste|all]
+//   swift build -c release && swift run -c release enrollsim-bench [backend|batch|futurae|card|events|remote|authapi|screens|scaling|scaling-io|scaling-export|paste|all]
 func runBenchmarks(_ which: String) async throws {
     var bench = Bench()
     print("enrollsim benchmarks (median of \(bench.samples) samples; ratio to the baseline of the same run)")
@@ -33,6 +33,9 @@ func runBenchmarks(_ which: String) async throws {
     }
     if which == "scaling-io" || which == "scaling-export" {  // the load and export part of `scaling` alone, or the export
         for line in try await benchmarkScenarioScaling(&bench, exportOnly: which == "scaling-export") { print(line) }
+    }
+    if which == "all" || which == "authapi" {
+        for line in try await benchmarkAuthAPI() { print(line) }
     }
     if which == "all" || which == "paste" {
         for line in await benchmarkPaste(&bench) { print(line) }

@@ -13,6 +13,9 @@ public enum FuturaeCall: SystemCall, Hashable {
     case lock  // F5
     case logoutAccount(userId: String)  // F6
     case deleteAccount(userId: String)  // F6
+    case authSessions  // F8
+    case approveAuth(sessionId: String)  // F9
+    case rejectAuth(sessionId: String, isFraud: Bool)  // F9
 
     /// The SDK's `EnrollParameters`: the scanned QR payload or the typed shortcode, and what the
     /// prompts before the call collected.
@@ -49,6 +52,9 @@ public enum FuturaeCall: SystemCall, Hashable {
         case .lock: .lock
         case .logoutAccount: .logoutAccount
         case .deleteAccount: .deleteAccount
+        case .authSessions: .authSessions
+        case .approveAuth: .approveAuth
+        case .rejectAuth: .rejectAuth
         }
     }
 
@@ -94,6 +100,12 @@ extension FuturaeCall {
             return .logoutAccount(userId: try p.string("userId"))
         case .deleteAccount:
             return .deleteAccount(userId: try p.string("userId"))
+        case .authSessions:
+            return .authSessions
+        case .approveAuth:
+            return .approveAuth(sessionId: try p.string("sessionId"))
+        case .rejectAuth:
+            return .rejectAuth(sessionId: try p.string("sessionId"), isFraud: try p.optionalBool("isFraud") ?? false)
         default:
             preconditionFailure("\(api.name) is in the catalogue but has no reading")
         }
@@ -108,6 +120,11 @@ extension FuturaeCall {
             guard let v = values[key] else { return nil }
             guard let s = v.stringValue else { throw .invalid("\"\(key)\" must be a string, not a \(v.typeName)") }
             return s
+        }
+        func optionalBool(_ key: String) throws(FuturaeFailure) -> Bool? {
+            guard let v = values[key] else { return nil }
+            guard case .bool(let b) = v else { throw .invalid("\"\(key)\" must be a boolean, not a \(v.typeName)") }
+            return b
         }
         func string(_ key: String) throws(FuturaeFailure) -> String {
             guard let s = try optionalString(key) else { throw .invalid("missing parameter \"\(key)\"") }

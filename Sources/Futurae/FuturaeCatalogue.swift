@@ -21,7 +21,15 @@ public struct FuturaeAPI: Sendable, Hashable {
     public static let deleteAccount = FuturaeAPI(name: "futurae.deleteAccount", rule: "F6", parameters: ["userId"],
                                                  summary: "delete an account from this device only")
 
-    public static let all: [FuturaeAPI] = [qrCodeType, enroll, accounts, unlock, lock, logoutAccount, deleteAccount]
+    public static let authSessions = FuturaeAPI(name: "futurae.authSessions", rule: "F8", parameters: [],
+                                                summary: "the logins pushed to this device that wait for an answer")
+    public static let approveAuth = FuturaeAPI(name: "futurae.approveAuth", rule: "F9", parameters: ["sessionId"],
+                                               summary: "approve a pushed login")
+    public static let rejectAuth = FuturaeAPI(name: "futurae.rejectAuth", rule: "F9", parameters: ["sessionId", "isFraud"],
+                                              summary: "reject a pushed login, or report it as fraud")
+
+    public static let all: [FuturaeAPI] = [qrCodeType, enroll, accounts, unlock, lock, logoutAccount, deleteAccount,
+                                           authSessions, approveAuth, rejectAuth]
 
     public static func named(_ name: String) -> FuturaeAPI? { all.first { $0.name == name } }
 }

@@ -9,6 +9,7 @@ enum FuturaeInvariants {
         if let s = w.service {
             if s.serviceId.isEmpty { return Problem(path: ["service", "serviceId"], reason: "the service's serviceId is empty") }
             if s.serviceName.isEmpty { return Problem(path: ["service", "serviceName"], reason: "the service's serviceName is empty") }
+            if s.authApiKey?.isEmpty == true { return Problem(path: ["service", "authApiKey"], reason: "an empty authApiKey (leave it out instead)") }
         }
         var userIds = Set<String>()
         var usernames = Set<String>()
@@ -60,6 +61,15 @@ enum FuturaeInvariants {
                 if w.user(account.userId) == nil { return Problem(path: ap, reason: "account of \(account.userId), who is not a user") }
                 if !enrolled.insert(account.userId).inserted { return Problem(path: ap, reason: "user \(account.userId) is enrolled twice on this device") }
             }
+        }
+        var sessionIds = Set<String>()
+        for (i, a) in w.authSessions.enumerated() {
+            let at = ["authSessions", String(i)]
+            if !isUUID(a.sessionId) || !sessionIds.insert(a.sessionId).inserted {
+                return Problem(path: at + ["sessionId"], reason: "sessionId \"\(a.sessionId)\" is not a UUID used once")
+            }
+            if w.user(a.userId) == nil { return Problem(path: at + ["userId"], reason: "authentication session for \(a.userId), who is not a user") }
+            if a.expiresAt < a.createdAt { return Problem(path: at + ["expiresAt"], reason: "it expires before it was created") }
         }
         if w.service == nil && (!w.users.isEmpty || !w.activations.isEmpty || !w.devices.isEmpty) {
             return Problem(path: [], reason: "Futurae users, activations and devices need a service")

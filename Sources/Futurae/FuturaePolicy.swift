@@ -8,4 +8,6 @@ public enum FuturaePolicy {
     public static let shortCodeActivationLifetimeSeconds = 600
     /// The longest lifetime the activation control accepts (ten years: no sum with the clock overflows).
     public static let longestLifetimeSeconds = 315_360_000
+    /// How long a pushed login waits for the phone's answer (FA13, decision).
+    public static let authSessionLifetimeSeconds = 120
 }

@@ -17,6 +17,8 @@ extension FuturaeSystem {
             .init("F5", "lock", branches: ["ok"]),
             .init("F6", "log out or delete an account", branches: ["ok", "invalidParameter"]),
             .init("F7", "archived device", branches: ["deviceArchived"]),
+            .init("F8", "pushed logins", branches: ["ok"]),
+            .init("F9", "approve or reject a login", branches: ["ok", "invalidParameter", "locked", "activationCodeNotFound"]),
         ],
         errorCodes: FuturaeError.allCases.map(\.name).sorted())
 }

@@ -52,6 +52,10 @@ public struct FuturaeStep: SystemStep {
             if device.archived { kernel.took("deviceArchived", rule: "F7") }
             try requireNotArchived()
             return lock()
+        case .authSessions, .approveAuth, .rejectAuth:
+            if device.archived { kernel.took("deviceArchived", rule: "F7") }
+            try requireNotArchived()
+            return try answerAuth(call)
         }
     }
 

@@ -12,17 +12,21 @@ public struct FuturaeWorld: Sendable, Hashable, Codable {
     public var activations: KeyedList<Activation>
     /// The SDK instances that have state, by session name (a session without one is a fresh install).
     public var devices: KeyedList<FuturaeDevice>
+    /// Logins pushed to phones (FA13, F8–F10), by sessionId; written only when there are some.
+    public var authSessions: KeyedList<AuthSession>
 
     public static let empty = FuturaeWorld()
 
-    public init(service: FuturaeService? = nil, users: [FuturaeUser] = [], activations: [Activation] = [], devices: [FuturaeDevice] = []) {
+    public init(service: FuturaeService? = nil, users: [FuturaeUser] = [], activations: [Activation] = [], devices: [FuturaeDevice] = [],
+                authSessions: [AuthSession] = []) {
         self.service = service
         self.users = KeyedList(users)
         self.activations = KeyedList(activations)
         self.devices = KeyedList(devices)
+        self.authSessions = KeyedList(authSessions)
     }
 
-    enum CodingKeys: String, CodingKey { case service, users, activations, devices }
+    enum CodingKeys: String, CodingKey { case service, users, activations, devices, authSessions }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -31,6 +35,7 @@ public struct FuturaeWorld: Sendable, Hashable, Codable {
         users = try c.decodeIfPresent(KeyedList<FuturaeUser>.self, forKey: .users) ?? []
         activations = try c.decodeIfPresent(KeyedList<Activation>.self, forKey: .activations) ?? []
         devices = try c.decodeIfPresent(KeyedList<FuturaeDevice>.self, forKey: .devices) ?? []
+        authSessions = try c.decodeIfPresent(KeyedList<AuthSession>.self, forKey: .authSessions) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -39,6 +44,7 @@ public struct FuturaeWorld: Sendable, Hashable, Codable {
         try c.encode(users, forKey: .users)
         try c.encode(activations, forKey: .activations)
         try c.encode(devices, forKey: .devices)
+        if !authSessions.isEmpty { try c.encode(authSessions, forKey: .authSessions) }
     }
 
     // MARK: look-ups
@@ -76,11 +82,15 @@ public struct FuturaeService: Sendable, Hashable, Codable {
     public var serviceId: String
     public var serviceName: String
     public var serviceLogo: String?
+    /// The key the service's backend signs Auth API requests with (FA2, FA6); nil: the Auth API
+    /// answers no request until `serve` is given one.
+    public var authApiKey: String?
 
-    public init(serviceId: String, serviceName: String, serviceLogo: String? = nil) {
+    public init(serviceId: String, serviceName: String, serviceLogo: String? = nil, authApiKey: String? = nil) {
         self.serviceId = serviceId
         self.serviceName = serviceName
         self.serviceLogo = serviceLogo
+        self.authApiKey = authApiKey
     }
 }
 
@@ -90,20 +100,24 @@ public struct FuturaeUser: Sendable, Hashable, Codable {
     public var userId: String
     public var username: String?
     public var devices: [String]
+    /// FA12: preauth answers `allow`/`bypass` for this user (decision); written only when true.
+    public var bypass: Bool
 
-    public init(userId: String, username: String? = nil, devices: [String] = []) {
+    public init(userId: String, username: String? = nil, devices: [String] = [], bypass: Bool = false) {
         self.userId = userId
         self.username = username
         self.devices = devices
+        self.bypass = bypass
     }
 
-    enum CodingKeys: String, CodingKey { case userId, username, devices }
+    enum CodingKeys: String, CodingKey { case userId, username, devices, bypass }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         userId = try c.decode(String.self, forKey: .userId)
         username = try c.decodeIfPresent(String.self, forKey: .username)
         devices = try c.decodeIfPresent([String].self, forKey: .devices) ?? []
+        bypass = try c.decodeIfPresent(Bool.self, forKey: .bypass) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -111,5 +125,6 @@ public struct FuturaeUser: Sendable, Hashable, Codable {
         try c.encode(userId, forKey: .userId)
         try c.encodeIfPresent(username, forKey: .username)
         try c.encode(devices, forKey: .devices)
+        if bypass { try c.encode(bypass, forKey: .bypass) }
     }
 }

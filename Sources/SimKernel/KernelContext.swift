@@ -24,6 +24,9 @@ public struct KernelContext: Sendable {
     /// sets `faultsChanged` when it did.
     public var faults: [FaultRule] = []
     public var faultsChanged = false
+    /// The device id of every session of the world, by session name: filled for a system's control
+    /// (a back office addresses devices by id; a call sees only its own session).
+    public var sessionDevices: [String: String] = [:]
 
     public init(now: SimTime, session: String, settings: SessionSettings?, codes: SeededGenerator, recordsEvents: Bool = true) {
         self.now = now

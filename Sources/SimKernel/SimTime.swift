@@ -69,8 +69,8 @@ public struct SimTime: Sendable, Hashable, Comparable, Codable, CustomStringConv
         try c.encode(iso8601)
     }
 
-    // Howard Hinnant's days-from-civil algorithms.
-    static func days(fromCivil y0: Int, _ m: Int, _ d: Int) -> Int {
+    // Howard Hinnant's days-from-civil algorithms (also the Auth API's RFC 2822 dates).
+    public static func days(fromCivil y0: Int, _ m: Int, _ d: Int) -> Int {
         let y = m <= 2 ? y0 - 1 : y0
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -79,7 +79,7 @@ public struct SimTime: Sendable, Hashable, Comparable, Codable, CustomStringConv
         return era * 146_097 + doe - 719_468
     }
 
-    static func civil(fromDays z0: Int) -> (Int, Int, Int) {
+    public static func civil(fromDays z0: Int) -> (Int, Int, Int) {
         let z = z0 + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

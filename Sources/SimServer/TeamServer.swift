@@ -18,6 +18,10 @@ public enum TeamServer {
         public var streams: EventStreamLimits
         /// Timeouts and the cap on open connections.
         public var connections: ConnectionLimits
+        /// The Futurae Auth API's credentials and date skew (FA3, FA6).
+        public var authAPI = AuthAPIOptions()
+        /// TLS (FA5): nil serves plain HTTP.
+        public var tls: TLSFiles?
 
         /// - Parameter heartbeat: how often an idle event stream sends a comment (overrides `streams`).
         public init(host: String = "127.0.0.1", port: Int = 8080, adminToken: String, heartbeat: Duration = .seconds(15),
@@ -39,16 +43,17 @@ public enum TeamServer {
     public static func application(
         core: ServerCore, options: Options, logger: Logger,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
+    ) throws -> some ApplicationProtocol {
         let router = Router(context: ServerContext.self)
         // Before the routes: Hummingbird wraps each route (and the not-found responder) in the
         // middlewares added so far.
         router.middlewares.add(JSONErrors<ServerContext>())
         if isLoopback(options.host) { router.middlewares.add(LoopbackHostGuard<ServerContext>(ownHost: options.host)) }
         Routes(core: core, auth: AdminAuth(adminToken: options.adminToken), streams: options.streams).register(on: router)
+        AuthAPIRoutes(core: core, options: options.authAPI, scheme: options.tls == nil ? "http" : "https").register(on: router)
         return Application(
             router: router,
-            server: DeadlineHTTP1Channel.builder(options.connections),
+            server: try serverBuilder(options),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "enrollsim",
                                  availableConnectionsDelegate: .maximum(options.connections.maxOpen, logger: logger)),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? options.port) },
@@ -61,7 +66,7 @@ public enum TeamServer {
     /// finish and commit, and the database is checkpointed into its one file and closed.
     public static func run(core: ServerCore, options: Options, logger: Logger,
                            onRunning: @escaping @Sendable (Int) async -> Void) async throws {
-        let app = application(core: core, options: options, logger: logger, onRunning: onRunning)
+        let app = try application(core: core, options: options, logger: logger, onRunning: onRunning)
         // Shut down in reverse order: the streams before the server that waits for them.
         var configuration = ServiceGroupConfiguration(services: [app, EventStreamsService(hub: core.events)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
@@ -73,7 +78,7 @@ public enum TeamServer {
     /// Starts a server in this process (tests, embedding) and returns once it listens; its `stop`
     /// also closes the core's database.
     public static func start(core: ServerCore, options: Options, logger: Logger = silentLogger) async throws -> RunningServer {
-        var server = try await start(logger: logger) { onRunning in application(core: core, options: options, logger: logger, onRunning: onRunning) }
+        var server = try await start(logger: logger) { onRunning in try application(core: core, options: options, logger: logger, onRunning: onRunning) }
         server.beforeStop = { core.events.finish() }
         server.afterStop = { core.close() }
         return server
@@ -83,10 +88,10 @@ public enum TeamServer {
     /// and returns once it listens.
     public static func start(
         logger: Logger = silentLogger,
-        _ build: (@escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol
+        _ build: (@escaping @Sendable (Int) async -> Void) throws -> some ApplicationProtocol
     ) async throws -> RunningServer {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = build { port in continuation.yield(port) }
+        let app = try build { port in continuation.yield(port) }
         let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
         let task = Task {
             defer { continuation.finish() }

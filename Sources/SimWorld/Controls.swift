@@ -21,6 +21,7 @@ extension Simulator {
                 return .failure("unknown control \"\(control.kind)\" (\(World.controlKinds.joined(separator: ", ")))")
             }
             var kernel = world.context(for: control.fields["session"]?.stringValue ?? "default", recordingEvents: recordingEvents)
+            kernel.sessionDevices = Dictionary(world.sessions.map { ($0.name, $0.settings.device) }, uniquingKeysWith: { a, _ in a })
             // In place (a copy of the world would copy every list the control touches): a system's
             // control checks everything before it changes anything, so a refusal changes nothing.
             let answer = try system.control(control, &world, &kernel)

@@ -69,6 +69,27 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Once listening, write the address (http://HOST:PORT) to this file (with --port 0: the port taken).")
     var addressFile: String?
 
+    @Option(name: .long, help: "The Futurae Auth API's service id (default: the scenario's futurae.service.serviceId).")
+    var authServiceId: String?
+
+    @Option(name: .long, help: "The Futurae Auth API's key requests are signed with (default: the scenario's futurae.service.authApiKey); also ENROLLSIM_AUTH_API_KEY.")
+    var authApiKey: String?
+
+    @Option(name: .long, help: "Seconds an Auth API request's FT-Date may be from the wall clock (0: no check).")
+    var authDateSkew: Int = 300
+
+    @Flag(name: .long, help: "Print the Auth API key at start even when not listening on loopback.")
+    var showAuthApiKey = false
+
+    @Option(name: .long, help: "Serve HTTPS with this PEM certificate (chain) file; needs --tls-key.")
+    var tlsCert: String?
+
+    @Option(name: .long, help: "The PEM private key of --tls-cert.")
+    var tlsKey: String?
+
+    @Flag(name: .long, help: "Serve HTTPS with a self-signed certificate for localhost, 127.0.0.1 and ::1, written beside the database (made once, then reused).")
+    var tlsSelfSigned = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
         guard Logger.Level(rawValue: logLevel) != nil else {
@@ -85,6 +106,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("\(flag) must be at least 1, not \(value)")
         }
         if let token = givenSessionToken, token.count < 16 { throw ValidationError("the session token must have at least 16 characters") }
+        try validateAuthAPIAndTLS()
     }
 
     var givenToken: String? {
@@ -151,11 +173,15 @@ struct ServeCommand: AsyncParsableCommand {
 
         let host = host
         let connections = ConnectionLimits(idle: limits.idle, request: limits.request, maxOpen: maxConnections)
-        let options = TeamServer.Options(host: host, port: port, adminToken: token, connections: connections)
+        var options = TeamServer.Options(host: host, port: port, adminToken: token, connections: connections)
+        options.authAPI = AuthAPIOptions(serviceId: authServiceId, apiKey: givenAuthApiKey, dateSkew: authDateSkew)
+        options.tls = tlsFiles(databasePath: path)
+        announceAuthAPI(core: core, options: options.authAPI)
         let listening = ListeningAddress(file: addressFile)
+        let scheme = options.tls == nil ? "http" : "https"
         do {
             try await TeamServer.run(core: core, options: options, logger: logger) { port in
-                listening.announce("http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
+                listening.announce("\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)")
             }
         } catch {
             guard listening.announced else { Self.fail("cannot listen on \(host):\(port): \(error)", status: StartFailure.unavailable) }

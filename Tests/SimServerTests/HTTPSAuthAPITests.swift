@@ -1,0 +1,155 @@
+import Foundation
+import SimServer
+import Testing
+
+/// FA5 over a real process: `enrollsim serve --tls-self-signed` from a build with the package trait
+/// `TLS` (built here into `.build-tls` when `ENROLLSIM_TLS_BINARY` names none: the default build has
+/// no TLS, so that its cold build stays short). The identity provider's whole sequence runs over HTTPS
+/// with the self-signed certificate trusted by the clients (Python's ssl with it as the only
+/// authority, curl --cacert), as a JVM told by keytool would.
+@Suite(.serialized) struct HTTPSAuthAPITests {
+    static var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// The TLS build of enrollsim: ENROLLSIM_TLS_BINARY, or `swift build --traits TLS` into `.build-tls`.
+    static func binary() async throws -> URL {
+        if let given = ProcessInfo.processInfo.environment["ENROLLSIM_TLS_BINARY"], !given.isEmpty { return URL(fileURLWithPath: given) }
+        let scratch = repository.appendingPathComponent(".build-tls").path
+        let built = try await Shell.run("/usr/bin/env", ["swift", "build", "--traits", "TLS", "--product", "enrollsim", "--scratch-path", scratch],
+                                        in: repository)
+        guard built.status == 0 else { throw ServeProcess.Failure("swift build --traits TLS failed: \(built.output.suffix(4000))") }
+        let bin = try await Shell.run("/usr/bin/env", ["swift", "build", "--traits", "TLS", "--scratch-path", scratch, "--show-bin-path"], in: repository)
+        return URL(fileURLWithPath: bin.output.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent("enrollsim")
+    }
+
+    /// A TLS server on an ephemeral port: its URL and the certificate it printed.
+    struct TLSServe {
+        let process: Process
+        let url: String
+        let certificate: String
+        let errors: StderrLog
+
+        func stop() async {
+            kill(process.processIdentifier, SIGTERM)
+            await Task.detached { [process] in process.waitUntilExit() }.value
+        }
+    }
+
+    static func start(database: String) async throws -> TLSServe {
+        let process = Process()
+        process.executableURL = try await binary()
+        process.arguments = ["serve", "--port", "0", "--db", database, "--scenario", "futurae-fresh", "--tls-self-signed", "--log-level", "notice"]
+        var env = ProcessInfo.processInfo.environment
+        env["ENROLLSIM_ADMIN_TOKEN"] = ServeProcess.admin
+        process.environment = env
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        let errors = StderrLog()
+        let (lines, continuation) = AsyncStream<String>.makeStream()
+        stderr.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                continuation.finish()
+                return
+            }
+            continuation.yield(errors.append(String(decoding: data, as: UTF8.self)))
+        }
+        try process.run()
+        for await text in lines {
+            if let range = text.range(of: #"listening on https://127\.0\.0\.1:\d+"#, options: .regularExpression),
+               let certificate = text.range(of: #"self-signed certificate \(localhost, 127\.0\.0\.1, ::1\): \S+"#, options: .regularExpression) {
+                let url = String(text[range].dropFirst("listening on ".count))
+                let path = String(text[certificate].split(separator: " ").last ?? "")
+                return TLSServe(process: process, url: url, certificate: path, errors: errors)
+            }
+        }
+        process.waitUntilExit()
+        throw ServeProcess.Failure("enrollsim serve --tls-self-signed exited (\(process.terminationStatus)) before listening: \(errors.text)")
+    }
+
+    @Test func theIdentityProvidersSequenceOverHTTPSWithTheSelfSignedCertificateTrusted() async throws {
+        let folder = TemporaryFolder.make()
+        let database = folder.appendingPathComponent("world.db").path
+        let server = try await Self.start(database: database)
+        do {
+            // FA5: the pair beside the database, the key private, the certificate for the loopback names.
+            #expect(server.certificate == database + ".tls-cert.pem")
+            let mode = try FileManager.default.attributesOfItem(atPath: database + ".tls-key.pem")[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+            let text = try await Shell.run("/usr/bin/openssl", ["x509", "-in", server.certificate, "-noout", "-text"], in: folder).output
+            #expect(text.contains("DNS:localhost") && text.contains("IP Address:127.0.0.1") && text.contains("IP Address:0:0:0:0:0:0:0:1"), "\(text)")
+            // A trust anchor of its own: what keytool -importcert or a browser is given.
+            let verified = try await Shell.run("/usr/bin/openssl", ["verify", "-CAfile", server.certificate, server.certificate], in: folder)
+            #expect(verified.status == 0, "\(verified.output)")
+
+            // The whole sequence, approve; then reject, fraud and expiry → deny (FA14), each a new user.
+            let common = ["--url", server.url, "--cafile", server.certificate, "--service-id", AuthAPITests.serviceId, "--key", AuthAPITests.key,
+                          "--play-phone", "--poll", "0.2", "--timeout", "60", "--admin-token", ServeProcess.admin]
+            let approve = try await AuthAPIScriptTests.run(common + ["--username", "carol@example.com"])
+            #expect(approve.status == 0, "\(approve.output)\n\(server.errors.text)")
+            #expect(approve.output.contains("auth/status: allow"), "\(approve.output)")
+            for (answer, user, status) in [("reject", "dave@example.com", "deny"), ("fraud", "erin@example.com", "fraud"),
+                                           ("expire", "frank@example.com", "timeout")] {
+                let run = try await AuthAPIScriptTests.run(common + ["--username", user, "--phone-answer", answer])
+                #expect(run.status == 1, "\(run.output)")
+                #expect(run.output.contains("auth/status: deny (\(status):"), "\(run.output)")
+            }
+
+            // The QR image over HTTPS (curl trusting the certificate), decoded as a camera would.
+            let enroll = try await Shell.run("/usr/bin/env", ["python3", "-c", Self.enrollAndPrintQRURL, server.url, server.certificate], in: folder)
+            let qrURL = enroll.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(qrURL.hasPrefix(server.url + "/srv/auth/v1/activation/"), "\(enroll.output)")
+            let png = folder.appendingPathComponent("qr.png").path
+            let fetched = try await Shell.run("/usr/bin/curl", ["--silent", "--fail", "--cacert", server.certificate, "-o", png, qrURL], in: folder)
+            #expect(fetched.status == 0, "\(fetched.output)")
+            let decoded = try await ZBar.decode(try Data(contentsOf: URL(fileURLWithPath: png)))
+            #expect(decoded.hasPrefix("futurae://enroll?activation_code="), "\(decoded)")
+            // Untrusted (no --cacert): refused for its certificate.
+            let untrusted = try await Shell.run("/usr/bin/curl", ["--silent", "--show-error", "-o", "/dev/null", qrURL], in: folder)
+            #expect(untrusted.status != 0 && untrusted.output.lowercased().contains("certificate"), "\(untrusted.output)")
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+        // Restarted, the same certificate is reused (a trust given to it lasts).
+        let before = try String(contentsOfFile: database + ".tls-cert.pem", encoding: .utf8)
+        let again = try await Self.start(database: database)
+        await again.stop()
+        #expect(try String(contentsOfFile: database + ".tls-cert.pem", encoding: .utf8) == before)
+    }
+
+    /// A signed enroll through the demo script's own client class, printing the QR code's URL.
+    static let enrollAndPrintQRURL = """
+        import importlib.util, sys
+        spec = importlib.util.spec_from_file_location("demo", "\(AuthAPIScriptTests.script)")
+        demo = importlib.util.module_from_spec(spec); spec.loader.exec_module(demo)
+        server = demo.Server(sys.argv[1], "\(AuthAPITests.serviceId)", "\(AuthAPITests.key)", sys.argv[2])
+        status, answer = server.signed("POST", "/srv/auth/v1/user/enroll", {"username": "grace@example.com"})
+        print(answer["activation_qrcode_url"] if status == 200 else f"{status} {answer}")
+        """
+}
+
+/// A command run to its end: exit status and its output (standard output and error together).
+enum Shell {
+    static func run(_ executable: String, _ arguments: [String], in folder: URL) async throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = await offThePool {
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
