@@ -42,7 +42,8 @@ import Testing
             for i in 0..<3 { #expect(try await server.http.openSession(device: "d\(i)") != nil) }
             let full = try await server.http.post("/v1/sessions", ["device": "d4"])
             #expect(full.status == 429)
-            #expect(full.error == "the server holds its maximum of 3 device sessions; a session unused for 10 min closes and makes room")
+            #expect(full.error == "the server holds its maximum of 3 device sessions, each used within 1 min; a session unused for 1 min gives way to a new one: retry in 1 min")
+            #expect(full.header("Retry-After") == "60")
             time.advance(.seconds(601))
             #expect(try await server.http.openSession(device: "d5") != nil)
             #expect(server.core.deviceSessions == 1)
