@@ -15,7 +15,12 @@ final class ConnectionSlots: Sendable {
         let channel: any Channel
         /// Since when it has had no request in flight; nil while one is.
         var idleSince: NIODeadline?
+        /// No request yet: its client may be about to send the first (spared for `freshGrace`).
+        var fresh = true
     }
+
+    /// How long a new connection that has sent nothing yet is spared.
+    static let freshGrace = TimeAmount.seconds(1)
 
     let maxOpen: Int
     let pressureIdle: TimeAmount
@@ -49,7 +54,10 @@ final class ConnectionSlots: Sendable {
 
     /// A request's first byte arrived.
     func busy(_ channel: any Channel) {
-        entries.withLock { $0[ObjectIdentifier(channel)]?.idleSince = nil }
+        entries.withLock { entries in
+            entries[ObjectIdentifier(channel)]?.idleSince = nil
+            entries[ObjectIdentifier(channel)]?.fresh = false
+        }
     }
 
     /// A response ended: the connection waits for the next request.
@@ -65,8 +73,8 @@ final class ConnectionSlots: Sendable {
         let now = NIODeadline.now()
         let victims: [any Channel] = entries.withLock { entries in
             guard entries.count > maxOpen / 2 else { return [] }
-            var idle = entries.compactMap { id, e in e.idleSince.map { (id: id, since: $0, channel: e.channel) } }
-                .filter { $0.id != sparing }
+            var idle = entries.compactMap { id, e in e.idleSince.map { (id: id, since: $0, fresh: e.fresh, channel: e.channel) } }
+                .filter { $0.id != sparing && !($0.fresh && now - $0.since < Self.freshGrace) }
                 .sorted { $0.since < $1.since }
             var closing = idle.prefix { now - $0.since >= pressureIdle }.count
             let excess = entries.count - (maxOpen - reserve)

@@ -11,6 +11,7 @@ p = argparse.ArgumentParser()
 p.add_argument("--port", type=int, required=True)
 p.add_argument("--connections", type=int, default=512)
 p.add_argument("--seconds", type=float, default=30)
+p.add_argument("--no-reopen", action="store_true", help="open each connection once (the server closing one frees its slot)")
 a = p.parse_args()
 assert a.connections <= 2000 and a.seconds <= 300, "bounded: at most 2000 connections for 300 s"
 
@@ -47,10 +48,11 @@ while time.monotonic() - start < a.seconds:
             sel.unregister(s); s.close()
             closed_by_server += 1
     # Keep `connections` open: reopen what the server closed or did not accept in time.
-    for _ in range(min(64, a.connections - len(sel.get_map()))): open_one()
+    if not a.no_reopen:
+        for _ in range(min(64, a.connections - len(sel.get_map()))): open_one()
 probe.stop()
 held = len(sel.get_map())
 for key in list(sel.get_map().values()): key.fileobj.close()
-print(f"idle keep-alive: {a.connections} connections for {a.seconds:.0f} s: {opens} opened, {closed_by_server} closed by the server "
-      f"(and opened again), {refused} refused or timed out, {held} held at the end; {probe.summary()}")
+print(f"idle keep-alive{' (no reopening)' if a.no_reopen else ''}: {a.connections} connections for {a.seconds:.0f} s: {opens} opened, {closed_by_server} closed by the server{'' if a.no_reopen else ' (and opened again)'}, "
+      f"{refused} refused or timed out, {held} held at the end; {probe.summary()}")
 raise SystemExit(0 if probe.failed == 0 and probe.waits else 1)
