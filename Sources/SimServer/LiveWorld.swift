@@ -123,9 +123,10 @@ final class LiveWorld: Sendable {
             let before = s.begin()
             var expired = s.closeIdleSessions(at: now, idle: policy.idle, force: s.lastUsed.count >= policy.cap)
             if s.lastUsed.count >= policy.cap {
-                // Full: the least recently used give way, in a batch (each removal rewrites the
-                // world's session rows), but never one used within `giveWayAfter`.
-                expired += s.closeLeastRecentlyUsed(max(1, policy.cap / 100), unusedFor: policy.giveWayAfter, at: now)
+                // Full: the least recently used give way, a twentieth of the cap at once (a removal
+                // rewrites the world's session rows: batches keep that rare), but never one used
+                // within `giveWayAfter` (never-used ones may go at once).
+                expired += s.closeLeastRecentlyUsed(max(1, policy.cap / 20), unusedFor: policy.giveWayAfter, at: now)
             }
             if s.lastUsed.count >= policy.cap {
                 if !expired.isEmpty { _ = s.record(before: before, removedTokens: expired) }

@@ -10,7 +10,7 @@ public struct SessionPolicy: Sendable {
     public var idle: Duration
     /// At most this many device sessions at once. At the cap, the least recently used sessions
     /// that were never used since they opened, or are unused for `giveWayAfter`, close to make
-    /// room (a hundredth of the cap at a time); only when every session was used more recently is
+    /// room (a twentieth of the cap at a time); only when every session was used more recently is
     /// a new one refused (429).
     public var cap: Int
     /// How long a device session that has been used must go unused before it may give way at the

@@ -82,13 +82,7 @@ import Testing
     @Test func idleKeepAliveConnectionsGiveWayToANewClient() async throws {
         let eight = ConnectionLimits(idle: .seconds(600), request: .seconds(600), maxOpen: 8, pressureIdle: .seconds(600))
         try await withServer(connections: eight) { server in
-            var idle: [RawConnection] = []
-            for _ in 0..<8 {
-                let c = try RawConnection(port: server.server.port)
-                try c.send(Self.health)
-                #expect(await c.readResponse().hasPrefix("HTTP/1.1 200"))
-                idle.append(c)
-            }
+            let idle = try await Self.idleConnections(8, port: server.server.port)
             let client = try RawConnection(port: server.server.port)
             try client.send(Self.health)
             #expect(await client.readResponse().hasPrefix("HTTP/1.1 200"))
@@ -103,13 +97,7 @@ import Testing
     @Test func underPressureTheIdleTimeoutShortens() async throws {
         let limits = ConnectionLimits(idle: .seconds(600), request: .seconds(600), maxOpen: 8, pressureIdle: .seconds(1))
         try await withServer(connections: limits) { server in
-            var idle: [RawConnection] = []
-            for _ in 0..<5 {
-                let c = try RawConnection(port: server.server.port)
-                try c.send(Self.health)
-                #expect(await c.readResponse().hasPrefix("HTTP/1.1 200"))
-                idle.append(c)
-            }
+            let idle = try await Self.idleConnections(5, port: server.server.port)
             try await Task.sleep(for: .seconds(1))
             // An answer under pressure sweeps those idle for longer than the short timeout.
             let client = try RawConnection(port: server.server.port)
@@ -120,6 +108,18 @@ import Testing
                 #expect(closed, "an idle connection stayed open under pressure")
             }
         }
+    }
+
+    /// Connections that each had one request answered and then say nothing.
+    static func idleConnections(_ count: Int, port: Int) async throws -> [RawConnection] {
+        var idle: [RawConnection] = []
+        for _ in 0..<count {
+            let c = try RawConnection(port: port)
+            try c.send(health)
+            #expect(await c.readResponse().hasPrefix("HTTP/1.1 200"))
+            idle.append(c)
+        }
+        return idle
     }
 
     static func waitUntil(_ condition: () -> Bool) async throws {

@@ -18,6 +18,18 @@ import Testing
         await connection.read { $0.contains("\r\n\r\n") }.text
     }
 
+    /// One open stream for each of `count` new device sessions.
+    static func streamsOfNewSessions(_ count: Int, _ server: TestServer) async throws -> [RawConnection] {
+        var open: [RawConnection] = []
+        for i in 0..<count {
+            let token = try #require(try await server.http.openSession(device: "d\(i)"))
+            let stream = try openStream(server.server.port, bearer: token)
+            #expect(await head(stream).hasPrefix("HTTP/1.1 200"))
+            open.append(stream)
+        }
+        return open
+    }
+
     @Test func streamsPerTokenBeyondTheQuotaAre429UntilOneCloses() async throws {
         try await withServer(configure: { $0.streamQuota = StreamQuotaLimits(perToken: 2, perAddress: 10) }) { server in
             let token = try #require(try await server.http.openSession(device: "d"))
@@ -50,13 +62,7 @@ import Testing
 
     @Test func streamsPerAddressAndInAllAreBounded() async throws {
         try await withServer(configure: { $0.streamQuota = StreamQuotaLimits(perToken: 10, perAddress: 3) }) { server in
-            var open: [RawConnection] = []
-            for i in 0..<3 {
-                let token = try #require(try await server.http.openSession(device: "d\(i)"))
-                let stream = try Self.openStream(server.server.port, bearer: token)
-                #expect(await Self.head(stream).hasPrefix("HTTP/1.1 200"))
-                open.append(stream)
-            }
+            let open = try await Self.streamsOfNewSessions(3, server)
             let token = try #require(try await server.http.openSession(device: "d4"))
             let refused = await (try Self.openStream(server.server.port, bearer: token)).readResponse()
             #expect(refused.hasPrefix("HTTP/1.1 429"), "\(refused)")
@@ -66,21 +72,17 @@ import Testing
             #expect(admin.hasPrefix("HTTP/1.1 429"), "\(admin)")
             // Calls still have their connections.
             #expect(try await server.http.request(.GET, "/healthz").status == 200)
+            withExtendedLifetime(open) {}
         }
         // In all: half the connection slots (here 4 of 8).
         let eight = ConnectionLimits(idle: .seconds(600), request: .seconds(600), maxOpen: 8)
         try await withServer(connections: eight) { server in
-            var open: [RawConnection] = []
-            for i in 0..<4 {
-                let token = try #require(try await server.http.openSession(device: "d\(i)"))
-                let stream = try Self.openStream(server.server.port, bearer: token)
-                #expect(await Self.head(stream).hasPrefix("HTTP/1.1 200"))
-                open.append(stream)
-            }
+            let open = try await Self.streamsOfNewSessions(4, server)
             let token = try #require(try await server.http.openSession(device: "d5"))
             let refused = await (try Self.openStream(server.server.port, bearer: token)).readResponse()
             #expect(refused.contains("the server already holds its maximum of 4 event streams"), "\(refused)")
             #expect(try await server.http.request(.GET, "/healthz").status == 200)
+            withExtendedLifetime(open) {}
         }
     }
 }

@@ -5,7 +5,7 @@ closes, or that could not connect in time, is opened again (at most `connections
 all), as a script that wants the slots would. A normal client probes meanwhile (probe.py)."""
 import argparse, selectors, socket, sys, time
 sys.path.insert(0, __import__("os").path.dirname(__file__))
-from probe import Probe
+from probe import Probe, read_ready
 
 p = argparse.ArgumentParser()
 p.add_argument("--port", type=int, required=True)
@@ -38,15 +38,8 @@ for _ in range(a.connections): open_one()
 probe = Probe(a.port).start()
 start = time.monotonic()
 while time.monotonic() - start < a.seconds:
-    for key, _ in sel.select(timeout=0.2):
-        s = key.fileobj
-        try:
-            data = s.recv(65536)
-        except OSError:
-            data = b""
-        if not data:  # closed by the server: take the slot again
-            sel.unregister(s); s.close()
-            closed_by_server += 1
+    for s, data in read_ready(sel):
+        if not data: closed_by_server += 1  # closed by the server
     # Keep `connections` open: reopen what the server closed or did not accept in time.
     if not a.no_reopen:
         for _ in range(min(64, a.connections - len(sel.get_map()))): open_one()

@@ -1,10 +1,14 @@
 """A normal client beside an attack: `GET /healthz` on a new connection every `every` seconds, each
 given `patience` seconds. Reports how many were answered and how long they took. Standard library only."""
-import socket, statistics, threading, time
+import os, socket, statistics, threading, time
+
+
+# How long each probe is given: 5 s, or $PROBE_PATIENCE (a test gives more: it checks answers, not times).
+PATIENCE = float(os.environ.get("PROBE_PATIENCE", "5"))
 
 
 class Probe:
-    def __init__(self, port, every=0.5, patience=5.0):
+    def __init__(self, port, every=0.5, patience=PATIENCE):
         self.port, self.every, self.patience = port, every, patience
         self.waits, self.failed = [], 0
         self._stop = threading.Event()
@@ -40,3 +44,17 @@ class Probe:
         ms = sorted(w * 1000 for w in self.waits)
         return (f"normal client: {len(ms)} of {asked} answered (each given {self.patience:.0f} s), "
                 f"median {statistics.median(ms):.0f} ms, worst {ms[-1]:.0f} ms")
+
+
+def read_ready(sel, timeout=0.2):
+    """The sockets of `sel` with something to read, and what they sent (b"" once closed: such a socket
+    is unregistered and closed here)."""
+    for key, _ in sel.select(timeout=timeout):
+        s = key.fileobj
+        try:
+            data = s.recv(65536)
+        except OSError:
+            data = b""
+        if not data:
+            sel.unregister(s); s.close()
+        yield s, data

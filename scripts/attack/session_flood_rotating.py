@@ -3,7 +3,7 @@ session-flood-rotating.sh). Standard library only. Each `POST /v1/sessions` come
 source address (127.x.y.z), so no per-address rate holds it back. Meanwhile a normal user (on
 127.0.0.1) opens a session and makes a call each second, and a user who opened theirs before the
 flood calls every 5 s."""
-import argparse, http.client, json, socket, statistics, threading, time
+import argparse, http.client, json, os, socket, statistics, threading, time
 
 p = argparse.ArgumentParser()
 p.add_argument("--port", type=int, required=True)
@@ -15,7 +15,8 @@ JSON = {"Content-Type": "application/json"}
 
 
 def post(path, body, token=None, source=None):
-    c = http.client.HTTPConnection("127.0.0.1", a.port, timeout=10, source_address=(source, 0) if source else None)
+    c = http.client.HTTPConnection("127.0.0.1", a.port, timeout=max(10, float(os.environ.get("PROBE_PATIENCE", "10"))),
+                                   source_address=(source, 0) if source else None)
     try:
         c.request("POST", path, body, dict(JSON, **({"Authorization": f"Bearer {token}"} if token else {})))
         r = c.getresponse()

@@ -3,7 +3,7 @@ library only. Opens a device session, then `streams` × `GET /v1/events` with it
 open (its heartbeats read); a refused one (429) is not retried. A normal client probes meanwhile."""
 import argparse, http.client, json, selectors, socket, sys, time
 sys.path.insert(0, __import__("os").path.dirname(__file__))
-from probe import Probe
+from probe import Probe, read_ready
 
 p = argparse.ArgumentParser()
 p.add_argument("--port", type=int, required=True)
@@ -30,12 +30,7 @@ for i in range(a.streams):
         failed += 1
 start = time.monotonic()
 while time.monotonic() - start < a.seconds:
-    for key, _ in sel.select(timeout=0.2):
-        s = key.fileobj
-        try:
-            data = s.recv(65536)
-        except OSError:
-            data = b""
+    for s, data in read_ready(sel):
         if s in heads and heads[s] is not None:
             heads[s] += data
             if b"\r\n\r\n" in heads[s] or not data:
@@ -44,8 +39,6 @@ while time.monotonic() - start < a.seconds:
                 statuses[status] = statuses.get(status, 0) + 1
                 retry_after |= {l.split(":", 1)[1].strip() for l in head.split("\r\n") if l.lower().startswith("retry-after:")}
                 heads[s] = None
-        if not data:
-            sel.unregister(s); s.close()
 probe.stop()
 still_open = len(sel.get_map())
 for key in list(sel.get_map().values()): key.fileobj.close()

@@ -207,9 +207,19 @@ def fuzz_batch():
         status, text = result
         answers = [l for l in text.split("\n") if l.startswith("{")]
         bad = [l for l in answers if not is_json(l)]
-        if len(answers) < n or bad:
+        expected = sum(1 for l in lines if not is_blank(l))  # blank lines are skipped, as documented
+        count("batch", "blank lines skipped", n - expected)
+        if len(answers) != expected or bad:
             count("batch", "runs with lines unanswered or not JSON")
-            keep("batch", "answers", feed, f"{len(answers)} answers to {n} lines, {len(bad)} not JSON\n{text[-4000:]}")
+            keep("batch", "answers", feed, f"{len(answers)} answers to {expected} lines, {len(bad)} not JSON\n{text[-4000:]}")
+
+
+# Unicode's White_Space (what Swift's `isWhitespace` tests), which a blank batch line is made of.
+WHITE = set("\t\n\v\f\r \x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000") | {chr(c) for c in range(0x2000, 0x200B)}
+
+
+def is_blank(line):
+    return all(c in WHITE for c in line)
 
 
 def is_json(line):

@@ -8,4 +8,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 BIN="${ENROLLSIM_BIN:-$ROOT/.build/debug/enrollsim}"
 [ -x "$BIN" ] || { echo "no enrollsim at $BIN: swift build first" >&2; exit 1; }
-exec python3 "$ROOT/scripts/fuzz/fuzz.py" --bin "$BIN" --assets "$ROOT/Assets" "$@"
+# A copy of the binary and its resources: a build meanwhile replaces neither.
+COPY="$(mktemp -d)"
+trap 'rm -rf "$COPY"' EXIT
+cp "$BIN" "$COPY/enrollsim"
+cp -r "$(dirname "$BIN")"/*.resources "$COPY/" 2>/dev/null || true
+python3 "$ROOT/scripts/fuzz/fuzz.py" --bin "$COPY/enrollsim" --assets "$ROOT/Assets" "$@"
