@@ -8,7 +8,7 @@ import Synchronization
 /// A stream holds its connection for as long as it is open (heartbeats keep it alive), so without
 /// these one device token opening 512 streams takes every connection slot.
 public struct StreamQuotaLimits: Sendable {
-    /// Streams per bearer token (a device session's, or the admin's per watched session).
+    /// Streams per bearer token (a device session's; the admin's streams count against no quota).
     public var perToken: Int
     /// Streams per client address.
     public var perAddress: Int
