@@ -206,6 +206,15 @@ extension KeyedList: RandomAccessCollection, MutableCollection, RangeReplaceable
         }
     }
 
+    /// The rows `shouldBeRemoved` picks removed in one pass, the indexes rebuilt once: the standard
+    /// library's version swaps rows into place, and each swap here rebuilt them (closing a hundred
+    /// of 10,000 sessions took minutes).
+    public mutating func removeAll(where shouldBeRemoved: (Row) throws -> Bool) rethrows {
+        let kept = try storage.filter { try !shouldBeRemoved($0) }
+        guard kept.count != storage.count else { return }
+        replaceSubrange(0..<storage.count, with: kept)
+    }
+
     @inlinable
     public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C) where C.Element == Row {
         if subrange.isEmpty && subrange.lowerBound == rows.count {

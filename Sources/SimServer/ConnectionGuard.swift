@@ -3,6 +3,8 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
+import SimKernel
 
 /// How long a connection may sit idle or take to send a request, and how many may be open: without
 /// them, 500 half-open connections stay open forever.
@@ -15,11 +17,15 @@ public struct ConnectionLimits: Sendable {
     /// Beyond this many open connections, new ones wait in the kernel's backlog (and beyond the
     /// backlog, are refused) until one closes.
     public var maxOpen: Int
+    /// Once more than half the connections are open, an idle one is closed after this long instead
+    /// of `idle` (and past seven eighths, the longest idle at once: `ConnectionSlots`).
+    public var pressureIdle: Duration
 
-    public init(idle: Duration = .seconds(60), request: Duration = .seconds(10), maxOpen: Int = 512) {
+    public init(idle: Duration = .seconds(60), request: Duration = .seconds(10), maxOpen: Int = 512, pressureIdle: Duration = .seconds(5)) {
         self.idle = idle
         self.request = request
         self.maxOpen = maxOpen
+        self.pressureIdle = min(idle, pressureIdle)
     }
 }
 
@@ -29,30 +35,40 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     typealias Value = HTTP1Channel.Value
     let inner: HTTP1Channel
     let deadline: TimeAmount
+    let slots: ConnectionSlots
+    let target: RequestTargetRule
 
-    init(responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits) {
+    init(responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits, slots: ConnectionSlots, target: RequestTargetRule) {
         deadline = .nanoseconds(Int64(limits.request / .nanoseconds(1)))
+        self.slots = slots
+        self.target = target
         inner = HTTP1Channel(responder: responder, configuration: .init(
-            additionalChannelHandlers: [RequestEndSignal()],
+            additionalChannelHandlers: [RequestEndSignal(), ResponseEndSignal(slots: slots)],
             idleTimeout: .nanoseconds(Int64(limits.idle / .nanoseconds(1)))))
     }
 
     var responder: HTTPChannelHandler.Responder { inner.responder }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        let deadline = deadline
+        let deadline = deadline, slots = slots, target = target
+        slots.opened(channel)
         return channel.eventLoop.makeCompletedFuture {
             // First in the pipeline, before the HTTP decoder: it sees the request's first byte.
-            try channel.pipeline.syncOperations.addHandler(RequestDeadline(deadline: deadline, logger: logger), position: .first)
-        }.flatMap { inner.setup(channel: channel, logger: logger) }
+            try channel.pipeline.syncOperations.addHandler(RequestDeadline(deadline: deadline, logger: logger, slots: slots), position: .first)
+        }.flatMap { inner.setup(channel: channel, logger: logger) }.flatMapThrowing { value in
+            // Before the conversion to HTTP types, which keeps one Host and drops the target's authority.
+            let codec = try channel.pipeline.syncOperations.handler(type: HTTP1ToHTTPServerCodec.self)
+            try channel.pipeline.syncOperations.addHandler(RequestTargetGuard(rule: target), position: .before(codec))
+            return value
+        }
     }
 
     func handle(value: Value, logger: Logger) async {
         await inner.handle(value: value, logger: logger)
     }
 
-    static func builder(_ limits: ConnectionLimits) -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in DeadlineHTTP1Channel(responder: responder, limits: limits) }
+    static func builder(_ limits: ConnectionLimits, slots: ConnectionSlots, target: RequestTargetRule) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in DeadlineHTTP1Channel(responder: responder, limits: limits, slots: slots, target: target) }
     }
 }
 
@@ -80,21 +96,27 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let deadline: TimeAmount
     private let logger: Logger
+    private let slots: ConnectionSlots
     private var timer: Scheduled<Void>?
     private var answering = false
 
-    init(deadline: TimeAmount, logger: Logger) {
+    init(deadline: TimeAmount, logger: Logger, slots: ConnectionSlots) {
         self.deadline = deadline
         self.logger = logger
+        self.slots = slots
     }
 
-    static let timeoutAnswer: ByteBuffer = {
-        let body = #"{"error":"the request did not arrive in time"}"#
-        return ByteBuffer(string: "HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\ncontent-length: \(body.utf8.count)\r\nconnection: close\r\n\r\n\(body)")
-    }()
+    static let timeoutAnswer = rawAnswer("408 Request Timeout", error: "the request did not arrive in time")
+
+    /// An answer written as bytes, below the HTTP codec, after which the connection closes.
+    static func rawAnswer(_ status: String, error: String) -> ByteBuffer {
+        let body = JSONText.encode(["error": .string(error)])
+        return ByteBuffer(string: "HTTP/1.1 \(status)\r\ncontent-type: application/json\r\ncontent-length: \(body.utf8.count)\r\nconnection: close\r\n\r\n\(body)")
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if timer == nil {
+            slots.busy(context.channel)
             answering = false
             let loopBound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
             timer = context.eventLoop.scheduleTask(in: deadline) {
@@ -124,6 +146,14 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
         if event is RequestFullyRead {
             timer?.cancel()
             timer = nil
+            promise?.succeed()
+        } else if let refusal = event as? RefusedRequest {
+            timer?.cancel()
+            timer = nil
+            answering = true
+            logger.debug("request refused before routing", metadata: ["reason": .string(refusal.reason)])
+            context.writeAndFlush(wrapOutboundOut(Self.rawAnswer("400 Bad Request", error: refusal.reason))).assumeIsolated()
+                .whenComplete { _ in context.close(promise: nil) }
             promise?.succeed()
         } else {
             context.triggerUserOutboundEvent(event, promise: promise)

@@ -11,18 +11,20 @@ import Synchronization
 extension Routes {
     /// The session is the bearer's (a session token), or `?session=NAME` with the admin token.
     func events(_ request: Request, _ context: ServerContext) throws -> Response {
-        let session: String
+        let session: String, quotaKey: String?
         if auth.isAdmin(request) {
             guard let name = request.uri.queryParameters["session"].map(String.init), !name.isEmpty else {
                 throw HTTPError(.badRequest, message: "with the admin token, name the session: /v1/events?session=NAME")
             }
             session = name
+            quotaKey = nil  // the admin is trusted: its streams count against no quota
         } else {
             let digest = BearerSecret.digest(try AdminAuth.bearer(request, expecting: "session token"))
             let state = core.live.use(digest: digest)
             try checkOpen(state)
             guard case .open(let name) = state else { return Response(status: .unauthorized) }
             session = name
+            quotaKey = digest
         }
         var after: Int?
         if let header = request.headers[values: .lastEventID].first {
@@ -33,10 +35,11 @@ extension Routes {
         // A client that stops reading then holds little in the kernel (autotuning would let the send
         // buffer grow to megabytes) before the stream's own bound cuts it off.
         _ = context.channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: ServerSentEvents.socketSendBuffer)
+        let slot = try quotaKey.map { try streamQuota.take(token: $0, address: context.clientAddress, on: context.channel) } ?? StreamSlot {}
         let subscription = core.events.subscribe(session: session, after: after)
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                         body: ServerSentEvents(subscription: subscription, after: after, limits: streams, channel: context.channel,
-                                               logger: context.logger).body)
+                                               logger: context.logger, slot: slot).body)
     }
 }
 
@@ -66,6 +69,8 @@ struct ServerSentEvents: Sendable {
     let limits: EventStreamLimits
     let channel: any Channel
     let logger: Logger
+    /// Its place in the stream quota, given back when the stream ends.
+    let slot: StreamSlot
 
     /// The event stream's socket send buffer (the kernel doubles it).
     static let socketSendBuffer = 64 * 1024
@@ -97,6 +102,7 @@ struct ServerSentEvents: Sendable {
 
     var body: ResponseBody {
         ResponseBody { writer in
+            defer { slot.release() }
             let (parts, continuation) = AsyncStream.makeStream(of: Part.self, bufferingPolicy: .bufferingOldest(limits.backlog))
             let cutOff = Flag()
             let closer = ConnectionCloser(channel: channel, grace: limits.grace)

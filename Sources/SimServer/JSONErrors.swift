@@ -33,10 +33,10 @@ struct JSONErrors<Context: RequestContext>: RouterMiddleware {
     /// 404 for an unknown path, 405 (with `Allow`) for a known path with another method.
     static func noRoute(_ request: Request) -> Response {
         let path = request.uri.path
-        if let method = Routes.methods[path] {
+        if let method = Routes.allMethods[path] {
             return response(.methodNotAllowed, "\(path) takes \(method) only, not \(request.method)", headers: [.allow: method.rawValue])
         }
-        let routes = Routes.methods.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        let routes = Routes.allMethods.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         return response(.notFound, "no route \(request.method) \(path) (routes: \(routes))")
     }
 

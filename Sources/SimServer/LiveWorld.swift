@@ -29,6 +29,9 @@ final class LiveWorld: Sendable {
         /// When each device session's token was last used (wall clock; not stored: a restart counts
         /// as a use, so a restart never expires a session early).
         var lastUsed: [String: Date]
+        /// Device sessions opened and not used since (a script that opens sessions by the
+        /// thousand): at the cap they give way first, whatever their age.
+        var neverUsed: Set<String> = []
         /// When idle device sessions were last looked for.
         var lastSweep = Date.distantPast
         /// The last token a step's change logs started under (`World.startChangeLogs`).
@@ -118,7 +121,13 @@ final class LiveWorld: Sendable {
         let now = clock.now()
         return state.withLock { s in
             let before = s.begin()
-            let expired = s.closeIdleSessions(at: now, idle: policy.idle, force: s.lastUsed.count >= policy.cap)
+            var expired = s.closeIdleSessions(at: now, idle: policy.idle, force: s.lastUsed.count >= policy.cap)
+            if s.lastUsed.count >= policy.cap {
+                // Full: the least recently used give way, a twentieth of the cap at once (a removal
+                // rewrites the world's session rows: batches keep that rare), but never one used
+                // within `giveWayAfter` (never-used ones may go at once).
+                expired += s.closeLeastRecentlyUsed(max(1, policy.cap / 20), unusedFor: policy.giveWayAfter, at: now)
+            }
             if s.lastUsed.count >= policy.cap {
                 if !expired.isEmpty { _ = s.record(before: before, removedTokens: expired) }
                 return nil
@@ -129,12 +138,42 @@ final class LiveWorld: Sendable {
             let entry = SessionToken(session: name, settings: settings)
             s.tokens[digest] = entry
             s.lastUsed[digest] = now
+            s.neverUsed.insert(digest)
             return (token, name, s.record(before: before, newTokens: [(digest, entry)], removedTokens: expired))
         }
     }
 
     /// How many device sessions are open (health, tests).
     var deviceSessions: Int { state.withLock { $0.lastUsed.count } }
+
+    /// A device session as the admin sees it.
+    struct DeviceSession: Sendable {
+        let name: String
+        let device: String
+        let unusedFor: TimeInterval
+    }
+
+    /// The device sessions open now, least recently used first.
+    func deviceSessionList() -> [DeviceSession] {
+        let now = clock.now()
+        return state.withLock { s in
+            s.lastUsed.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.compactMap { digest, last in
+                s.tokens[digest].map { DeviceSession(name: $0.session, device: $0.settings?.device ?? "", unusedFor: max(0, now.timeIntervalSince(last))) }
+            }
+        }
+    }
+
+    /// Ends the device session named `name`: its token stops working and its session leaves the
+    /// world. Nil when no device session has that name.
+    func endDeviceSession(_ name: String) -> Ticket? {
+        state.withLock { s in
+            let digests = s.lastUsed.keys.filter { s.tokens[$0]?.session == name }
+            guard !digests.isEmpty else { return nil }
+            let before = s.begin()
+            s.close(digests)
+            return s.record(before: before, removedTokens: digests)
+        }
+    }
 
     /// A token for the world's session named `name` (admin only): how a remote `batch` or test
     /// drives `"default"` and the sessions its `session` controls create.
@@ -179,6 +218,7 @@ final class LiveWorld: Sendable {
             s.simulator = simulator
             s.tokens = snapshot.tokens
             s.lastUsed = Self.devices(snapshot.tokens, at: clock.now())
+            s.neverUsed = []
             s.transactionMark = snapshot.world.counters.transactions
             s.lastEventID = snapshot.events.last?.id ?? 0
             s.pending = []
@@ -213,6 +253,7 @@ extension LiveWorld.State {
         if let last = lastUsed[digest] {
             guard !Self.isIdle(since: last, at: now, idle: idle) else { return .expired }
             lastUsed[digest] = now
+            neverUsed.remove(digest)
         }
         return .open(session: token.session)
     }
@@ -229,14 +270,29 @@ extension LiveWorld.State {
         guard force || now.timeIntervalSince(lastSweep) >= 60 else { return [] }
         lastSweep = now
         let expired = lastUsed.filter { Self.isIdle(since: $0.value, at: now, idle: idle) }.map(\.key)
-        guard !expired.isEmpty else { return [] }
+        close(expired)
+        return expired
+    }
+
+    /// Forgets the `count` device sessions used least recently, of those never used since they
+    /// opened or unused for `unusedFor`; returns their tokens' digests.
+    mutating func closeLeastRecentlyUsed(_ count: Int, unusedFor: Duration, at now: Date) -> [String] {
+        let oldest = lastUsed.filter { neverUsed.contains($0.key) || Self.isIdle(since: $0.value, at: now, idle: unusedFor) }
+            .sorted { ($0.value, $0.key) < ($1.value, $1.key) }.prefix(count).map(\.key)
+        close(oldest)
+        return oldest
+    }
+
+    /// Forgets device sessions by their tokens' digests: the tokens, and the sessions in the world.
+    mutating func close(_ digests: [String]) {
+        guard !digests.isEmpty else { return }
         var names = Set<String>()
-        for digest in expired {
+        for digest in digests {
             if let name = tokens.removeValue(forKey: digest)?.session { names.insert(name) }
             lastUsed[digest] = nil
+            neverUsed.remove(digest)
         }
         simulator.world.closeSessions(names)
-        return expired
     }
 
     /// Queues what changed since `before` (if anything) and returns the caller's ticket. A step that

@@ -16,6 +16,7 @@ struct Routes: Sendable {
     let core: ServerCore
     let auth: AdminAuth
     let streams: EventStreamLimits
+    let streamQuota: StreamQuota
 
     func register(on router: Router<ServerContext>) {
         router.get("/healthz") { _, _ in await health() }
@@ -66,8 +67,10 @@ struct Routes: Sendable {
                             message: "too many new sessions from \(context.clientAddress): at most \(core.live.policy.perMinute) a minute; retry in \(wait) s")
         }
         guard let (token, name, ticket) = core.live.openSession(settings) else {
-            throw HTTPError(.tooManyRequests, message: "the server holds its maximum of \(core.live.policy.cap) device sessions; "
-                            + "a session unused for \(Self.describe(core.live.policy.idle)) closes and makes room")
+            let wait = Self.describe(core.live.policy.giveWayAfter)
+            throw HTTPError(.tooManyRequests, headers: [.retryAfter: "\(core.live.policy.giveWayAfter.components.seconds)"],
+                            message: "the server holds its maximum of \(core.live.policy.cap) device sessions, each used within \(wait); "
+                            + "a session unused for \(wait) gives way to a new one: retry in \(wait)")
         }
         try await durable(ticket)
         context.logger.info("session opened", metadata: ["session": "\(name)", "device": .escaped(settings.device)])
@@ -131,7 +134,7 @@ struct Routes: Sendable {
         return .success(["events": .array(events.map(\.json))])
     }
 
-    private func durable(_ ticket: LiveWorld.Ticket) async throws {
+    func durable(_ ticket: LiveWorld.Ticket) async throws {
         do {
             try await core.commits.waitUntilDurable(ticket)
         } catch {

@@ -15,6 +15,10 @@ public struct ServerContext: RequestContext, RemoteAddressRequestContext {
         channel = source.channel
     }
 
-    /// The client's IP address, as the rate limits key it.
-    var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
+    /// The client's address as a trusted proxy forwarded it (`TrustedProxy`), if one did.
+    var forwardedClient: String?
+
+    /// The client's IP address, as the rate limits and stream quotas key it: the socket's peer, or
+    /// what a trusted proxy says in `X-Forwarded-For`.
+    var clientAddress: String { forwardedClient ?? remoteAddress?.ipAddress ?? "unknown" }
 }

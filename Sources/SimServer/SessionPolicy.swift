@@ -8,16 +8,24 @@ public struct SessionPolicy: Sendable {
     /// leaves the world). Measured on the wall clock: it is a resource of the server, not a thing
     /// of the simulated world, whose clock a control can move.
     public var idle: Duration
-    /// At most this many device sessions at once; beyond, 429 until some expire.
+    /// At most this many device sessions at once. At the cap, the least recently used sessions
+    /// that were never used since they opened, or are unused for `giveWayAfter`, close to make
+    /// room (a twentieth of the cap at a time); only when every session was used more recently is
+    /// a new one refused (429).
     public var cap: Int
+    /// How long a device session that has been used must go unused before it may give way at the
+    /// cap: an active user keeps theirs however many sessions a script opens.
+    public var giveWayAfter: Duration
     /// New device sessions per client address and minute (a burst of as many, then a steady rate).
     public var perMinute: Int
     /// When set, opening a device session needs `Authorization: Bearer <token>` (or the admin token).
     public var token: String?
 
-    public init(idle: Duration = .seconds(24 * 3600), cap: Int = 10_000, perMinute: Int = 600, token: String? = nil) {
+    public init(idle: Duration = .seconds(24 * 3600), cap: Int = 10_000, perMinute: Int = 600, token: String? = nil,
+                giveWayAfter: Duration = .seconds(60)) {
         self.idle = idle
         self.cap = cap
+        self.giveWayAfter = giveWayAfter
         self.perMinute = perMinute
         self.token = token
     }

@@ -22,6 +22,10 @@ public enum TeamServer {
         public var authAPI = AuthAPIOptions()
         /// TLS (FA5): nil serves plain HTTP.
         public var tls: TLSFiles?
+        /// Event streams per token and per client address (in all: half the connections).
+        public var streamQuota = StreamQuotaLimits()
+        /// The reverse proxies whose `X-Forwarded-For` names the client (`serve --trusted-proxy`).
+        public var trustedProxies: [String] = []
 
         /// - Parameter heartbeat: how often an idle event stream sends a comment (overrides `streams`).
         public init(host: String = "127.0.0.1", port: Int = 8080, adminToken: String, heartbeat: Duration = .seconds(15),
@@ -44,16 +48,27 @@ public enum TeamServer {
         core: ServerCore, options: Options, logger: Logger,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
+        try application(core: core, options: options, logger: logger, slots: ConnectionSlots(options.connections), onRunning: onRunning)
+    }
+
+    static func application(
+        core: ServerCore, options: Options, logger: Logger, slots: ConnectionSlots,
+        onRunning: @escaping @Sendable (Int) async -> Void
+    ) throws -> some ApplicationProtocol {
         let router = Router(context: ServerContext.self)
         // Before the routes: Hummingbird wraps each route (and the not-found responder) in the
         // middlewares added so far.
         router.middlewares.add(JSONErrors<ServerContext>())
         if isLoopback(options.host) { router.middlewares.add(LoopbackHostGuard<ServerContext>(ownHost: options.host)) }
-        Routes(core: core, auth: AdminAuth(adminToken: options.adminToken), streams: options.streams).register(on: router)
+        if !options.trustedProxies.isEmpty { router.middlewares.add(TrustedProxy<ServerContext>(addresses: Set(options.trustedProxies))) }
+        let quota = StreamQuota(limits: options.streamQuota, total: options.connections.maxOpen / 2)
+        let routes = Routes(core: core, auth: AdminAuth(adminToken: options.adminToken), streams: options.streams, streamQuota: quota)
+        routes.register(on: router)
+        routes.registerAdmin(on: router)
         AuthAPIRoutes(core: core, options: options.authAPI, scheme: options.tls == nil ? "http" : "https").register(on: router)
         return Application(
             router: router,
-            server: try serverBuilder(options),
+            server: try serverBuilder(options, slots: slots),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "enrollsim",
                                  availableConnectionsDelegate: .maximum(options.connections.maxOpen, logger: logger)),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? options.port) },
@@ -78,7 +93,11 @@ public enum TeamServer {
     /// Starts a server in this process (tests, embedding) and returns once it listens; its `stop`
     /// also closes the core's database.
     public static func start(core: ServerCore, options: Options, logger: Logger = silentLogger) async throws -> RunningServer {
-        var server = try await start(logger: logger) { onRunning in try application(core: core, options: options, logger: logger, onRunning: onRunning) }
+        let slots = ConnectionSlots(options.connections)
+        var server = try await start(logger: logger) { onRunning in
+            try application(core: core, options: options, logger: logger, slots: slots, onRunning: onRunning)
+        }
+        server.openConnections = { slots.open }
         server.beforeStop = { core.events.finish() }
         server.afterStop = { core.close() }
         return server
@@ -127,6 +146,8 @@ public struct RunningServer: Sendable {
     let task: Task<Void, any Error>
     var beforeStop: @Sendable () -> Void = {}
     var afterStop: @Sendable () -> Void = {}
+    /// Connections open now (tests).
+    public internal(set) var openConnections: @Sendable () -> Int = { 0 }
 
     /// Graceful shutdown: stops accepting, lets calls in flight finish (and commit), then returns.
     public func stop() async {

@@ -45,15 +45,25 @@ public final class WalkSession: @unchecked Sendable {
     /// The frames of the whole walk, each with the time of the entry that produced it: a new frame
     /// only when the screen changed.
     public static func frames(_ walk: Walk) async -> [(t: Int, step: String?, frame: Frame)] {
+        var frames: [(t: Int, step: String?, frame: Frame)] = []
+        await eachFrame(walk) { frames.append(($0, $1, $2)) }
+        return frames
+    }
+
+    /// The same frames handed over one at a time, none kept here (a long walk's exports).
+    public static func eachFrame(_ walk: Walk, _ body: (_ t: Int, _ step: String?, _ frame: Frame) -> Void) async {
         let session = await WalkSession(walk)
-        var frames = [(t: 0, step: String?.none, frame: session.frame)]
+        var last = session.frame
+        body(0, nil, last)
         var step: String?
         for entry in walk.entries {
             if case .step(let label) = entry.what { step = label }
             await session.play(entry)
             let frame = session.frame
-            if frame != frames.last?.frame { frames.append((entry.t, step, frame)) }
+            if frame != last {
+                body(entry.t, step, frame)
+                last = frame
+            }
         }
-        return frames
     }
 }

@@ -12,7 +12,8 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Runs the team server: the simulated backends of every system (PIMS, Futurae, Card) over HTTP, its world kept in SQLite.",
         discussion: """
             Routes: POST /v1/sessions, POST /v1/call (a call of any system; alias /v1/pims), POST /v1/sim \
-            (admin), GET /v1/events, GET /healthz (docs/openapi.yaml). Bodies are JSON \
+            (admin), GET /v1/events, GET /v1/admin/sessions and POST /v1/admin/sessions/end (admin), GET /healthz \
+            (docs/openapi.yaml). Bodies are JSON \
             (Content-Type: application/json).
 
             The admin token comes from --admin-token or ENROLLSIM_ADMIN_TOKEN (preferred: flags show in \
@@ -66,6 +67,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "At most this many open connections; more wait, then are refused.")
     var maxConnections: Int = 512
 
+    @Option(name: .long, help: "At most this many event streams per bearer token; beyond, 429 with Retry-After.")
+    var streamsPerToken: Int = 8
+
+    @Option(name: .long, help: "At most this many event streams per client address; beyond, 429 with Retry-After.")
+    var streamsPerAddress: Int = 32
+
+    @Option(name: .long, help: ArgumentHelp("A reverse proxy's address whose X-Forwarded-For names the client (repeatable); otherwise the socket's address counts.", valueName: "address"))
+    var trustedProxy: [String] = []
+
     @Option(name: .long, help: "Once listening, write the address (http://HOST:PORT) to this file (with --port 0: the port taken).")
     var addressFile: String?
 
@@ -102,8 +112,12 @@ struct ServeCommand: AsyncParsableCommand {
         if let db, db.isEmpty { throw ValidationError("--db must be a file path") }
         if let addressFile, addressFile.isEmpty { throw ValidationError("--address-file must be a file path") }
         _ = try durations()
-        for (flag, value) in [("--session-cap", sessionCap), ("--session-rate", sessionRate), ("--max-connections", maxConnections)] where value < 1 {
+        for (flag, value) in [("--session-cap", sessionCap), ("--session-rate", sessionRate), ("--max-connections", maxConnections),
+                              ("--streams-per-token", streamsPerToken), ("--streams-per-address", streamsPerAddress)] where value < 1 {
             throw ValidationError("\(flag) must be at least 1, not \(value)")
+        }
+        for proxy in trustedProxy where IPAddressText.normalised(proxy) == nil {
+            throw ValidationError("--trusted-proxy must be an IP address (as the proxy connects from), not \"\(proxy.escapingControlCharacters)\"")
         }
         if let token = givenSessionToken, token.count < 16 { throw ValidationError("the session token must have at least 16 characters") }
         try validateAuthAPIAndTLS()
@@ -177,6 +191,8 @@ struct ServeCommand: AsyncParsableCommand {
         options.authAPI = AuthAPIOptions(serviceId: authServiceId, apiKey: givenAuthApiKey, dateSkew: authDateSkew)
         options.tls = tlsFiles(databasePath: path)
         announceAuthAPI(core: core, options: options.authAPI)
+        options.streamQuota = StreamQuotaLimits(perToken: streamsPerToken, perAddress: streamsPerAddress)
+        options.trustedProxies = trustedProxy.compactMap(IPAddressText.normalised)
         let listening = ListeningAddress(file: addressFile)
         let scheme = options.tls == nil ? "http" : "https"
         do {

@@ -17,7 +17,7 @@ enum SessionExporter {
             return .failure(Store.ConnectError("the session could not be read back: \(error.description)"))
         }
         let text: String = switch kind {
-        case .asciicast: await Asciicast.export(walk, theme: theme)
+        case .asciicast: await Asciicast.export(walk, theme: theme, lastScreens: Asciicast.sessionScreens)
         case .markdown: walk.markdown
         case .batch: walk.batchScript
         }

@@ -57,16 +57,17 @@ import Testing
         }
     }
 
+    /// Connections busy with a request are never closed to make room: beyond the cap, a new one waits.
     @Test func connectionsBeyondTheCapWaitUntilOneCloses() async throws {
         let two = ConnectionLimits(idle: .seconds(600), request: .seconds(600), maxOpen: 2)
         try await withServer(connections: two) { server in
             var open: [RawConnection] = []
             for _ in 0..<2 {
                 let c = try RawConnection(port: server.server.port)
-                try c.send(Self.health)
-                #expect(await c.readResponse().hasPrefix("HTTP/1.1 200"))
+                try c.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")  // half a head: a request in flight
                 open.append(c)
             }
+            try await Self.waitUntil { server.server.openConnections() == 2 }
             let third = try RawConnection(port: server.server.port)  // the kernel's backlog takes it
             try third.send(Self.health)
             let early = await third.read(patience: .seconds(1)) { !$0.isEmpty }
@@ -74,6 +75,56 @@ import Testing
             open.removeFirst()  // closes one
             #expect(await third.readResponse().hasPrefix("HTTP/1.1 200"))
         }
+    }
+
+    /// Issue 30: idle keep-alive connections cannot hold every slot. Past seven eighths of the cap the
+    /// longest idle give way, so a new client is served at once.
+    @Test func idleKeepAliveConnectionsGiveWayToANewClient() async throws {
+        let eight = ConnectionLimits(idle: .seconds(600), request: .seconds(600), maxOpen: 8, pressureIdle: .seconds(600))
+        try await withServer(connections: eight) { server in
+            let idle = try await Self.idleConnections(8, port: server.server.port)
+            let client = try RawConnection(port: server.server.port)
+            try client.send(Self.health)
+            #expect(await client.readResponse().hasPrefix("HTTP/1.1 200"))
+            // The oldest idle connection was closed by the server, and one slot at least is free.
+            let (_, closed) = await idle[0].readUntilClosed()
+            #expect(closed, "the longest idle connection stayed open")
+            #expect(server.server.openConnections() <= 7)
+        }
+    }
+
+    /// Under pressure (more than half the slots open), idle connections close after the short timeout.
+    @Test func underPressureTheIdleTimeoutShortens() async throws {
+        let limits = ConnectionLimits(idle: .seconds(600), request: .seconds(600), maxOpen: 8, pressureIdle: .seconds(1))
+        try await withServer(connections: limits) { server in
+            let idle = try await Self.idleConnections(5, port: server.server.port)
+            try await Task.sleep(for: .seconds(1))
+            // An answer under pressure sweeps those idle for longer than the short timeout.
+            let client = try RawConnection(port: server.server.port)
+            try client.send(Self.health)
+            #expect(await client.readResponse().hasPrefix("HTTP/1.1 200"))
+            for c in idle {
+                let (_, closed) = await c.readUntilClosed()
+                #expect(closed, "an idle connection stayed open under pressure")
+            }
+        }
+    }
+
+    /// Connections that each had one request answered and then say nothing.
+    static func idleConnections(_ count: Int, port: Int) async throws -> [RawConnection] {
+        var idle: [RawConnection] = []
+        for _ in 0..<count {
+            let c = try RawConnection(port: port)
+            try c.send(health)
+            #expect(await c.readResponse().hasPrefix("HTTP/1.1 200"))
+            idle.append(c)
+        }
+        return idle
+    }
+
+    static func waitUntil(_ condition: () -> Bool) async throws {
+        for _ in 0..<600 where !condition() { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(condition())
     }
 
     @Test func aTruncatedBodyIs400NotAServerError() async throws {

@@ -43,6 +43,32 @@ import Testing
         }
     }
 
+    /// Issue 30 (RFC 9112 §3.2): a request that names two servers is refused, not answered as the first.
+    @Test func twoHostHeadersOrAForeignAbsoluteTargetAre400() async throws {
+        try await withServer { server in
+            let port = server.server.port
+            let heads = [
+                "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nHost: evil.example\r\n\r\n",
+                "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nHost: 127.0.0.1:\(port)\r\n\r\n",
+                "GET http://evil.example/healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n",
+                "GET http://evil.example:\(port)/healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n",
+                "GET http://127.0.0.1:\(port)/healthz HTTP/1.1\r\n\r\n",
+            ]
+            for head in heads {
+                let connection = try RawConnection(port: port)
+                try connection.send(head)
+                let (text, closed) = await connection.readUntilClosed()
+                #expect(text.hasPrefix("HTTP/1.1 400"), "\(head.debugDescription): \(text)")
+                #expect(text.contains(#"{"error":"#), "\(text)")
+                #expect(closed)
+            }
+            // The absolute form naming this server itself is answered.
+            let connection = try RawConnection(port: port)
+            try connection.send("GET http://127.0.0.1:\(port)/healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+            #expect(await connection.readResponse().hasPrefix("HTTP/1.1 200"))
+        }
+    }
+
     @Test func keysWrittenTwiceAreA400NeverLastOneWins() async throws {
         try await withServer { server in
             let twice = try await server.http.request(.POST, "/v1/sessions", body: #"{"device": "d1", "platform": "ios", "platform": "android"}"#)

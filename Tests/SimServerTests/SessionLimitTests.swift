@@ -39,10 +39,14 @@ import Testing
     @Test func theCapIs429WithAClearMessageUntilASessionExpires() async throws {
         let time = ManualClock()
         try await withServer(sessions: .init(idle: .seconds(600), cap: 3), clock: time.clock) { server in
-            for i in 0..<3 { #expect(try await server.http.openSession(device: "d\(i)") != nil) }
+            for i in 0..<3 {
+                let token = try #require(try await server.http.openSession(device: "d\(i)"))
+                #expect(try await server.http.post("/v1/call", Self.call, bearer: token).status == 200)  // in use: none gives way
+            }
             let full = try await server.http.post("/v1/sessions", ["device": "d4"])
             #expect(full.status == 429)
-            #expect(full.error == "the server holds its maximum of 3 device sessions; a session unused for 10 min closes and makes room")
+            #expect(full.error == "the server holds its maximum of 3 device sessions, each used within 1 min; a session unused for 1 min gives way to a new one: retry in 1 min")
+            #expect(full.header("Retry-After") == "60")
             time.advance(.seconds(601))
             #expect(try await server.http.openSession(device: "d5") != nil)
             #expect(server.core.deviceSessions == 1)

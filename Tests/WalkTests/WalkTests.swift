@@ -154,6 +154,35 @@ import WalkPlayer
         #expect(played.contains("alice-iphone is enrolled"))
     }
 
+    /// Issue 30: the TUI's asciicast export keeps the session's last screens, however long the
+    /// session: the same count of screens, and a size bounded by that count, for a session twice as
+    /// long (each resize below is a new screen).
+    @Test func aLongSessionsAsciicastKeepsItsLastScreens() async throws {
+        let (walk, _) = try await Self.shortcutWalk()
+        func longer(by resizes: Int) -> Walk {
+            var long = walk
+            let t = walk.entries.last?.t ?? 0
+            for i in 0..<resizes { long.entries.append(WalkEntry(t: t + 10 * (i + 1), sim: nil, .resize(width: i % 2 == 0 ? 99 : 100, height: 32))) }
+            return long
+        }
+        let limit = 40
+        var sizes: [Int] = [], seen: [Int] = []
+        for resizes in [100, 200] {
+            let cast = await Asciicast.export(longer(by: resizes), theme: .dark, lastScreens: limit)
+            let lines = cast.split(separator: "\n")
+            let screens = lines.dropFirst().filter { $0.contains(#", "o", "#) }
+            #expect(screens.count == limit)
+            let title = try #require(try JSONText.parse(String(lines[0]))["title"]?.stringValue)
+            let of = title.components(separatedBy: "(the last \(limit) of ").last?.split(separator: " ").first.flatMap { Int($0) }
+            seen.append(try #require(of, "\(title)"))
+            sizes.append(cast.utf8.count)
+        }
+        // Each screen is at most its cells with a colour change each, so the file is bounded by the count.
+        for size in sizes { #expect(size <= limit * (100 * 32 * 24 + 512) + 4096) }
+        #expect(seen[1] - seen[0] == 100, "\(seen)")  // every screen was played, the last ones kept
+        #expect(Asciicast.sessionScreens == 500)
+    }
+
     @Test func coverageOfTheShortcutListsExactlyTheRulesItHit() async throws {
         let (walk, _) = try await Self.shortcutWalk()
         var coverage = Coverage()

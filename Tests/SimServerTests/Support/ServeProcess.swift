@@ -5,11 +5,16 @@ import Synchronization
 /// The built `enrollsim` binary run as `enrollsim serve`, for what only a real process shows: a
 /// `kill -9`, signals, the command line. Standard error is read continuously (so the server never
 /// blocks on it) and searched for the "listening on" line to learn the port.
+///
+/// No server outlives its test: one still running when its `ServeProcess` goes away (a test that
+/// failed or threw before `stop`) is killed then, and a watchdog kills it when the test process
+/// ends however it ends (`ChildReaper`).
 final class ServeProcess: Sendable {
     let process: Process
     let port: Int
     /// Everything the server wrote on standard error so far.
     let errors: StderrLog
+    let reaper: ChildReaper
 
     static let admin = "process-admin-token-0123456789"
 
@@ -58,21 +63,26 @@ final class ServeProcess: Sendable {
             continuation.yield(errors.append(String(decoding: data, as: UTF8.self)))
         }
         try ProcessLaunch.run(process)
+        let reaper = try ChildReaper(watching: process)
         for await text in lines {
             if let range = text.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression),
                let port = Int(text[range].split(separator: ":").last ?? "") {
-                return ServeProcess(process: process, port: port, errors: errors)
+                return ServeProcess(process: process, port: port, errors: errors, reaper: reaper)
             }
         }
         process.waitUntilExit()
+        reaper.dismiss()
         throw Failure("enrollsim serve exited (\(process.terminationStatus)) before listening: \(errors.text)")
     }
 
-    private init(process: Process, port: Int, errors: StderrLog) {
+    private init(process: Process, port: Int, errors: StderrLog, reaper: ChildReaper) {
         self.process = process
         self.port = port
         self.errors = errors
+        self.reaper = reaper
     }
+
+    deinit { reaper.reap() }
 
     var url: String { "http://127.0.0.1:\(port)" }
     var http: TestHTTP { TestHTTP(base: url) }
@@ -82,7 +92,55 @@ final class ServeProcess: Sendable {
     func stop(_ signal: Int32) async -> Int32 {
         kill(process.processIdentifier, signal)
         await Task.detached { [process] in process.waitUntilExit() }.value
+        reaper.dismiss()
         return process.terminationStatus
+    }
+}
+
+/// Ends a child process that a test left running. In this process: `reap()` kills it (SIGKILL) and
+/// waits. When this process ends (a crash, a time limit, `swift test` stopped): a watchdog shell,
+/// whose standard input is a pipe only this process holds, sees end of file and kills the child,
+/// if it is still the same process (its start time, so that a reused pid is left alone).
+final class ChildReaper: Sendable {
+    let child: Process
+    private let lifeline: Pipe
+    private let lifelineOpen = Mutex(true)
+
+    init(watching child: Process) throws {
+        self.child = child
+        lifeline = Pipe()
+        let pid = child.processIdentifier
+        // Field 22 of /proc/PID/stat: the start time (the name before it has no spaces: enrollsim).
+        let started = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?
+            .split(separator: " ").dropFirst(21).first.map(String.init) ?? "unknown"
+        let watchdog = Process()
+        watchdog.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // `cat` returns at end of file: when this process closes the pipe or ends.
+        watchdog.arguments = ["-c", #"cat >/dev/null; [ "$(cut -d' ' -f22 /proc/$0/stat 2>/dev/null)" = "$1" ] && kill -KILL "$0""#,
+                              String(pid), started]
+        watchdog.standardInput = lifeline
+        watchdog.standardOutput = FileHandle.nullDevice
+        watchdog.standardError = FileHandle.nullDevice
+        try ProcessLaunch.run(watchdog)
+    }
+
+    /// The child ended as the test meant: the watchdog, its pipe closed, finds it gone and ends.
+    func dismiss() { dropLifeline() }
+
+    /// What happens when this process ends: the pipe closes, and the watchdog kills the child if it
+    /// still runs.
+    func dropLifeline() {
+        guard lifelineOpen.withLock({ o in defer { o = false }; return o }) else { return }
+        try? lifeline.fileHandleForWriting.close()
+    }
+
+    /// Kills the child if it still runs, waits for it, then dismisses the watchdog.
+    func reap() {
+        if child.isRunning {
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+        }
+        dismiss()
     }
 }
 

@@ -23,11 +23,14 @@ struct TestServer: Sendable {
     }
 
     static func start(scenario: String = "fresh", databasePath: String? = nil, sessions: SessionPolicy = .init(),
-                      clock: WallClock = .system, connections: ConnectionLimits = .init(), logger: Logger = TeamServer.silentLogger) async throws -> TestServer {
+                      clock: WallClock = .system, connections: ConnectionLimits = .init(), logger: Logger = TeamServer.silentLogger,
+                      configure: (inout TeamServer.Options) -> Void = { _ in }) async throws -> TestServer {
         let path = databasePath ?? TemporaryFolder.make().appendingPathComponent("world.db").path
         let core = try ServerCore(databasePath: path, seed: .parse(scenario), honoursLatency: false, sessions: sessions, clock: clock)
         let admin = "test-admin-token-0123456789"
-        let server = try await TeamServer.start(core: core, options: .init(port: 0, adminToken: admin, connections: connections), logger: logger)
+        var options = TeamServer.Options(port: 0, adminToken: admin, connections: connections)
+        configure(&options)
+        let server = try await TeamServer.start(core: core, options: options, logger: logger)
         return TestServer(core: core, server: server, admin: admin, databasePath: path)
     }
 
@@ -74,9 +77,10 @@ extension RemoteBackend {
 /// Runs `body` against a fresh in-process server, stopping it afterwards.
 func withServer<T>(_ scenario: String = "fresh", databasePath: String? = nil, sessions: SessionPolicy = .init(), clock: WallClock = .system,
                    connections: ConnectionLimits = .init(), logger: Logger = TeamServer.silentLogger,
+                   configure: (inout TeamServer.Options) -> Void = { _ in },
                    _ body: (TestServer) async throws -> T) async throws -> T {
     let server = try await TestServer.start(scenario: scenario, databasePath: databasePath, sessions: sessions, clock: clock,
-                                            connections: connections, logger: logger)
+                                            connections: connections, logger: logger, configure: configure)
     do {
         let result = try await body(server)
         await server.stop()

@@ -1,0 +1,107 @@
+import NIOCore
+import NIOHTTPTypes
+import Synchronization
+
+/// The open connections and whether each is idle (no request in flight), so that idle keep-alive
+/// connections give their slots up when slots run short: without this, 512 clients that send one
+/// request each and then nothing hold every slot, and a normal client waits in the kernel's backlog.
+///
+/// - Past half the slots, a connection idle for `pressureIdle` is closed (instead of `idle`).
+/// - Past `maxOpen − reserve`, the longest idle connections are closed until `reserve` slots are free.
+/// A connection busy with a request (or an event stream) is never closed here: event streams have
+/// quotas of their own (`StreamQuota`), requests their deadline.
+final class ConnectionSlots: Sendable {
+    private struct Entry {
+        let channel: any Channel
+        /// Since when it has had no request in flight; nil while one is.
+        var idleSince: NIODeadline?
+        /// No request yet: its client may be about to send the first (spared for `freshGrace`).
+        var fresh = true
+    }
+
+    /// How long a new connection that has sent nothing yet is spared.
+    static let freshGrace = TimeAmount.seconds(1)
+
+    let maxOpen: Int
+    let pressureIdle: TimeAmount
+    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+
+    init(maxOpen: Int, pressureIdle: TimeAmount) {
+        self.maxOpen = maxOpen
+        self.pressureIdle = pressureIdle
+    }
+
+    convenience init(_ limits: ConnectionLimits) {
+        self.init(maxOpen: limits.maxOpen, pressureIdle: .nanoseconds(Int64(limits.pressureIdle / .nanoseconds(1))))
+    }
+
+    /// Slots kept free while idle connections can give theirs up.
+    var reserve: Int { max(1, maxOpen / 8) }
+
+    var open: Int { entries.withLock { $0.count } }
+
+    /// A new connection: idle until its first byte (it holds a slot and asks nothing).
+    func opened(_ channel: any Channel) {
+        let id = ObjectIdentifier(channel)
+        entries.withLock { $0[id] = Entry(channel: channel, idleSince: .now()) }
+        channel.closeFuture.whenComplete { [weak self] _ in self?.closed(id) }
+        relieve(sparing: id)
+    }
+
+    func closed(_ id: ObjectIdentifier) {
+        _ = entries.withLock { $0.removeValue(forKey: id) }
+    }
+
+    /// A request's first byte arrived.
+    func busy(_ channel: any Channel) {
+        entries.withLock { entries in
+            entries[ObjectIdentifier(channel)]?.idleSince = nil
+            entries[ObjectIdentifier(channel)]?.fresh = false
+        }
+    }
+
+    /// A response ended: the connection waits for the next request.
+    func idle(_ channel: any Channel) {
+        let id = ObjectIdentifier(channel)
+        entries.withLock { $0[id]?.idleSince = .now() }
+        relieve(sparing: id)
+    }
+
+    /// Closes the idle connections the pressure says to; `sparing` is the connection that just
+    /// opened or answered (its client is there).
+    private func relieve(sparing: ObjectIdentifier) {
+        let now = NIODeadline.now()
+        let victims: [any Channel] = entries.withLock { entries in
+            guard entries.count > maxOpen / 2 else { return [] }
+            var idle = entries.compactMap { id, e in e.idleSince.map { (id: id, since: $0, fresh: e.fresh, channel: e.channel) } }
+                .filter { $0.id != sparing && !($0.fresh && now - $0.since < Self.freshGrace) }
+                .sorted { $0.since < $1.since }
+            var closing = idle.prefix { now - $0.since >= pressureIdle }.count
+            let excess = entries.count - (maxOpen - reserve)
+            closing = min(idle.count, max(closing, excess))
+            idle = Array(idle.prefix(closing))
+            for v in idle { entries[v.id] = nil }
+            return idle.map(\.channel)
+        }
+        for channel in victims { channel.close(promise: nil) }
+    }
+}
+
+/// After the HTTP codec: marks the connection idle once a response has ended.
+final class ResponseEndSignal: ChannelOutboundHandler, RemovableChannelHandler {
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    let slots: ConnectionSlots
+
+    init(slots: ConnectionSlots) { self.slots = slots }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard case .end = unwrapOutboundIn(data) else { return context.write(data, promise: promise) }
+        let channel = context.channel, slots = slots
+        // Idle once the end is written: until then the response still holds the connection.
+        let written = promise ?? context.eventLoop.makePromise()
+        written.futureResult.whenSuccess { slots.idle(channel) }
+        context.write(data, promise: written)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import SimTestSupport
+import Testing
+
+/// Issue 30: the attack scripts of scripts/attack/, each small enough here to be bounded, against a
+/// loopback `enrollsim serve` of its own (the built binary). Each script exits non-zero when the
+/// server falls short: a normal client not answered, a stream quota without 429, new users locked
+/// out, a raw control character in an output. Probes are given a minute each: answers are checked,
+/// not times (the figures are in docs/server-reliability.md).
+@Suite(.serialized) struct AttackScriptTests {
+    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/attack")
+
+    /// Runs a script; its exit status and what it printed.
+    static func run(_ script: String, _ arguments: [String], serveFlags: String = "") async throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [scripts.appendingPathComponent(script).path] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["ENROLLSIM_BIN"] = try ServeProcess.binary.path
+        environment["SERVE_FLAGS"] = serveFlags
+        environment["PROBE_PATIENCE"] = "60"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try ProcessLaunch.run(process)
+        let text = await Task.detached { String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }.value
+        await Task.detached { process.waitUntilExit() }.value
+        return (process.terminationStatus, text)
+    }
+
+    @Test func idleKeepAliveConnectionsLeaveANormalClientServed() async throws {
+        let (status, output) = try await Self.run("idle-keepalive.sh", ["64", "5"], serveFlags: "--max-connections 64")
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("closed by the server (and opened again)"), "\(output)")
+        #expect(!output.contains("normal client: 0 of"), "\(output)")
+    }
+
+    @Test func streamsBeyondTheQuotaAreRefusedAndANormalClientServed() async throws {
+        let (status, output) = try await Self.run("stream-exhaustion.sh", ["40", "5"], serveFlags: "--max-connections 64")
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("8 answered 200, 32 answered 429 (Retry-After: 30)"), "\(output)")
+    }
+
+    @Test func aRotatingAddressFloodLocksNoNewUserOut() async throws {
+        let (status, output) = try await Self.run("session-flood-rotating.sh", ["300"], serveFlags: "--session-cap 100")
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("a new user after it: 201"), "\(output)")
+    }
+
+    @Test func escapePayloadsReachNoOutputRaw() async throws {
+        let (status, output) = try await Self.run("escape-payloads.sh", [])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("0 with a raw control character; 0 refusals without file and line"), "\(output)")
+    }
+}

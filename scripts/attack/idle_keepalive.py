@@ -1,0 +1,51 @@
+"""Idle keep-alive connections against 127.0.0.1:PORT (see idle-keepalive.sh). Standard library only.
+
+Each connection sends one `GET /healthz`, reads the answer and then says nothing; one the server
+closes, or that could not connect in time, is opened again (at most `connections` × 20 opens in
+all), as a script that wants the slots would. A normal client probes meanwhile (probe.py)."""
+import argparse, selectors, socket, sys, time
+sys.path.insert(0, __import__("os").path.dirname(__file__))
+from probe import Probe, read_ready
+
+p = argparse.ArgumentParser()
+p.add_argument("--port", type=int, required=True)
+p.add_argument("--connections", type=int, default=512)
+p.add_argument("--seconds", type=float, default=30)
+p.add_argument("--no-reopen", action="store_true", help="open each connection once (the server closing one frees its slot)")
+a = p.parse_args()
+assert a.connections <= 2000 and a.seconds <= 300, "bounded: at most 2000 connections for 300 s"
+
+REQUEST = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+sel = selectors.DefaultSelector()
+opens = closed_by_server = refused = 0
+budget = a.connections * 20
+
+
+def open_one():
+    global opens, refused
+    if opens >= budget: return
+    opens += 1
+    try:
+        s = socket.create_connection(("127.0.0.1", a.port), timeout=0.5)
+        s.sendall(REQUEST)
+        s.setblocking(False)
+        sel.register(s, selectors.EVENT_READ)
+    except OSError:
+        refused += 1
+
+
+for _ in range(a.connections): open_one()
+probe = Probe(a.port).start()
+start = time.monotonic()
+while time.monotonic() - start < a.seconds:
+    for s, data in read_ready(sel):
+        if not data: closed_by_server += 1  # closed by the server
+    # Keep `connections` open: reopen what the server closed or did not accept in time.
+    if not a.no_reopen:
+        for _ in range(min(64, a.connections - len(sel.get_map()))): open_one()
+probe.stop()
+held = len(sel.get_map())
+for key in list(sel.get_map().values()): key.fileobj.close()
+print(f"idle keep-alive{' (no reopening)' if a.no_reopen else ''}: {a.connections} connections for {a.seconds:.0f} s: {opens} opened, {closed_by_server} closed by the server{'' if a.no_reopen else ' (and opened again)'}, "
+      f"{refused} refused or timed out, {held} held at the end; {probe.summary()}")
+raise SystemExit(0 if probe.failed == 0 and probe.waits else 1)
