@@ -2,6 +2,7 @@ import Foundation
 import PIMS
 import SimClient
 import SimServer
+import SimTestSupport
 import SimWorld
 import Testing
 
@@ -343,7 +344,7 @@ enum ZBar {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         let data = await offThePool {
             let data = out.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()

@@ -21,7 +21,7 @@ import Testing
         let tar = Process()
         tar.executableURL = URL(fileURLWithPath: "/bin/tar")
         tar.arguments = ["-czf", bundle, "-C", folder.path, "manifest.json", "walk.jsonl", "world.yaml"]
-        try tar.run()
+        try ProcessLaunch.run(tar)
         tar.waitUntilExit()
         #expect(tar.terminationStatus == 0)
         return bundle

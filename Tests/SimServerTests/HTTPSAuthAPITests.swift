@@ -1,5 +1,6 @@
 import Foundation
 import SimServer
+import SimTestSupport
 import Testing
 
 /// FA5 over a real process: `enrollsim serve --tls-self-signed` from a build with the package trait
@@ -57,7 +58,7 @@ import Testing
             }
             continuation.yield(errors.append(String(decoding: data, as: UTF8.self)))
         }
-        try process.run()
+        try ProcessLaunch.run(process)
         for await text in lines {
             if let range = text.range(of: #"listening on https://127\.0\.0\.1:\d+"#, options: .regularExpression),
                let certificate = text.range(of: #"self-signed certificate \(localhost, 127\.0\.0\.1, ::1\): \S+"#, options: .regularExpression) {
@@ -144,7 +145,7 @@ enum Shell {
         process.standardOutput = out
         process.standardError = out
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         let data = await offThePool {
             let data = out.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()

@@ -2,6 +2,7 @@ import Enrollment
 import EnrollsimAssets
 import Foundation
 import SimKernel
+import SimTestSupport
 import SimWorld
 import Testing
 import Walk
@@ -240,7 +241,7 @@ func runProgram(_ path: String, _ arguments: [String]) throws -> (status: Int32,
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
-    try process.run()
+    try ProcessLaunch.run(process)
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
