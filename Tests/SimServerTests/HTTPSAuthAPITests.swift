@@ -30,45 +30,29 @@ import Testing
         let url: String
         let certificate: String
         let errors: StderrLog
+        let reaper: ChildReaper
 
         func stop() async {
             kill(process.processIdentifier, SIGTERM)
             await Task.detached { [process] in process.waitUntilExit() }.value
+            reaper.dismiss()
         }
     }
 
     static func start(database: String) async throws -> TLSServe {
-        let process = Process()
-        process.executableURL = try await binary()
-        process.arguments = ["serve", "--port", "0", "--db", database, "--scenario", "futurae-fresh", "--tls-self-signed", "--log-level", "notice"]
-        var env = ProcessInfo.processInfo.environment
-        env["ENROLLSIM_ADMIN_TOKEN"] = ServeProcess.admin
-        process.environment = env
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = FileHandle.nullDevice
-        let errors = StderrLog()
-        let (lines, continuation) = AsyncStream<String>.makeStream()
-        stderr.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                continuation.finish()
-                return
-            }
-            continuation.yield(errors.append(String(decoding: data, as: UTF8.self)))
-        }
-        try ProcessLaunch.run(process)
-        for await text in lines {
+        let child = try ServeProcess.launch(try await binary(),
+                                            ["serve", "--port", "0", "--db", database, "--scenario", "futurae-fresh", "--tls-self-signed", "--log-level", "notice"])
+        for await text in child.lines {
             if let range = text.range(of: #"listening on https://127\.0\.0\.1:\d+"#, options: .regularExpression),
                let certificate = text.range(of: #"self-signed certificate \(localhost, 127\.0\.0\.1, ::1\): \S+"#, options: .regularExpression) {
                 let url = String(text[range].dropFirst("listening on ".count))
                 let path = String(text[certificate].split(separator: " ").last ?? "")
-                return TLSServe(process: process, url: url, certificate: path, errors: errors)
+                return TLSServe(process: child.process, url: url, certificate: path, errors: child.errors, reaper: child.reaper)
             }
         }
-        process.waitUntilExit()
-        throw ServeProcess.Failure("enrollsim serve --tls-self-signed exited (\(process.terminationStatus)) before listening: \(errors.text)")
+        child.process.waitUntilExit()
+        child.reaper.dismiss()
+        throw ServeProcess.Failure("enrollsim serve --tls-self-signed exited (\(child.process.terminationStatus)) before listening: \(child.errors.text)")
     }
 
     @Test func theIdentityProvidersSequenceOverHTTPSWithTheSelfSignedCertificateTrusted() async throws {

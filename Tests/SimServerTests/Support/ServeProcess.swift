@@ -40,11 +40,19 @@ final class ServeProcess: Sendable {
         init(_ d: String) { description = d }
     }
 
-    /// Starts `enrollsim serve --port 0 …` and waits for it to listen.
-    static func start(database: String, scenario: String = "fresh", extra: [String] = []) async throws -> ServeProcess {
+    /// A `serve` child started from `binary` with the admin token, its stderr read as it grows
+    /// (each element: the whole log so far), watched by a reaper.
+    struct Launched {
+        let process: Process
+        let lines: AsyncStream<String>
+        let errors: StderrLog
+        let reaper: ChildReaper
+    }
+
+    static func launch(_ binary: URL, _ arguments: [String]) throws -> Launched {
         let process = Process()
-        process.executableURL = try binary
-        process.arguments = ["serve", "--port", "0", "--db", database, "--scenario", scenario, "--log-level", "notice"] + extra
+        process.executableURL = binary
+        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["ENROLLSIM_ADMIN_TOKEN"] = admin
         process.environment = env
@@ -63,16 +71,21 @@ final class ServeProcess: Sendable {
             continuation.yield(errors.append(String(decoding: data, as: UTF8.self)))
         }
         try ProcessLaunch.run(process)
-        let reaper = try ChildReaper(watching: process)
-        for await text in lines {
+        return Launched(process: process, lines: lines, errors: errors, reaper: try ChildReaper(watching: process))
+    }
+
+    /// Starts `enrollsim serve --port 0 …` and waits for it to listen.
+    static func start(database: String, scenario: String = "fresh", extra: [String] = []) async throws -> ServeProcess {
+        let child = try launch(try binary, ["serve", "--port", "0", "--db", database, "--scenario", scenario, "--log-level", "notice"] + extra)
+        for await text in child.lines {
             if let range = text.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression),
                let port = Int(text[range].split(separator: ":").last ?? "") {
-                return ServeProcess(process: process, port: port, errors: errors, reaper: reaper)
+                return ServeProcess(process: child.process, port: port, errors: child.errors, reaper: child.reaper)
             }
         }
-        process.waitUntilExit()
-        reaper.dismiss()
-        throw Failure("enrollsim serve exited (\(process.terminationStatus)) before listening: \(errors.text)")
+        child.process.waitUntilExit()
+        child.reaper.dismiss()
+        throw Failure("enrollsim serve exited (\(child.process.terminationStatus)) before listening: \(child.errors.text)")
     }
 
     private init(process: Process, port: Int, errors: StderrLog, reaper: ChildReaper) {
