@@ -43,14 +43,8 @@ public enum TeamServer {
     /// calls in flight finishing.
     public static let shutdownLimit: Duration = .seconds(8)
 
-    /// The application; `onRunning` gets the port actually bound (useful with port 0).
-    public static func application(
-        core: ServerCore, options: Options, logger: Logger,
-        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) throws -> some ApplicationProtocol {
-        try application(core: core, options: options, logger: logger, slots: ConnectionSlots(options.connections), onRunning: onRunning)
-    }
-
+    /// The application; `onRunning` gets the port actually bound (useful with port 0); `slots` tracks
+    /// its connections (idle ones give way under pressure).
     static func application(
         core: ServerCore, options: Options, logger: Logger, slots: ConnectionSlots,
         onRunning: @escaping @Sendable (Int) async -> Void
@@ -81,7 +75,7 @@ public enum TeamServer {
     /// finish and commit, and the database is checkpointed into its one file and closed.
     public static func run(core: ServerCore, options: Options, logger: Logger,
                            onRunning: @escaping @Sendable (Int) async -> Void) async throws {
-        let app = try application(core: core, options: options, logger: logger, onRunning: onRunning)
+        let app = try application(core: core, options: options, logger: logger, slots: ConnectionSlots(options.connections), onRunning: onRunning)
         // Shut down in reverse order: the streams before the server that waits for them.
         var configuration = ServiceGroupConfiguration(services: [app, EventStreamsService(hub: core.events)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
