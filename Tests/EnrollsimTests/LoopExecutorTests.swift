@@ -46,13 +46,20 @@ import Testing
             // A default actor called from the task runs where the task prefers.
             _ = await counter.count()
             threads.formUnion(await counter.threads)
-            // The store's effects' tasks too: a connect answered by the connector, reduced by the store.
-            let store = Store(connector: { _ in .failure(Store.ConnectError("no backend here")) },
+            // The store's effects' tasks too: a connect answered by the connector, reduced by the
+            // store, which reports each state where it runs.
+            let reports = Log()
+            let store = Store(connector: { _ in
+                                  reports.append("\(UInt(pthread_self()))")
+                                  return .failure(Store.ConnectError("no backend here"))
+                              },
+                              observe: { _ in reports.append("\(UInt(pthread_self()))") },
                               executor: executor, taskExecutor: executor)
             await store.send(.submit)
             await store.settle()
-            threads.insert(store.assumeIsolated { _ in UInt(pthread_self()) })
             #expect(await store.state.session.connection == .failed("no backend here"))
+            #expect(reports.entries.count >= 3, "the submit, the connector and the answer: \(reports.entries)")
+            threads.formUnion(reports.entries.compactMap(UInt.init))
             let child = Task(executorPreference: executor) { UInt(pthread_self()) }
             threads.insert(await child.value)
             return threads
