@@ -84,6 +84,13 @@ final class LoopExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
         }
     }
 
+    /// Whether work is queued (the loop must not wait for input before running it).
+    var hasPendingWork: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !jobs.isEmpty
+    }
+
     /// The loop has ended: what is queued and what comes later runs on a serial queue.
     func finish() {
         let queue = DispatchQueue(label: "enrollsim.loop.after")

@@ -96,10 +96,11 @@ final class TerminalApp: @unchecked Sendable {
         while true {
             executor.fireDueTimers()
             executor.runPending()
-            let (state, changed) = latest.take()
-            if state.quitRequested { return .quit }
+            // Before the state is taken: the loop may not wake again to paint what these change.
             if let failure = recorder?.takeFailure() { send(.recordingStopped(reason: failure)) }
             for text in clipboard.takeAll() { driver.copyToClipboard(text) }
+            let (state, changed) = latest.take()
+            if state.quitRequested { return .quit }
             // Repaint on change, on resize, and while busy (the spinner turns).
             if changed || painted?.1 != driver.size || state.isBusy || painted == nil {
                 let frame = Screens.render(state, size: driver.size, tick: tick)
@@ -113,7 +114,8 @@ final class TerminalApp: @unchecked Sendable {
             // Only the spinner and timers need time to pass; anything else that changes the screen
             // (an answer, the clipboard) is work queued on the executor, which ends the wait.
             let spinner: Duration? = state.isBusy ? .milliseconds(100) : nil
-            let timeout = [spinner, executor.timeUntilNextTimer()].compactMap { $0 }.min()
+            let timeout: Duration? = latest.hasChanged || executor.hasPendingWork
+                ? .zero : [spinner, executor.timeUntilNextTimer()].compactMap { $0 }.min()
             guard var event = driver.nextEvent(timeout: timeout) else { continue }
             // A burst: this event and every one already waiting (a paste without brackets, a key
             // held down, a flood of keys) before the next frame; a frame per key made 10 KB of keys
@@ -226,6 +228,12 @@ final class LatestState: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return state
+    }
+
+    var hasChanged: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return changed
     }
 
     func take() -> (AppState, Bool) {
