@@ -107,11 +107,7 @@ let package = Package(
                 "TerminalUI", "CursesTerminal", "EnrollsimConfig", "Walk", "WalkPlayer", "EnrollsimAssets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            // A release build carries the Swift runtime and Foundation inside (as the release
-            // tarball's does): the terminal app starts without loading and linking a dozen of the
-            // toolchain's shared objects (Benchmarks/README.md, the terminal app).
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+            ]
         ),
         // Release-build benchmarks: `swift run -c release enrollsim-bench`.
         .executableTarget(
