@@ -32,6 +32,9 @@ public final class CursesDriver: TerminalDriver {
     private static let pasteStallMs: Int32 = 500
     /// Scratch for one cell's characters: up to CCHARW_MAX (5) scalars and the terminating zero.
     private var glyphBuffer = [wchar_t](repeating: 0, count: 6)
+    /// The frame last handed to curses: only cells that differ from it are put again (a key that
+    /// moves a selection changes two rows, not 1,920 cells). `nil`: put every cell.
+    private var drawn: Frame?
 
     /// Takes the terminal and paints with `theme` (monochrome when the terminal has too few colours).
     /// Whether colour is wanted at all (`NO_COLOR`, `--theme`) is the caller's to decide.
@@ -67,6 +70,26 @@ public final class CursesDriver: TerminalDriver {
         theme = chosen
         palette = CursesPalette(theme: chosen, defaultColors: defaultColors)
         size = Size(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
+        Self.leaveFirstRefreshMode()
+    }
+
+    /// Until curses has been suspended once, ncurses flushes its output after every cursor move
+    /// (a frame left in a `write` per row); from the first refresh after an `endwin` it writes a
+    /// frame at once. So `endwin` here, with its output sent nowhere (the terminal keeps the
+    /// program's modes; the next refresh sets them again and repaints whole, as the first frame does).
+    private static func leaveFirstRefreshMode() {
+        let terminal = dup(STDOUT_FILENO)
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard terminal >= 0, null >= 0 else {
+            if terminal >= 0 { close(terminal) }
+            if null >= 0 { close(null) }
+            return
+        }
+        dup2(null, STDOUT_FILENO)
+        endwin()
+        dup2(terminal, STDOUT_FILENO)
+        close(terminal)
+        close(null)
     }
 
     deinit { teardown() }
@@ -75,10 +98,13 @@ public final class CursesDriver: TerminalDriver {
         guard CursesState.isActive else { return }
         let window = cnc_stdscr()
         var cell = cchar_t()
+        let previous = drawn.flatMap { $0.size == frame.size && $0.size == size ? $0 : nil }
+        drawn = frame
         for y in 0..<size.height {
             for x in 0..<size.width {
                 let c = frame[x, y]
                 if c.isWideTail { continue }
+                if let previous, previous[x, y] == c { continue }
                 let fits = x + TextWidth.of(c.glyph) <= size.width
                 loadGlyph(fits ? c.glyph : " ")
                 glyphBuffer.withUnsafeBufferPointer { chars in
@@ -141,6 +167,7 @@ public final class CursesDriver: TerminalDriver {
     }
 
     public func invalidate() {
+        drawn = nil
         guard CursesState.isActive else { return }
         clearok(cnc_stdscr(), true)
     }
@@ -169,6 +196,7 @@ public final class CursesDriver: TerminalDriver {
         guard !CursesState.isActive, !isTornDown else { return }
         CursesState.take()
         reset_prog_mode()
+        drawn = nil
         clearok(cnc_stdscr(), true)
         wrefresh(cnc_stdscr())
     }
@@ -204,6 +232,7 @@ public final class CursesDriver: TerminalDriver {
         var rows: Int32 = 0, cols: Int32 = 0
         guard cnc_terminal_size(STDOUT_FILENO, &rows, &cols) == 0 else { return nil }
         resizeterm(rows, cols)
+        drawn = nil  // curses cut or padded its copy of the screen
         return updateSize()
     }
 

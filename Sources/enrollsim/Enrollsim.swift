@@ -1,6 +1,5 @@
 import ArgumentParser
 
-@main
 struct Enrollsim: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "enrollsim",

@@ -39,6 +39,12 @@ struct TUICommand: AsyncParsableCommand {
     var exitAfterFirstFrame = false
 
     func run() async throws {
+        try await run(on: nil)
+    }
+
+    /// - Parameter executor: the executor of the thread this runs on, whose loop the terminal app
+    ///   takes over (`EnrollsimMain`); `nil`: the app's loop gets a thread of its own.
+    func run(on executor: LoopExecutor?) async throws {
         let settings = try StartupSettings.load(flags: source.settingFlags.merging(session.settingFlags) { $1 },
                                                 adminToken: source.adminToken)
         // A team server's world decides the system and the default session, as a scenario does in process.
@@ -69,9 +75,14 @@ struct TUICommand: AsyncParsableCommand {
             throw CommandFailure("\(error)")
         }
         driver.reportsMouse = !noMouse && settings.mouse.value
-        let outcome = await TerminalApp(driver: driver, config: config, connector: recorder.recording(connector.open),
-                                        recorder: recorder, theme: Theme.named(settings.theme.value.rawValue) ?? .dark)
-            .run(exitAfterFirstFrame: exitAfterFirstFrame)
+        let app = TerminalApp(driver: driver, config: config, connector: recorder.recording(connector.open),
+                              recorder: recorder, theme: Theme.named(settings.theme.value.rawValue) ?? .dark,
+                              executor: executor ?? LoopExecutor())
+        let outcome = if executor != nil {
+            app.runHere(exitAfterFirstFrame: exitAfterFirstFrame)
+        } else {
+            await app.run(exitAfterFirstFrame: exitAfterFirstFrame)
+        }
         driver.teardown()
         if case .signal(let signal) = outcome { throw ExitCode(signal.exitStatus) }
         // Said again once the terminal is back: the walk kept is shorter than the session.

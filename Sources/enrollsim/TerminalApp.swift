@@ -8,8 +8,10 @@ import Walk
 import WalkPlayer
 
 /// The loop between a terminal driver and the store: events become actions through the app's
-/// keymap, and every new state is painted. The driver is used from one thread only (this loop's);
-/// the store runs its effects elsewhere and reports states through `LatestState`.
+/// keymap, and every new state is painted. The driver, the store and its effects' tasks run on one
+/// thread, this loop's (`LoopExecutor`): a key is reduced and its frame painted without a thread
+/// hop. The loop waits for input until the next timer is due, or 100 ms while a call is in flight
+/// (the spinner turns): idle, it neither wakes nor writes.
 final class TerminalApp: @unchecked Sendable {
     enum Outcome { case quit, signal(TerminationSignal) }
 
@@ -29,18 +31,23 @@ final class TerminalApp: @unchecked Sendable {
     private var shown: Frame?
     /// The size last painted at, for a bug report's screen (written from the store's task).
     private let paintedSize = Pending<Size>()
+    /// Runs the store and its tasks on the loop's thread.
+    private let executor: LoopExecutor
 
+    /// - Parameter executor: the executor of the thread `runHere` will be called on (a new one
+    ///   for `run`).
     init(driver: any TerminalDriver, config: SessionConfig, connector: @escaping Store.Connector, recorder: WalkRecorder? = nil,
-         theme: Theme = .dark, screenshots: String = FileManager.default.currentDirectoryPath) {
+         theme: Theme = .dark, screenshots: String = FileManager.default.currentDirectoryPath, executor: LoopExecutor = LoopExecutor()) {
         self.driver = driver
         self.screenshots = screenshots
         self.recorder = recorder
         self.theme = theme
         let state = AppState(config: config, ruleCatalogues: World.ruleCatalogues, scenarios: ScenarioLoader.builtinNames)
-        let latest = LatestState(state, wakeup: driver.wakeup)
+        let latest = LatestState(state)
         self.latest = latest
+        self.executor = executor
         let clipboard = clipboard, wakeup = driver.wakeup, directory = screenshots, paintedSize = paintedSize
-        store = Store(state: state, connector: connector, clock: SystemClock(),
+        store = Store(state: state, connector: connector, clock: LoopClock(executor: executor),
                       writeFile: { path, text in
                           // Save-as never replaces a file: a scenario or a README typed by mistake stays.
                           do throws(PrivateFile.WriteError) {
@@ -62,26 +69,38 @@ final class TerminalApp: @unchecked Sendable {
                       report: { world in
                           let frame = Screens.render(latest.peek(), size: paintedSize.last ?? Size(width: 80, height: 24))
                           return BugReportWriter.write(recorder: recorder, world: world, frame: frame, theme: theme, directory: directory)
-                      })
+                      },
+                      executor: executor, taskExecutor: executor)
     }
 
-    /// Runs until the user quits or a termination signal arrives; the caller tears the terminal down.
+    /// Runs on a thread of its own until the user quits or a termination signal arrives; the
+    /// caller tears the terminal down.
     func run(exitAfterFirstFrame: Bool = false) async -> Outcome {
         await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: self.loop(exitAfterFirstFrame: exitAfterFirstFrame)) }
+            let thread = Thread {
+                let outcome = self.runHere(exitAfterFirstFrame: exitAfterFirstFrame)
+                self.executor.finish()
+                continuation.resume(returning: outcome)
+            }
             thread.stackSize = 4 << 20
             thread.start()
         }
     }
 
-    private func loop(exitAfterFirstFrame: Bool) -> Outcome {
+    /// Runs on the calling thread, which becomes the executor's (the program's main thread, which
+    /// goes on running the executor's work after the loop).
+    func runHere(exitAfterFirstFrame: Bool = false) -> Outcome {
+        executor.start(wakeup: driver.wakeup)
         var tick = 0
         var painted: (AppState, Size)?
         while true {
-            let (state, changed) = latest.take()
-            if state.quitRequested { return .quit }
+            executor.fireDueTimers()
+            executor.runPending()
+            // Before the state is taken: the loop may not wake again to paint what these change.
             if let failure = recorder?.takeFailure() { send(.recordingStopped(reason: failure)) }
             for text in clipboard.takeAll() { driver.copyToClipboard(text) }
+            let (state, changed) = latest.take()
+            if state.quitRequested { return .quit }
             // Repaint on change, on resize, and while busy (the spinner turns).
             if changed || painted?.1 != driver.size || state.isBusy || painted == nil {
                 let frame = Screens.render(state, size: driver.size, tick: tick)
@@ -92,7 +111,12 @@ final class TerminalApp: @unchecked Sendable {
                 if exitAfterFirstFrame { return .quit }
             }
             tick += 1
-            guard var event = driver.nextEvent(timeout: .milliseconds(state.isBusy ? 100 : 250)) else { continue }
+            // Only the spinner and timers need time to pass; anything else that changes the screen
+            // (an answer, the clipboard) is work queued on the executor, which ends the wait.
+            let spinner: Duration? = state.isBusy ? .milliseconds(100) : nil
+            let timeout: Duration? = latest.hasChanged || executor.hasPendingWork
+                ? .zero : [spinner, executor.timeUntilNextTimer()].compactMap { $0 }.min()
+            guard var event = driver.nextEvent(timeout: timeout) else { continue }
             // A burst: this event and every one already waiting (a paste without brackets, a key
             // held down, a flood of keys) before the next frame; a frame per key made 10 KB of keys
             // take minutes. The driver looks at the signal pipe before each event it hands out.
@@ -174,39 +198,29 @@ final class TerminalApp: @unchecked Sendable {
         }
     }
 
-    /// Sends an action and waits until the store has reduced it, so keys keep their order.
+    /// Reduces an action now, on this thread (the store's executor), so keys keep their order.
     private func send(_ action: Action) {
-        let done = DispatchSemaphore(value: 0)
-        Task { [store] in
-            await store.send(action)
-            done.signal()
-        }
-        done.wait()
+        store.assumeIsolated { $0.send(action) }
     }
 }
 
-/// The newest state the store reported, and whether it changed since the loop last looked.
+/// The newest state the store reported, and whether it changed since the loop last looked. The
+/// store reports on the loop's thread (its executor), which looks before it waits: no wakeup is
+/// needed. A bug report reads it from another thread.
 final class LatestState: @unchecked Sendable {
     private let lock = NSLock()
     private var state: AppState
     private var changed = true
-    /// Ends the loop's wait for a key, so an answer is painted as soon as it arrives.
-    private let wakeup: TerminalWakeup
 
-    init(_ state: AppState, wakeup: TerminalWakeup) {
+    init(_ state: AppState) {
         self.state = state
-        self.wakeup = wakeup
     }
 
     func set(_ new: AppState) {
         lock.lock()
         state = new
-        let news = !changed
         changed = true
         lock.unlock()
-        // Once is enough until the loop takes the state: a burst of 10,000 keys is not 10,000
-        // writes to the wakeup pipe.
-        if news { wakeup.wake() }
     }
 
     /// The newest state, leaving it marked as changed.
@@ -214,6 +228,12 @@ final class LatestState: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return state
+    }
+
+    var hasChanged: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return changed
     }
 
     func take() -> (AppState, Bool) {

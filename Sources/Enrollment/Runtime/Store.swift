@@ -45,6 +45,12 @@ public actor Store {
     private var timers: [TimerID: Task<Void, Never>] = [:]
     /// The session's events: long-lived, never awaited by `settle`, never the call in flight.
     private var subscription: Task<Void, Never>?
+    /// Where the store's work runs: a serial queue of its own, or the terminal loop's thread (the
+    /// app reduces a key and paints its frame there, without a hop to another thread and back).
+    private let executor: any SerialExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    /// Where the effects' tasks prefer to run (`nil`: Swift's global pool).
+    private let taskExecutor: (any TaskExecutor)?
 
     /// - Parameters:
     ///   - backend: already open (tests, or a backend chosen on the command line); `.connect` replaces it.
@@ -54,6 +60,8 @@ public actor Store {
     ///   - tap: told every call, control and event that passes (a walk's recorder).
     ///   - clipboard: puts text on the terminal's clipboard (the terminal layer writes OSC 52).
     ///   - export: writes the session as an asciicast, a Markdown transcript or a batch script.
+    ///   - executor: runs the store's work (`nil`: a serial queue of its own).
+    ///   - taskExecutor: runs the effects' tasks (`nil`: Swift's global pool).
     public init(state: AppState = AppState(), backend: (any PIMSBackend)? = nil, connector: @escaping Connector,
                 clock: any RuntimeClock = SystemClock(),
                 writeFile: @escaping @Sendable (String, String) async -> String? = { _, _ in "saving is not available" },
@@ -61,7 +69,10 @@ public actor Store {
                 tap: @escaping @Sendable (StoreTap) -> Void = { _ in },
                 clipboard: @escaping @Sendable (String) -> Void = { _ in },
                 export: @escaping Exporter = { _ in .failure(ConnectError("exporting is not available here")) },
-                report: @escaping Reporter = { _ in .failure(ConnectError("bug reports are not available here")) }) {
+                report: @escaping Reporter = { _ in .failure(ConnectError("bug reports are not available here")) },
+                executor: (any SerialExecutor)? = nil, taskExecutor: (any TaskExecutor)? = nil) {
+        self.executor = executor ?? QueueExecutor()
+        self.taskExecutor = taskExecutor
         self.clipboard = clipboard
         self.report = report
         self.export = export
@@ -123,11 +134,10 @@ public actor Store {
             subscription?.cancel()
             guard let backend else { return }
             let events = backend.events(session: session)
-            subscription = Task {
+            subscription = Task(executorPreference: taskExecutor) {
                 for await event in events {
                     if Task.isCancelled { return }
-                    self.tap(.event(event))
-                    self.send(.event(event))
+                    await self.deliver(event)
                 }
             }
         case .unsubscribe:
@@ -135,9 +145,9 @@ public actor Store {
             subscription = nil
         case .startTimer(let timer, let ms):
             timers[timer]?.cancel()
-            timers[timer] = Task { [clock] in
+            timers[timer] = Task(executorPreference: taskExecutor) { [clock] in
                 do { try await clock.sleep(ms: ms) } catch { return }
-                self.timerFired(timer)
+                await self.timerFired(timer)
             }
         case .cancelTimer(let timer):
             timers.removeValue(forKey: timer)?.cancel()
@@ -170,7 +180,7 @@ public actor Store {
     }
 
     private func track(_ body: @escaping @Sendable () async -> Void) {
-        running.append(Task { await body() })
+        running.append(Task(executorPreference: taskExecutor) { await body() })
     }
 
     /// Calls and controls reach the backend one after the other, in the order the app issued them,
@@ -178,7 +188,7 @@ public actor Store {
     /// so what a walk records is the order the world saw.
     private func trackInOrder(_ body: @escaping @Sendable () async -> Void) {
         let previous = lastBackendTask
-        let task = Task {
+        let task = Task(executorPreference: taskExecutor) {
             await previous?.value
             await body()
         }
@@ -194,6 +204,11 @@ public actor Store {
         case .failure(let e):
             send(.connected(error: e.message))
         }
+    }
+
+    private func deliver(_ event: SimEvent) {
+        tap(.event(event))
+        send(.event(event))
     }
 
     private func timerFired(_ timer: TimerID) {

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+
+/// The program's entry. The terminal UI runs on the main thread, whose executor (`LoopExecutor`)
+/// runs everything it does from start to end: Swift's global thread pool is never started, and
+/// with it libdispatch's pool monitor, which wakes a process every second, idle or not. Every
+/// other command runs as ArgumentParser runs an async command.
+@main
+enum EnrollsimMain {
+    static func main() {
+        if let tui = (try? Enrollsim.parseAsRoot()) as? TUICommand { runOnMainThread(tui) }
+        Task {
+            await Enrollsim.main()
+            exit(0)
+        }
+        dispatchMain()
+    }
+
+    private static func runOnMainThread(_ command: TUICommand) -> Never {
+        let executor = LoopExecutor()
+        executor.start()
+        let end = Ending()
+        Task(executorPreference: executor) {
+            do {
+                try await command.run(on: executor)
+            } catch {
+                end.error = error
+            }
+            end.done = true
+        }
+        executor.run(until: { end.done })
+        if let error = end.error { Enrollsim.exit(withError: error) }
+        Enrollsim.exit()
+    }
+
+    /// How the terminal UI's task ended (read and written on the main thread only).
+    private final class Ending: @unchecked Sendable {
+        var done = false
+        var error: (any Error)?
+    }
+}
