@@ -1,0 +1,42 @@
+import PIMS
+
+/// A call or control of a feature that has no case of its own in `CallPurpose`/`ControlPurpose` (a
+/// feature registered from outside the module): which feature, and which of its calls. The answer
+/// comes back to that feature's `answered`/`controlAnswered`, as a message comes to its scope.
+public struct FeatureCall: Hashable, Sendable, CustomStringConvertible {
+    public let feature: ObjectIdentifier
+    public let call: any Hashable & Sendable
+    /// The flow step, as the API log shows it.
+    public let stepLabel: String
+
+    public init<F: Feature>(_ feature: F.Type, _ call: F.Call) {
+        self.feature = ObjectIdentifier(feature)
+        self.call = call
+        stepLabel = F.stepLabel(call)
+    }
+
+    /// The call, when it is `F`'s.
+    public func call<F: Feature>(of feature: F.Type) -> F.Call? {
+        self.feature == ObjectIdentifier(feature) ? call as? F.Call : nil
+    }
+
+    public static func == (a: Self, b: Self) -> Bool { a.feature == b.feature && a.stepLabel == b.stepLabel && a.call.isEqual(to: b.call) }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(feature)
+        call.hash(into: &hasher)
+    }
+
+    public var description: String { stepLabel }
+}
+
+extension Hashable {
+    fileprivate func isEqual(to other: any Hashable) -> Bool { (other as? Self) == self }
+}
+
+extension Feature {
+    /// The purpose of one of this feature's calls, when it has no case of its own in `CallPurpose`.
+    public static func purpose(_ call: Call) -> CallPurpose { .feature(FeatureCall(Self.self, call)) }
+    /// The purpose of one of this feature's controls.
+    public static func controlPurpose(_ call: Call) -> ControlPurpose { .feature(FeatureCall(Self.self, call)) }
+}
