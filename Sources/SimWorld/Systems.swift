@@ -106,7 +106,7 @@ extension World {
 /// world. A class: it is looked up on every call, and one reference is cheaper to hand around than
 /// a dozen closures.
 public final class RegisteredSystem: Sendable {
-    let id: String
+    public let id: String
     /// The calls' name prefix, as bytes: compared on every call.
     let callPrefixBytes: [UInt8]
     let controlKinds: [String]
