@@ -48,6 +48,13 @@ public protocol SystemFront: Sendable {
     static var simulatorSections: Set<SimulatorSection> { get }
     /// Its keys on the simulator panel: its controls and back office, among the shared ones.
     static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>]
+    /// A command of its own on the panel (one of `simulatorKeys`): what it sends.
+    static func simulatorCommand(_ command: SystemPanelCommand, _ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out]
+    /// What that command's control answered, on the panel.
+    static func simulatorAnswered(_ command: SystemPanelCommand, _ answer: SimAnswer, _ panel: inout SimulatorPanel.State,
+                                  _ shared: Shared) -> [SimulatorPanel.Out]
+    /// Its fields on the panel after the shared ones (Card's card), with their first values.
+    static var simulatorFields: [SimulatorField] { get }
     /// What the panel reads of its sections when it opens, on `g` and once the clock moves.
     static func simulatorReads(_ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out]
     /// Its back office read again when it changed elsewhere (an event) or by one of its controls.
@@ -89,6 +96,10 @@ extension SystemFront {
     public static func claimsWalk(_ fields: [String: JSONValue]) -> Bool { false }
     public static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>] { [] }
     public static func backOfficeReads(_ shared: Shared) -> [SimulatorPanel.Out] { [] }
+    public static func simulatorCommand(_ command: SystemPanelCommand, _ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] { [] }
+    public static func simulatorAnswered(_ command: SystemPanelCommand, _ answer: SimAnswer, _ panel: inout SimulatorPanel.State,
+                                         _ shared: Shared) -> [SimulatorPanel.Out] { [] }
+    public static var simulatorFields: [SimulatorField] { [] }
     public static func simulatorReads(_ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] { backOfficeReads(shared) }
 }
 

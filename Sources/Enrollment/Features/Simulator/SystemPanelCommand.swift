@@ -1,0 +1,40 @@
+/// A command of one system's own on the simulator panel (Futurae's new activation, Card's issuer,
+/// PIMS's proximity): the panel carries it, and the system's front says what it sends
+/// (`SystemFront.simulatorCommand`) and what its answer shows (`simulatorAnswered`). The shared panel
+/// names no system's command.
+public struct SystemPanelCommand: Hashable, Sendable, CustomStringConvertible {
+    public let system: SystemChoice
+    public let command: any Hashable & Sendable
+
+    public init<C: Hashable & Sendable>(_ system: SystemChoice, _ command: C) {
+        self.system = system
+        self.command = command
+    }
+
+    /// The command, when it is of type `C`.
+    public func command<C: Hashable & Sendable>(as type: C.Type) -> C? { command as? C }
+
+    public static func == (a: Self, b: Self) -> Bool { a.system == b.system && a.command.isSame(as: b.command) }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(system)
+        command.hash(into: &hasher)
+    }
+
+    public var description: String { "\(system) \(command)" }
+}
+
+extension Hashable {
+    fileprivate func isSame(as other: any Hashable) -> Bool { (other as? Self) == self }
+}
+
+/// A field of a system's own on the panel (Card's card), with the value it starts with.
+public struct SimulatorField: Hashable, Sendable {
+    public var id: FieldID
+    public var initial: String
+
+    public init(_ id: FieldID, initial: String) {
+        self.id = id
+        self.initial = initial
+    }
+}
