@@ -3,16 +3,16 @@ import TerminalUI
 
 /// What a screen sees of the app besides its feature's state (ratatui's `StatefulWidget`: the
 /// widget draws its own state; this is the little it shares): what the feature reads of the app,
-/// and whether a call is in flight or a field is being edited.
+/// whether a call is in flight, and where the focus is (a field selected or being edited).
 public struct ScreenContext: Sendable {
     public let shared: Shared
     public let callInFlight: Bool
-    public let editing: Bool
+    public let fieldFocus: FieldFocus
 
     init(_ state: AppState) {
         shared = state.shared
         callInFlight = state.inFlight != nil
-        editing = state.editing
+        fieldFocus = state.fieldFocus
     }
 }
 

@@ -48,22 +48,23 @@ public enum Screens {
     /// Draws one route's content.
     public typealias Draw = @Sendable (AppState, inout Frame, Rect) -> Void
 
-    /// The built-in screens, by route.
+    /// The built-in screens, by route: those drawn from their feature's state and a `ScreenContext`
+    /// as `RegisteredScreen`s, the others (which still read the whole app) from `AppState`.
     static let builtin: [Route: Draw] = [
         .start: { StartScreen.render($0, into: &$1, area: $2) },
         .home: { HomeScreen.render($0, into: &$1, area: $2) },
         .guided: { GuidedScreen.render($0, into: &$1, area: $2) },
         .account: { AccountScreen.render($0, into: &$1, area: $2) },
-        .otp: { OTPScreen.render($0, into: &$1, area: $2) },
+        .otp: RegisteredScreen(StrongAuthentication.self, route: .otp, render: OTPScreen.render).draw,
         .steps: { StepsScreen.render($0, into: &$1, area: $2) },
         .carKey: { CarKeyScreen.render($0, into: &$1, area: $2) },
         .simulator: { SimulatorScreen.render($0, into: &$1, area: $2) },
-        .log: { LogScreen.render($0, into: &$1, area: $2) },
+        .log: RegisteredScreen(APILogBrowser.self, route: .log, render: LogScreen.render).draw,
         .futurae: { FuturaeScreen.render($0, into: &$1, area: $2) },
-        .futuraeAccounts: { FuturaeAccountsScreen.render($0, into: &$1, area: $2) },
+        .futuraeAccounts: RegisteredScreen(FuturaeAccounts.self, route: .futuraeAccounts, render: FuturaeAccountsScreen.render).draw,
         .coverage: { CoverageScreen.render($0, into: &$1, area: $2) },
         .card: { CardPhoneScreen.render($0, into: &$1, area: $2) },
-        .cardShop: { CardShopScreen.render($0, into: &$1, area: $2) },
+        .cardShop: RegisteredScreen(CardShop.self, route: .cardShop, render: CardShopScreen.render).draw,
         .cardAccounts: { CardAccountsScreen.render($0, into: &$1, area: $2) },
     ]
 
