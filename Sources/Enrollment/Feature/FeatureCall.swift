@@ -5,33 +5,22 @@ import PIMS
 /// comes back to that feature's `answered`/`controlAnswered`, as a message comes to its scope.
 public struct FeatureCall: Hashable, Sendable, CustomStringConvertible {
     public let feature: ObjectIdentifier
-    public let call: any Hashable & Sendable
+    public let call: ErasedValue
     /// The flow step, as the API log shows it.
     public let stepLabel: String
 
     public init<F: Feature>(_ feature: F.Type, _ call: F.Call) {
         self.feature = ObjectIdentifier(feature)
-        self.call = call
+        self.call = ErasedValue(call)
         stepLabel = F.stepLabel(call)
     }
 
     /// The call, when it is `F`'s.
     public func call<F: Feature>(of feature: F.Type) -> F.Call? {
-        self.feature == ObjectIdentifier(feature) ? call as? F.Call : nil
-    }
-
-    public static func == (a: Self, b: Self) -> Bool { a.feature == b.feature && a.stepLabel == b.stepLabel && a.call.isEqual(to: b.call) }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(feature)
-        call.hash(into: &hasher)
+        self.feature == ObjectIdentifier(feature) ? call.value as? F.Call : nil
     }
 
     public var description: String { stepLabel }
-}
-
-extension Hashable {
-    fileprivate func isEqual(to other: any Hashable) -> Bool { (other as? Self) == self }
 }
 
 extension Feature {

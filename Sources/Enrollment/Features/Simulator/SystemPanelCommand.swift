@@ -4,28 +4,17 @@
 /// names no system's command.
 public struct SystemPanelCommand: Hashable, Sendable, CustomStringConvertible {
     public let system: SystemChoice
-    public let command: any Hashable & Sendable
+    public let command: ErasedValue
 
     public init<C: Hashable & Sendable>(_ system: SystemChoice, _ command: C) {
         self.system = system
-        self.command = command
+        self.command = ErasedValue(command)
     }
 
     /// The command, when it is of type `C`.
-    public func command<C: Hashable & Sendable>(as type: C.Type) -> C? { command as? C }
+    public func command<C: Hashable & Sendable>(as type: C.Type) -> C? { command.value as? C }
 
-    public static func == (a: Self, b: Self) -> Bool { a.system == b.system && a.command.isSame(as: b.command) }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(system)
-        command.hash(into: &hasher)
-    }
-
-    public var description: String { "\(system) \(command)" }
-}
-
-extension Hashable {
-    fileprivate func isSame(as other: any Hashable) -> Bool { (other as? Self) == self }
+    public var description: String { "\(system) \(command.value)" }
 }
 
 /// A field of a system's own on the panel (Card's card), with the value it starts with.
