@@ -4,14 +4,13 @@ import TerminalUI
 /// The shop's checkout (a purchase with a card) and the issuer's back office (activation codes,
 /// cards made inactive), both outside the phone.
 enum CardShopScreen {
-    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let s = state.cardShop
+    @Sendable static func render(_ s: CardShop.State, _ context: ScreenContext, _ frame: inout Frame, _ area: Rect) {
         let parts = area.splitColumns([.fill(), .fixed(min(40, area.width / 2 - 2))], gap: 1)
         let shop = frame.panel(parts[0], title: "Shop · checkout")
         var y = shop.y
         y = frame.paragraph("Pay with a card: the bank sends the 3-D Secure purchase to the cardholder's phone.", at: y, in: shop, style: .hint)
         y += 1
-        y += FormView.render(s.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
+        y += FormView.render(s.form, policy: context.shared.policy, focus: context.fieldFocus, into: &frame,
                              area: Rect(x: shop.x, y: y, width: shop.width, height: max(0, shop.maxY - y)))
         y += 1
         if let m = s.message, y < shop.maxY { y = frame.paragraph(m, at: y, in: shop, style: .done) }

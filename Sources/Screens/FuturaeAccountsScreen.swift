@@ -3,9 +3,8 @@ import TerminalUI
 
 /// The device's Futurae accounts, the SDK's lock, the unlock prompts, and the archived device.
 enum FuturaeAccountsScreen {
-    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let s = state.futuraeAccounts
-        let c = state.session.config
+    @Sendable static func render(_ s: FuturaeAccounts.State, _ context: ScreenContext, _ frame: inout Frame, _ area: Rect) {
+        let c = context.shared.config
         let parts = area.splitColumns([.fill(), .fixed(min(36, area.width / 2 - 4))], gap: 1)
         let list = frame.panel(Rect(x: parts[0].x, y: parts[0].y, width: parts[0].width, height: min(parts[0].height, max(4, s.accounts.count * 2 + 2))),
                                title: "Accounts on \(c.device)")
@@ -28,12 +27,12 @@ enum FuturaeAccountsScreen {
             y += 6
         }
         if let message = s.message, y < area.maxY { y = frame.paragraph(message, at: y, in: parts[0], style: .hint) }
-        lockPanel(state, into: &frame, area: parts[1])
+        lockPanel(s, c, into: &frame, area: parts[1])
         switch s.phase {
         case .pin:
             let box = Rect(x: parts[0].x, y: max(area.y, area.maxY - 5), width: parts[0].width, height: min(5, area.height))
             let inside = frame.panel(box, title: "Unlock with the SDK PIN", style: .current)
-            FormView.render(s.pinForm, policy: state.session.policy, focus: state.fieldFocus, into: &frame, area: inside)
+            FormView.render(s.pinForm, policy: context.shared.policy, focus: context.fieldFocus, into: &frame, area: inside)
         case .biometricPrompt:
             frame.render(Dialog(title: "Touch ID / Face ID", body: "Unlock Futurae SDK\n\ns recognised · f not recognised · c cancel",
                                 buttons: ["Success", "Failure", "Cancel"], style: .current), in: area)
@@ -41,9 +40,7 @@ enum FuturaeAccountsScreen {
         }
     }
 
-    static func lockPanel(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let s = state.futuraeAccounts
-        let c = state.session.config
+    static func lockPanel(_ s: FuturaeAccounts.State, _ c: SessionConfig, into frame: inout Frame, area: Rect) {
         let inside = frame.panel(Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, 9)), title: "SDK lock")
         let lock: (String, Style) = switch (c.lockType.locks, s.lock) {
         case (false, _): ("never locked (lock type none)", .hint)

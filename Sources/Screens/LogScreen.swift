@@ -4,14 +4,13 @@ import TerminalUI
 /// The API log: the filter, every call it lets through (newest last), and the selected call's
 /// request and response side by side, wrapped, filling the height.
 enum LogScreen {
-    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let log = state.log
+    @Sendable static func render(_ log: APILog, _ context: ScreenContext, _ frame: inout Frame, _ area: Rect) {
         guard !log.entries.isEmpty else {
             frame.put("No call yet.", x: area.x, y: area.y, style: .hint, clip: area)
             return
         }
         let shown = log.shown
-        let filterRows = FormView.render(log.filter, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
+        let filterRows = FormView.render(log.filter, policy: context.shared.policy, focus: context.fieldFocus, into: &frame,
                                          area: Rect(x: area.x, y: area.y, width: min(area.width, 50), height: 1))
         let count = shown.count == log.entries.count ? "\(shown.count) calls" : "\(shown.count) of \(log.entries.count) calls"
         frame.put(count, x: area.x + min(area.width, 50) + 2, y: area.y, style: .hint, clip: area)

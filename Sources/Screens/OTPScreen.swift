@@ -3,8 +3,8 @@ import TerminalUI
 
 /// Strong authentication on demand: the PIN prompt after a 2302, and what will be retried.
 enum OTPScreen {
-    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
-        guard let otp = state.otp else { return }
+    @Sendable static func render(_ otp: StrongAuthentication.State, _ context: ScreenContext, _ frame: inout Frame, _ area: Rect) {
+        guard let otp else { return }
         var y = area.y
         frame.put("Strong authentication needed (2302)", x: area.x, y: y, style: .title, clip: area)
         y += 1
@@ -15,7 +15,7 @@ enum OTPScreen {
         ]
         for line in lines { y = frame.paragraph(line, at: y, in: area, style: .hint) }
         y += 1
-        y += FormView.render(otp.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
+        y += FormView.render(otp.form, policy: context.shared.policy, focus: context.fieldFocus, into: &frame,
                              area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))
         if let code = otp.otp, y < area.maxY {
             y += 1

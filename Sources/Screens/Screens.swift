@@ -23,23 +23,7 @@ public enum Screens {
         TitleBar.render(state, tick: tick, into: &frame, area: parts[0])
         frame.put(String(repeating: "─", count: size.width), x: 0, y: parts[1].y, style: .border)
         let content = parts[2].inset(left: 1, right: 1)
-        switch state.route {
-        case .start: StartScreen.render(state, into: &frame, area: content)
-        case .home: HomeScreen.render(state, into: &frame, area: content)
-        case .guided: GuidedScreen.render(state, into: &frame, area: content)
-        case .account: AccountScreen.render(state, into: &frame, area: content)
-        case .otp: OTPScreen.render(state, into: &frame, area: content)
-        case .steps: StepsScreen.render(state, into: &frame, area: content)
-        case .carKey: CarKeyScreen.render(state, into: &frame, area: content)
-        case .simulator: SimulatorScreen.render(state, into: &frame, area: content)
-        case .log: LogScreen.render(state, into: &frame, area: content)
-        case .futurae: FuturaeScreen.render(state, into: &frame, area: content)
-        case .futuraeAccounts: FuturaeAccountsScreen.render(state, into: &frame, area: content)
-        case .coverage: CoverageScreen.render(state, into: &frame, area: content)
-        case .card: CardPhoneScreen.render(state, into: &frame, area: content)
-        case .cardShop: CardShopScreen.render(state, into: &frame, area: content)
-        case .cardAccounts: CardAccountsScreen.render(state, into: &frame, area: content)
-        }
+        screen(of: state.route)?(state, &frame, content)
         if stagedHeight > 0 { StagedCallView.render(state, into: &frame, area: parts[3]) }
         if let banner = state.notice { frame.render(BannerView.widget(banner), in: parts[4]) }
         frame.render(HelpBar(keymap: keymap), in: parts[5])
@@ -59,6 +43,43 @@ public enum Screens {
             frame.render(helpOverlay(state, size: size), in: helpArea(size))
         }
         return frame
+    }
+
+    /// Draws one route's content.
+    public typealias Draw = @Sendable (AppState, inout Frame, Rect) -> Void
+
+    /// The built-in screens, by route: those drawn from their feature's state and a `ScreenContext`
+    /// as `RegisteredScreen`s, the others (which still read the whole app) from `AppState`.
+    static let builtin: [Route: Draw] = [
+        .start: { StartScreen.render($0, into: &$1, area: $2) },
+        .home: { HomeScreen.render($0, into: &$1, area: $2) },
+        .guided: { GuidedScreen.render($0, into: &$1, area: $2) },
+        .account: { AccountScreen.render($0, into: &$1, area: $2) },
+        .otp: RegisteredScreen(StrongAuthentication.self, route: .otp, render: OTPScreen.render).draw,
+        .steps: { StepsScreen.render($0, into: &$1, area: $2) },
+        .carKey: { CarKeyScreen.render($0, into: &$1, area: $2) },
+        .simulator: { SimulatorScreen.render($0, into: &$1, area: $2) },
+        .log: RegisteredScreen(APILogBrowser.self, route: .log, render: LogScreen.render).draw,
+        .futurae: { FuturaeScreen.render($0, into: &$1, area: $2) },
+        .futuraeAccounts: RegisteredScreen(FuturaeAccounts.self, route: .futuraeAccounts, render: FuturaeAccountsScreen.render).draw,
+        .coverage: { CoverageScreen.render($0, into: &$1, area: $2) },
+        .card: { CardPhoneScreen.render($0, into: &$1, area: $2) },
+        .cardShop: RegisteredScreen(CardShop.self, route: .cardShop, render: CardShopScreen.render).draw,
+        .cardAccounts: { CardAccountsScreen.render($0, into: &$1, area: $2) },
+    ]
+
+    /// Screens registered from outside the module (a test target's), for the task that registered
+    /// them and the tasks it starts.
+    @TaskLocal static var added: [RegisteredScreen] = []
+
+    /// Runs `body` with `screens` drawn for their routes: as `SystemFronts.registering` for the front.
+    public static func registering<R>(_ screens: [RegisteredScreen], _ body: () async throws -> R) async rethrows -> R {
+        try await $added.withValue(added + screens, operation: body)
+    }
+
+    /// What draws a route's content: a built-in screen, or a registered one.
+    static func screen(of route: Route) -> Draw? {
+        builtin[route] ?? added.first { $0.route == route }?.draw
     }
 
     /// The `?` overlay for this state: the screen's keys, scrolled to `helpOffset`; its title says

@@ -4,13 +4,29 @@ import PIMS
 import SimKernel
 
 extension World {
-    /// The systems of the world, in the order their sections are read. A new system is one line here
-    /// and its state's line in `World`.
-    static let systems: [RegisteredSystem] = [
+    /// The built-in systems, in the order their sections are read. A new system is one line here
+    /// (`RegisteredSystem(S.self)` keeps its state in `World.systemStates`).
+    static let builtinSystems: [RegisteredSystem] = [
         RegisteredSystem(PIMSSystem.self, \.pims),
         RegisteredSystem(FuturaeSystem.self, \.futurae),
         RegisteredSystem(CardSystem.self, \.casa),
     ]
+
+    /// Systems registered from outside the module (a test target's), for the task that registered
+    /// them and the tasks it starts: parallel tests never see another test's system.
+    @TaskLocal static var added: [RegisteredSystem] = []
+
+    /// The systems of the world: the built-in ones, then those registered.
+    public static var systems: [RegisteredSystem] {
+        let added = added
+        return added.isEmpty ? builtinSystems : builtinSystems + added
+    }
+
+    /// Runs `body` with `systems` registered after the others: their calls, controls, options,
+    /// scenario sections, export, invariants and coverage are the world's while it runs.
+    public static func registering<R>(_ systems: [RegisteredSystem], _ body: () async throws -> R) async rethrows -> R {
+        try await $added.withValue(added + systems, operation: body)
+    }
 
     /// The system that answers calls named `name`: the one whose prefix it has. A name no system claims
     /// goes to the first system, whose input checks answer it (PIMS: 2002 "API not supported").
@@ -89,8 +105,8 @@ extension World {
 /// A system as the world uses it: its declarations, and its entry points bound to its state in the
 /// world. A class: it is looked up on every call, and one reference is cheaper to hand around than
 /// a dozen closures.
-final class RegisteredSystem: Sendable {
-    let id: String
+public final class RegisteredSystem: Sendable {
+    public let id: String
     /// The calls' name prefix, as bytes: compared on every call.
     let callPrefixBytes: [UInt8]
     let controlKinds: [String]
@@ -136,6 +152,12 @@ final class RegisteredSystem: Sendable {
 
     convenience init<S: SimSystem>(_ system: S.Type, _ state: WritableKeyPath<World, S.State> & Sendable) {
         self.init(declarations: system, state, section: nil)
+    }
+
+    /// A system whose state the world keeps in its keyed store (`World.systemStates`, by `S.id`):
+    /// registering it is this one line, no stored property of `World`.
+    public convenience init<S: SectionedSystem>(_ system: S.Type) {
+        self.init(system, \World.systemStates[StateKey(S.id, empty: S.emptyState)])
     }
 
     /// What every system declares, bound to its state in the world.

@@ -23,10 +23,12 @@ public struct World: Sendable, Hashable {
     /// Moments of the world kept by name (`bookmark`, `restore`), in the order they were first taken.
     public var bookmarks: KeyedList<Bookmark> = []
 
-    // The systems: one line each (and one in `World.systems`).
+    // The built-in systems: one line each (and one in `World.builtinSystems`).
     public var pims: PIMSWorld
     public var futurae = FuturaeWorld.empty
     public var casa = CardWorld.empty
+    /// Every other registered system's state, by its id (`RegisteredSystem(S.self)`).
+    public var systemStates = StateBag()
 
     /// The default session: its settings (`device` and each system's options), and the PIMS account it
     /// starts logged in as.

@@ -79,11 +79,14 @@ import Testing
     }
 
     /// Issue 23: a purchase answered NO shows rejected in the notifications at once, not its countdown.
-    @Test("A purchase answered NO on the phone shows rejected in its notification at once")
-    func declinedShowsAtOnce() throws {
+    @Test("A purchase answered NO on the phone shows rejected in its notification at once", arguments: [false, true])
+    func declinedShowsAtOnce(onServer: Bool) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let session = try TmuxSession(command: "cd '\(dir.path)' && " + EnrollsimProcess.commandLine("--scenario card-replacement"))
+        let server = onServer ? try TUIOnServerEndToEndTests.Server(scenario: "card-replacement") : nil
+        defer { withExtendedLifetime(server) {} }
+        let backend = server.map { "--backend \($0.url) --admin-token \($0.token)" } ?? "--scenario card-replacement"
+        let session = try TmuxSession(command: "cd '\(dir.path)' && " + EnrollsimProcess.commandLine(backend))
         try session.wait(for: "Enter log in")
         try session.sendKeys("Enter")
         try session.wait(for: "CA Strong Authentication app on alice-iphone")

@@ -5,10 +5,12 @@ import Testing
 /// the seed's longest path on `futurae-pin` (QR code, SDK PIN, binding token), and the unlocks on
 /// `futurae-enrolled`.
 @Suite(.serialized) struct FuturaeEndToEndTests {
-    private func start(_ scenario: String) throws -> TmuxSession {
+    /// In process, or on `server` (a team server loaded with the same scenario).
+    private func start(_ scenario: String, on server: TUIOnServerEndToEndTests.Server? = nil) throws -> TmuxSession {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let session = try TmuxSession(command: "cd '\(dir.path)' && " + EnrollsimProcess.commandLine("--scenario \(scenario)"))
+        let backend = server.map { "--backend \($0.url) --admin-token \($0.token)" } ?? "--scenario \(scenario)"
+        let session = try TmuxSession(command: "cd '\(dir.path)' && " + EnrollsimProcess.commandLine(backend))
         try session.wait(for: "Enter log in")
         #expect(try session.capture().contains("Futurae (activation code"), "a Futurae scenario opens on Futurae")
         try session.sendKeys("Enter")
@@ -68,13 +70,17 @@ import Testing
 
     /// Issue 23: the scenario's own pending activation is the one the back office shows and the
     /// enrollment uses (its binding token 57S6KDIM), not another one created beside it.
-    @Test("futurae-pin: the back office shows the scenario's pending activation, and the enrollment uses it")
-    func theScenariosPendingActivation() throws {
-        let session = try start("futurae-pin")
+    @Test("futurae-pin: the back office shows the scenario's pending activation, and the enrollment uses it", arguments: [false, true])
+    func theScenariosPendingActivation(onServer: Bool) throws {
+        let server = onServer ? try TUIOnServerEndToEndTests.Server(scenario: "futurae-pin") : nil
+        defer { withExtendedLifetime(server) {} }
+        let session = try start("futurae-pin", on: server)
         try session.sendKeys("Enter")  // Futurae enrollment
-        let backOffice = try session.wait(for: "Scan the activation QR code")
+        // The back office's read has come once the scenario's activation shows (a server answers later).
+        let backOffice = try session.wait(for: "the scenario's activation and no call in flight") {
+            $0.contains("Scan the activation QR code") && $0.contains("57S6KDIM") && $0.contains("Enter start")
+        }
         #expect(!backOffice.contains("No activation yet") && !backOffice.contains("No pending activation"), "\(backOffice)")
-        try session.wait(for: "57S6KDIM")
         try session.scanFuturaeQR()
         try session.chooseSDKPIN("2468")
         let prompt = try session.wait(for: "Trusted Session Binding")
@@ -87,22 +93,28 @@ import Testing
 
     /// Issue 23: futurae-enrolled says the SDK is locked (its device has no unlock), and the back
     /// office knows bob's pending activation.
-    @Test("futurae-enrolled: Home shows the SDK locked, the back office bob's pending activation")
-    func lockedAndBobsActivation() throws {
-        let session = try start("futurae-enrolled")
+    @Test("futurae-enrolled: Home shows the SDK locked, the back office bob's pending activation", arguments: [false, true])
+    func lockedAndBobsActivation(onServer: Bool) throws {
+        let server = onServer ? try TUIOnServerEndToEndTests.Server(scenario: "futurae-enrolled") : nil
+        defer { withExtendedLifetime(server) {} }
+        let session = try start("futurae-enrolled", on: server)
         let home = try session.wait(for: "✗ locked")
         #expect(!home.contains("not known yet"))
         try session.sendKeys("Enter")  // Futurae enrollment
-        try session.wait(for: "bob's pending activation") { $0.contains("Pending for") && $0.contains("bob@example.com") }
+        try session.wait(for: "bob's pending activation, no call in flight") {
+            $0.contains("Pending for") && $0.contains("bob@example.com") && $0.contains("Enter start")
+        }
         try quit(session)
     }
 
     /// Issue 23: from Accounts, `n` starts another enrollment, never the last one's result.
-    @Test("From Accounts, n starts a new enrollment after the last one's account logged out")
-    func enrollAnotherStartsAfresh() throws {
-        let session = try start("futurae-fresh")
+    @Test("From Accounts, n starts a new enrollment after the last one's account logged out", arguments: [false, true])
+    func enrollAnotherStartsAfresh(onServer: Bool) throws {
+        let server = onServer ? try TUIOnServerEndToEndTests.Server(scenario: "futurae-fresh") : nil
+        defer { withExtendedLifetime(server) {} }
+        let session = try start("futurae-fresh", on: server)
         try session.sendKeys("Enter")  // Futurae enrollment
-        try session.wait(for: "Scan the activation QR code")
+        try session.wait(for: "the enrollment, no call in flight") { $0.contains("Scan the activation QR code") && $0.contains("Enter start") }
         try session.scanFuturaeQR()
         try session.wait(for: "✓ Enrolled")
         try session.sendKeys("Enter")  // the accounts

@@ -31,8 +31,8 @@ import Testing
 
     @Test("The registry lists each feature once; a feature's action is addressed to its feature alone, by its type")
     func featureMessages() {
-        #expect(Features.byFeature.count == Features.all.count)
-        #expect(Features.byRoute.count == Route.allCases.count)
+        #expect(Features.builtinByFeature.count == Features.all.count)
+        #expect(Features.builtinByRoute.count == Route.allCases.count)
         // The same action of two features is two actions: each reaches its own feature only.
         #expect(Action.guided(.submit) == .guided(.submit))
         #expect(Action.guided(.submit) != .account(.submit))

@@ -1,4 +1,5 @@
 import PIMS
+import SimKernel
 
 /// The whole application state: a value, changed only by `reduce`. The screens render it.
 ///
@@ -44,6 +45,9 @@ public struct AppState: Hashable, Sendable {
     public var log = APILog()
     /// The coverage screen's place (what it reports is read off the log's answers).
     public var coverage = SessionCoverage.State()
+    /// The states of the features that have no field here (registered from outside the module), by
+    /// feature (`RegisteredFeature`).
+    public var features = StateBag()
     /// The contracts' rules and error codes, per system, that coverage is measured against (the
     /// executable passes the world's; the view-model knows no world).
     public var ruleCatalogues: [RuleCatalogue]

@@ -20,7 +20,7 @@ extension AppState {
     }
 
     /// What every feature may read of the app.
-    var shared: Shared {
+    public var shared: Shared {
         Shared(config: session.config, policy: session.policy, sendAsTyped: sendAsTyped, loggedIn: session.loggedIn,
                account: simulator.account, inbox: simulator.inbox, callPending: inFlight != nil || staged != nil,
                canRetry: retryable != nil, checklistNeeds: steps.resolving?.need,

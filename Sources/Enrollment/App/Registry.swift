@@ -1,10 +1,21 @@
 import PIMS
+import SimKernel
 
-/// The screen the user is on: one per feature.
-public enum Route: Hashable, Sendable, CaseIterable {
-    case start, home, guided, account, otp, steps, carKey, simulator, log
-    case futurae, futuraeAccounts, coverage
-    case card, cardShop, cardAccounts
+/// The screen the user is on: one per feature. An open set: a feature registered from outside the
+/// module (`RegisteredFeature`) names its own (`static let locker = Route("locker")`).
+public struct Route: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+    public init(_ name: String) { self.name = name }
+    public var description: String { name }
+
+    public static let start = Route("start"), home = Route("home"), guided = Route("guided"), account = Route("account")
+    public static let otp = Route("otp"), steps = Route("steps"), carKey = Route("carKey"), simulator = Route("simulator")
+    public static let log = Route("log"), futurae = Route("futurae"), futuraeAccounts = Route("futuraeAccounts")
+    public static let coverage = Route("coverage"), card = Route("card"), cardShop = Route("cardShop")
+    public static let cardAccounts = Route("cardAccounts")
+
+    /// Every route, in the registry's order.
+    public static var allCases: [Route] { Features.all.compactMap(\.route) }
 
     /// The home menu of each system, in order.
     public static func homeMenu(_ system: SystemChoice) -> [Route] { system.front.homeMenu }
@@ -17,7 +28,7 @@ public enum Route: Hashable, Sendable, CaseIterable {
 
     /// The one place a route meets its feature: the app asks the route's feature for Enter, Esc,
     /// the arrows, opening, the keys, the form, the awaited SMS and the question on screen.
-    var scope: any FeatureScope { Features.byRoute[self]! }
+    var scope: any FeatureScope { Features.scope(of: self)! }
 }
 
 /// Each feature as the app holds it: where its state lives and what it starts as, its screen, and
@@ -42,17 +53,34 @@ enum Features {
     static let log = Scope(APILogBrowser.self, \.log, route: .log)
     static let coverage = Scope(SessionCoverage.self, \.coverage, route: .coverage)
 
-    /// Every feature, once, in the routes' order.
-    static let all: [any FeatureScope] = [
+    /// The built-in features, once, in the routes' order.
+    static let builtin: [any FeatureScope] = [
         session, home, guided, account, otp, steps, carKey, simulator, log, futurae, futuraeAccounts, coverage,
         cardPhone, cardShop, cardAccounts,
     ]
-    static let byFeature = Dictionary(uniqueKeysWithValues: all.map { (ObjectIdentifier($0.feature), $0) })
-    static let byRoute = Dictionary(uniqueKeysWithValues: all.compactMap { scope in scope.route.map { ($0, scope) } })
+    static let builtinByFeature = Dictionary(uniqueKeysWithValues: builtin.map { (ObjectIdentifier($0.feature), $0) })
+    static let builtinByRoute = Dictionary(uniqueKeysWithValues: builtin.compactMap { scope in scope.route.map { ($0, scope) } })
+
+    /// The features of the fronts registered from outside the module (`SystemFronts.registering`).
+    static var added: [any FeatureScope] { SystemFronts.added.flatMap { $0.features.map(\.scope) } }
+
+    /// Every feature, once: the built-in ones, then those of registered fronts.
+    static var all: [any FeatureScope] {
+        let added = added
+        return added.isEmpty ? builtin : builtin + added
+    }
+
+    static func scope(of feature: ObjectIdentifier) -> (any FeatureScope)? {
+        builtinByFeature[feature] ?? added.first { ObjectIdentifier($0.feature) == feature }
+    }
+
+    static func scope(of route: Route) -> (any FeatureScope)? {
+        builtinByRoute[route] ?? added.first { $0.route == route }
+    }
 
     /// A feature's own action to its feature.
     static func send(_ message: FeatureMessage, to app: inout AppState) -> [Effect] {
-        byFeature[message.feature]?.receive(message, &app) ?? []
+        scope(of: message.feature)?.receive(message, &app) ?? []
     }
 }
 
@@ -70,6 +98,7 @@ extension AppState {
         case .futuraeAccounts(let call): Features.futuraeAccounts.send(.answered(call, response), to: &self)
         case .cardPhone(let call): Features.cardPhone.send(.answered(call, response), to: &self)
         case .cardAccounts(let call): Features.cardAccounts.send(.answered(call, response), to: &self)
+        case .feature(let call): Features.scope(of: call.feature)?.answered(call, response, &self) ?? []
         }
     }
 

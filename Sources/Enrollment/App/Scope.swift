@@ -1,4 +1,5 @@
 import PIMS
+import SimKernel
 
 /// A feature inside the app (the Composable Architecture's `Scope`): where its state lives, its
 /// screen, and who hears its delegates. It sends the feature its actions on its slice of the
@@ -23,6 +24,14 @@ struct Scope<F: Feature>: Sendable {
     init(_ feature: F.Type, _ state: WritableKeyPath<AppState, F.State> & Sendable, route: Route?, resetTo initial: F.State? = nil)
     where F.Delegate == Never {
         self.init(feature, state, route: route, resetTo: initial) { _, never in switch never {} }
+    }
+
+    /// A feature whose state the app keeps in its registry of feature states (`AppState.features`,
+    /// by the feature's type), with no field of `AppState`.
+    init(_ feature: F.Type, route: Route?, initial: F.State, resets: Bool = true,
+         report: @escaping @Sendable (inout AppState, F.Delegate) -> [Effect]) {
+        self.init(feature, \AppState.features[StateKey(String(reflecting: F.self), empty: initial)], route: route,
+                  resetTo: resets ? initial : nil, report: report)
     }
 
     func embed(_ action: F.Action) -> Action { F.message(action) }
@@ -62,6 +71,11 @@ protocol FeatureScope: Sendable {
     func editsAtOnce(_ app: AppState) -> Bool
     /// A paste the screen takes whole (no field has the focus); empty when it does not.
     func paste(_ text: String, _ app: inout AppState) -> [Effect]?
+    /// The answer of one of its calls or controls whose purpose is `.feature`.
+    func answered(_ call: FeatureCall, _ response: PIMSResponse, _ app: inout AppState) -> [Effect]
+    func controlAnswered(_ call: FeatureCall, _ answer: SimAnswer, _ app: inout AppState) -> [Effect]
+    /// Its state now (a registered screen draws it).
+    func state(_ app: AppState) -> any Hashable & Sendable
 }
 
 extension Scope: FeatureScope {
@@ -100,5 +114,36 @@ extension Scope: FeatureScope {
     func editsAtOnce(_ app: AppState) -> Bool { F.editsAtOnce(app[keyPath: state]) }
     func paste(_ text: String, _ app: inout AppState) -> [Effect]? {
         F.pasteAction(text, app[keyPath: state]).map { send($0, to: &app) }
+    }
+    func answered(_ call: FeatureCall, _ response: PIMSResponse, _ app: inout AppState) -> [Effect] {
+        call.call(of: F.self).flatMap { F.answered($0, response) }.map { send($0, to: &app) } ?? []
+    }
+    func controlAnswered(_ call: FeatureCall, _ answer: SimAnswer, _ app: inout AppState) -> [Effect] {
+        call.call(of: F.self).flatMap { F.controlAnswered($0, answer) }.map { send($0, to: &app) } ?? []
+    }
+    func state(_ app: AppState) -> any Hashable & Sendable { app[keyPath: state] }
+}
+
+/// A feature as a front registered from outside the module declares it (`SystemFront.features`):
+/// its scope, its state kept in the app's registry of feature states.
+public struct RegisteredFeature: Sendable {
+    let scope: any FeatureScope
+
+    /// A feature that reports nothing to the app.
+    public init<F: Feature>(_ feature: F.Type, route: Route, initial: F.State) where F.Delegate == Never {
+        scope = Scope(feature, route: route, initial: initial) { _, never in switch never {} }
+    }
+
+    /// A feature whose delegates `report` handles.
+    public init<F: Feature>(_ feature: F.Type, route: Route?, initial: F.State,
+                            report: @escaping @Sendable (inout AppState, F.Delegate) -> [Effect]) {
+        scope = Scope(feature, route: route, initial: initial, report: report)
+    }
+}
+
+extension AppState {
+    /// The state of a feature now, if it is registered (a registered screen draws it).
+    public func state<F: Feature>(of feature: F.Type) -> F.State? {
+        Features.scope(of: ObjectIdentifier(feature))?.state(self) as? F.State
     }
 }

@@ -10,6 +10,9 @@ public protocol Feature {
     associatedtype State: Hashable & Sendable
     associatedtype Action: FeatureAction
     associatedtype Delegate: Hashable & Sendable
+    /// Its calls and controls, when its purposes are `.feature(FeatureCall)` (a feature registered
+    /// from outside the module); a built-in feature has its own case in `CallPurpose`.
+    associatedtype Call: Hashable & Sendable = Never
 
     /// The screen's name (title bar, home menu), what it is for, and its home-menu line.
     static var title: String { get }
@@ -39,6 +42,13 @@ public protocol Feature {
     /// A paste on a screen with no field taking it, as the feature's action (the Futurae phone
     /// takes a pasted QR payload whole); nil: not taken.
     static func pasteAction(_ text: String, _ state: State) -> Action?
+
+    /// The answer of one of its calls (`purpose(call)`), as its action.
+    static func answered(_ call: Call, _ response: PIMSResponse) -> Action?
+    /// The answer of one of its controls (`controlPurpose(call)`), as its action.
+    static func controlAnswered(_ call: Call, _ answer: SimAnswer) -> Action?
+    /// One of its calls as the API log names its step.
+    static func stepLabel(_ call: Call) -> String
 }
 
 extension Feature {
@@ -51,6 +61,9 @@ extension Feature {
     public static var editsOnArrival: Bool { true }
     public static func editsAtOnce(_ state: State) -> Bool { editsOnArrival }
     public static func pasteAction(_ text: String, _ state: State) -> Action? { nil }
+    public static func answered(_ call: Call, _ response: PIMSResponse) -> Action? { nil }
+    public static func controlAnswered(_ call: Call, _ answer: SimAnswer) -> Action? { nil }
+    public static func stepLabel(_ call: Call) -> String { "\(title) · \(call)" }
 }
 
 /// The actions every feature takes from the app: the keys every screen shares, after the app had

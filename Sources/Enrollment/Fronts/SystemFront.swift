@@ -40,10 +40,21 @@ public protocol SystemFront: Sendable {
     /// instance or phone is then taken as it is, under the session name `default`).
     static func isScenarioInstance(_ config: SessionConfig) -> Bool
 
+    /// Its features whose state the app keeps in its registry (a front registered from outside the
+    /// module: its flows, each with its route); the built-in fronts' features are in `Features`.
+    static var features: [RegisteredFeature] { get }
+
     /// The simulator panel's sections this system has (the clock and the scenario controls are shared).
     static var simulatorSections: Set<SimulatorSection> { get }
     /// Its keys on the simulator panel: its controls and back office, among the shared ones.
     static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>]
+    /// A command of its own on the panel (one of `simulatorKeys`): what it sends.
+    static func simulatorCommand(_ command: SystemPanelCommand, _ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out]
+    /// What that command's control answered, on the panel.
+    static func simulatorAnswered(_ command: SystemPanelCommand, _ answer: SimAnswer, _ panel: inout SimulatorPanel.State,
+                                  _ shared: Shared) -> [SimulatorPanel.Out]
+    /// Its fields on the panel after the shared ones (Card's card), with their first values.
+    static var simulatorFields: [SimulatorField] { get }
     /// What the panel reads of its sections when it opens, on `g` and once the clock moves.
     static func simulatorReads(_ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out]
     /// Its back office read again when it changed elsewhere (an event) or by one of its controls.
@@ -77,6 +88,7 @@ public protocol SystemFront: Sendable {
 }
 
 extension SystemFront {
+    public static var features: [RegisteredFeature] { [] }
     public static func received(_ event: SimEvent, _ app: inout AppState) -> [Effect]? { nil }
     public static func globalCommands(_ app: AppState) -> [AvailableCommand] { [] }
     public static func walkFields(_ config: SessionConfig) -> [String: JSONValue] { [:] }
@@ -84,6 +96,10 @@ extension SystemFront {
     public static func claimsWalk(_ fields: [String: JSONValue]) -> Bool { false }
     public static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>] { [] }
     public static func backOfficeReads(_ shared: Shared) -> [SimulatorPanel.Out] { [] }
+    public static func simulatorCommand(_ command: SystemPanelCommand, _ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] { [] }
+    public static func simulatorAnswered(_ command: SystemPanelCommand, _ answer: SimAnswer, _ panel: inout SimulatorPanel.State,
+                                         _ shared: Shared) -> [SimulatorPanel.Out] { [] }
+    public static var simulatorFields: [SimulatorField] { [] }
     public static func simulatorReads(_ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] { backOfficeReads(shared) }
 }
 
@@ -102,7 +118,23 @@ public struct SettingRow: Hashable, Sendable {
 
 /// The fronts of the app: one line per system, as `World.systems` registers the backends.
 public enum SystemFronts {
-    public static let registered: [any SystemFront.Type] = [PIMSFront.self, FuturaeFront.self, CardFront.self]
+    public static let builtin: [any SystemFront.Type] = [PIMSFront.self, FuturaeFront.self, CardFront.self]
+
+    /// Fronts registered from outside the module (a test target's), for the task that registered
+    /// them and the tasks it starts: parallel tests never see another test's front.
+    @TaskLocal static var added: [any SystemFront.Type] = []
+
+    /// Every front: the built-in ones, then those registered.
+    public static var registered: [any SystemFront.Type] {
+        let added = added
+        return added.isEmpty ? builtin : builtin + added
+    }
+
+    /// Runs `body` with `fronts` registered after the others (their systems on the session screen,
+    /// their features routed, their events, walks and faults): as `World.registering` for the backend.
+    public static func registering<R>(_ fronts: [any SystemFront.Type], _ body: () async throws -> R) async rethrows -> R {
+        try await $added.withValue(added + fronts, operation: body)
+    }
 
     /// The front of a system in the world (`SimSystem.id`), if the app has one.
     public static func front(systemID: String) -> (any SystemFront.Type)? {
@@ -123,18 +155,22 @@ extension SystemChoice {
     }
 }
 
-/// A part of the simulator panel a system may have.
-public enum SimulatorSection: Hashable, Sendable {
+/// A part of the simulator panel a system may have. An open set: a front registered from outside
+/// the module names its own.
+public struct SimulatorSection: Hashable, Sendable {
+    public let name: String
+    public init(_ name: String) { self.name = name }
+
     /// PIMS's live account (the account glance) and its steps caches.
-    case account
+    public static let account = SimulatorSection("account")
     /// PIMS's simulated phone: the SMS inbox.
-    case smsInbox
+    public static let smsInbox = SimulatorSection("smsInbox")
     /// PIMS's car-key proximity toggles.
-    case proximity
+    public static let proximity = SimulatorSection("proximity")
     /// Futurae's back office: activations created, pending, used, expired.
-    case activations
+    public static let activations = SimulatorSection("activations")
     /// The card app's notifications and the issuer's transactions.
-    case cardTransactions
+    public static let cardTransactions = SimulatorSection("cardTransactions")
 }
 
 /// A fault a QA engineer reaches for on one key: one of the system's own errors, or a latency, for

@@ -64,4 +64,23 @@ import Testing
         let keys = titles(t)
         #expect(keys.contains(ProximityPart.bluetooth.title) && !keys.contains("new code") && !keys.contains("buy"), "\(keys)")
     }
+
+    @Test("A system's panel command goes to its own front: each front's keys carry its commands, another front's command sends nothing")
+    func commandsAreTheFronts() {
+        for system in [SystemChoice.pims, .futurae, .card] {
+            var t = Harness(SimulatorPanel.State(), shared: Self.shared(system))
+            _ = SimulatorPanel.reduce(&t.state, .opened, t.shared)
+            // Its own fields are its front's, after the shared ones: no check of a section's name.
+            #expect(t.state.form.fields.map(\.id) == [.advanceSeconds, .scenario] + system.front.simulatorFields.map(\.id))
+            for binding in system.front.simulatorKeys(t.state, t.shared) {
+                guard case .own(.system(let command)) = binding.does else { Issue.record("\(binding.title) is not its system's command"); continue }
+                #expect(command.system == system, "\(binding.title)")
+            }
+        }
+        // Card's issuer command on PIMS's front: PIMS reads no CardIssuerControl, so nothing is sent.
+        var panel = SimulatorPanel.State()
+        #expect(PIMSFront.simulatorCommand(SystemPanelCommand(.pims, CardIssuerControl.purchase), &panel, Self.shared(.pims)).isEmpty)
+        #expect(SimulatorPanel.Action.cardIssuer(.purchase) != .toggleProximity(.paired))
+        #expect(SimulatorPanel.Action.cardIssuer(.purchase) == .system(SystemPanelCommand(.card, CardIssuerControl.purchase)))
+    }
 }

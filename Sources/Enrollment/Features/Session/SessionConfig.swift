@@ -43,10 +43,25 @@ public struct ScenarioDefaults: Hashable, Sendable {
 }
 
 /// The system the app is built on: which SDK the session's flows speak to.
-public enum SystemChoice: String, Hashable, Sendable, CaseIterable {
-    case pims = "PIMS"
-    case futurae = "Futurae"
-    case card = "Card"
+public struct SystemChoice: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// Its name on the session screen and in a walk's header ("PIMS").
+    public let rawValue: String
+
+    public init(_ name: String) { rawValue = name }
+    /// A registered front's system by its name; nil when no front is registered by that name.
+    public init?(rawValue: String) {
+        guard SystemChoice.allCases.contains(SystemChoice(rawValue)) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    public static let pims = SystemChoice("PIMS")
+    public static let futurae = SystemChoice("Futurae")
+    public static let card = SystemChoice("Card")
+
+    /// Every registered front's system, in the fronts' order.
+    public static var allCases: [SystemChoice] { SystemFronts.registered.map { $0.system } }
+
+    public var description: String { rawValue }
 
     /// The next one, for the session screen's key.
     public var next: SystemChoice { Self.allCases[((Self.allCases.firstIndex(of: self) ?? 0) + 1) % Self.allCases.count] }

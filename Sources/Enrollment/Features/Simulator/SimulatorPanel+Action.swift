@@ -10,10 +10,8 @@ extension SimulatorPanel {
         case cycleFaultTarget
         /// One of the front's presets (F2–F5) on the target.
         case addFault(FaultPreset)
-        /// Futurae's back office: a new activation for the session's user (QR code, the session's binding).
-        case createActivation
-        /// Card's issuer and shop on the Card field's card: a new activation code, the card's state, a purchase.
-        case cardIssuer(CardIssuerControl)
+        /// A command of the session's system's own (its front's `simulatorKeys`): its front reduces it.
+        case system(SystemPanelCommand)
         /// Open the fault form: any code of the contract, a sub-API, a probability.
         case openFaultForm
         /// Ask the saved scenario's name, then export the world under it.
@@ -23,8 +21,6 @@ extension SimulatorPanel {
         /// Ask which bookmark, then bring the world back to it.
         case askRestore
         case clearFaults
-        /// Toggle a requirement of the car key near the car key's vehicle (else the first).
-        case toggleProximity(ProximityPart)
         case loadScenario, resetScenario
         /// The answer of one of the panel's controls.
         case answered(Control, SimAnswer)
@@ -46,11 +42,10 @@ extension SimulatorPanel {
         case clearFaults
         /// Read the rules in force.
         case faults
-        case proximity
         /// Futurae's back office list, the card phone's notifications.
         case activations, pushes
-        case createActivation
-        case cardIssuer(CardIssuerControl)
+        /// A command of a system's own: its front reads the answer.
+        case system(SystemPanelCommand)
         case load(String)
         case reset
         case export(path: String, name: String)

@@ -31,12 +31,8 @@ extension SimulatorPanel.State {
             activations = BackOfficeActivation.list(answer)
             now = answer["now"]?.stringValue ?? now
             return []
-        case .createActivation:
-            message = BackOfficeActivation(.object(answer.fields)).map { "Activation created for \($0.username), valid until \($0.expiresAt)." }
-            return [.control(.simulator(.activations), .futuraeActivations())]
-        case .cardIssuer(let issuer):
-            (self.issuer, message) = issuer.read(answer)
-            return readBackOffice(shared)
+        case .system(let command):
+            return command.system.front.simulatorAnswered(command, answer, &self, shared)
         case .pushes:
             pushes = (answer["pushes"]?.arrayValue ?? []).compactMap(CardTransaction.init)
             now = answer["now"]?.stringValue ?? now
@@ -52,9 +48,6 @@ extension SimulatorPanel.State {
         case .faults:
             faults = FaultRule.list(answer["rules"])
             return []
-        case .proximity:
-            message = "Proximity changed."
-            return [.refreshAccount]
         case .load(let name):
             scenario = answer["scenario"]?.stringValue ?? name
             faults = []
@@ -100,21 +93,6 @@ extension SimulatorPanel.State {
         }
         inboxAwaitsPhone = false
         return [.refreshInbox(phone)]
-    }
-
-    /// A requirement of the car key, toggled near the car key's vehicle (else the account's first).
-    mutating func toggle(_ part: ProximityPart, _ shared: Shared) -> [Out] {
-        let vin = shared.carKeyVIN ?? shared.vehicles.first?.vin
-        guard let user = shared.loggedIn, let vin, let v = shared.vehicles.first(where: { $0.vin == vin }), let vinValue = VIN(vin) else {
-            message = "No vehicle to change."
-            return []
-        }
-        let control: SimControl = switch part {
-        case .bluetooth: .proximity(username: user, vin: vinValue, bluetoothOn: !v.bluetoothOn, paired: nil, keyInside: nil)
-        case .paired: .proximity(username: user, vin: vinValue, bluetoothOn: nil, paired: !v.paired, keyInside: nil)
-        case .keyInside: .proximity(username: user, vin: vinValue, bluetoothOn: nil, paired: nil, keyInside: !v.keyInside)
-        }
-        return [.control(.simulator(.proximity), control)]
     }
 
     /// The backend's list replaces this panel's, whoever changed it: a rule used up by a call

@@ -41,13 +41,14 @@ extension SimulatorPanel {
 
         public init() {}
 
-        /// The panel's fields for `system`, keeping what was typed: the card app's names the card
-        /// its issuer's keys act on.
+        /// The panel's fields for `system`, keeping what was typed: the shared ones, then its
+        /// front's (the card app's names the card its issuer's keys act on).
         static func form(for system: SystemChoice, keeping old: Form) -> Form {
-            var ids: [FieldID] = [.advanceSeconds, .scenario]
-            if system.front.simulatorSections.contains(.cardTransactions) { ids.append(.cardNumber) }
-            var values: [FieldID: String] = [.advanceSeconds: "60", .cardNumber: CardIssuerControl.defaultCard]
+            let own = system.front.simulatorFields
+            var values: [FieldID: String] = [.advanceSeconds: "60"]
+            for field in own { values[field.id] = field.initial }
             for field in old.fields { values[field.id] = field.value }
+            let ids: [FieldID] = [.advanceSeconds, .scenario] + own.map(\.id)
             return Form(ids, values: values)
         }
     }

@@ -27,20 +27,8 @@ public enum SimulatorPanel: Feature {
             return state.readWorld(shared) + [.control(.simulator(.faults), .faults)]
         case .refresh:
             return state.readWorld(shared) + [.control(.simulator(.faults), .faults)]
-        case .createActivation:
-            guard !shared.config.username.isEmpty else {
-                state.message = "Type the user on the session screen first."
-                return []
-            }
-            let control = SimControl.futuraeActivation(user: shared.config.username, shortCode: false, binding: shared.config.sessionBinding)
-            return [.control(.simulator(.createActivation), control)]
-        case .cardIssuer(let issuer):
-            let card = state.form[.cardNumber].trimmedBlanks
-            guard !card.isEmpty else {
-                state.message = "Type a card in the Card field first (its last four digits or accountId)."
-                return []
-            }
-            return [.control(.simulator(.cardIssuer(issuer)), issuer.control(card: card))]
+        case .system(let command):
+            return command.system.front.simulatorCommand(command, &state, shared)
         case .submit:
             if state.confirmingReset {
                 state.confirmingReset = false
@@ -90,8 +78,6 @@ public enum SimulatorPanel: Feature {
             return [.control(.simulator(.fault(rule)), .fault(rule))]
         case .clearFaults:
             return [.control(.simulator(.clearFaults), .clearFaults)]
-        case .toggleProximity(let part):
-            return state.toggle(part, shared)
         case .loadScenario:
             let name = state.form[.scenario]
             guard !name.isEmpty else {

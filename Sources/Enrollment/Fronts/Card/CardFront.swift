@@ -83,6 +83,27 @@ public enum CardFront: SystemFront {
         CardIssuerControl.keys
     }
 
+    /// The Card field: the card the issuer's keys act on.
+    public static let simulatorFields = [SimulatorField(.cardNumber, initial: CardIssuerControl.defaultCard)]
+
+    /// The issuer's control on the Card field's card.
+    public static func simulatorCommand(_ command: SystemPanelCommand, _ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] {
+        guard let issuer = command.command(as: CardIssuerControl.self) else { return [] }
+        let card = panel.form[.cardNumber].trimmedBlanks
+        guard !card.isEmpty else {
+            panel.message = "Type a card in the Card field first (its last four digits or accountId)."
+            return []
+        }
+        return [.control(.simulator(.cardIssuer(issuer)), issuer.control(card: card))]
+    }
+
+    public static func simulatorAnswered(_ command: SystemPanelCommand, _ answer: SimAnswer, _ panel: inout SimulatorPanel.State,
+                                         _ shared: Shared) -> [SimulatorPanel.Out] {
+        guard let issuer = command.command(as: CardIssuerControl.self) else { return [] }
+        (panel.issuer, panel.message) = issuer.read(answer)
+        return backOfficeReads(shared)
+    }
+
     public static func backOfficeReads(_ shared: Shared) -> [SimulatorPanel.Out] {
         [.control(.simulator(.pushes), .casaPushes(session: shared.config.sessionName))]
     }

@@ -59,3 +59,12 @@ public enum CardIssuerControl: Hashable, Sendable {
         }
     }
 }
+
+extension SimulatorPanel.Action {
+    /// Card's issuer and shop on the Card field's card: a new activation code, the card's state, a purchase.
+    public static func cardIssuer(_ control: CardIssuerControl) -> Self { .system(SystemPanelCommand(.card, control)) }
+}
+
+extension SimulatorPanel.Control {
+    public static func cardIssuer(_ control: CardIssuerControl) -> Self { .system(SystemPanelCommand(.card, control)) }
+}

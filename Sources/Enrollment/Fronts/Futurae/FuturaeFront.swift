@@ -88,6 +88,23 @@ public enum FuturaeFront: SystemFront {
                     .createActivation)]
     }
 
+    /// The back office's new activation for the session's user (QR code, the session's binding).
+    public static func simulatorCommand(_ command: SystemPanelCommand, _ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] {
+        guard command.command(as: FuturaePanelCommand.self) == .createActivation else { return [] }
+        guard !shared.config.username.isEmpty else {
+            panel.message = "Type the user on the session screen first."
+            return []
+        }
+        let control = SimControl.futuraeActivation(user: shared.config.username, shortCode: false, binding: shared.config.sessionBinding)
+        return [.control(.simulator(.createActivation), control)]
+    }
+
+    public static func simulatorAnswered(_ command: SystemPanelCommand, _ answer: SimAnswer, _ panel: inout SimulatorPanel.State,
+                                         _ shared: Shared) -> [SimulatorPanel.Out] {
+        panel.message = BackOfficeActivation(.object(answer.fields)).map { "Activation created for \($0.username), valid until \($0.expiresAt)." }
+        return backOfficeReads(shared)
+    }
+
     public static func backOfficeReads(_ shared: Shared) -> [SimulatorPanel.Out] {
         [.control(.simulator(.activations), .futuraeActivations())]
     }
@@ -116,4 +133,18 @@ public enum FuturaeFront: SystemFront {
         return Notice(kind: .error, code: "NSURLErrorDomain \(code) \(name)", label: label, detail: error.detail,
                       advice: "The call did not reach Futurae: nothing changed. Retry it (r, or ^R in a form).")
     }
+}
+
+/// Futurae's own command on the simulator panel.
+public enum FuturaePanelCommand: Hashable, Sendable {
+    /// The back office: a new activation for the session's user.
+    case createActivation
+}
+
+extension SimulatorPanel.Action {
+    public static let createActivation = Self.system(SystemPanelCommand(.futurae, FuturaePanelCommand.createActivation))
+}
+
+extension SimulatorPanel.Control {
+    public static let createActivation = Self.system(SystemPanelCommand(.futurae, FuturaePanelCommand.createActivation))
 }

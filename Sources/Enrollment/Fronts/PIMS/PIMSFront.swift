@@ -86,6 +86,28 @@ public enum PIMSFront: SystemFront {
         ]
     }
 
+    /// A requirement of the car key, toggled near the car key's vehicle (else the account's first).
+    public static func simulatorCommand(_ command: SystemPanelCommand, _ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] {
+        guard let part = command.command(as: ProximityPart.self) else { return [] }
+        let vin = shared.carKeyVIN ?? shared.vehicles.first?.vin
+        guard let user = shared.loggedIn, let vin, let v = shared.vehicles.first(where: { $0.vin == vin }), let vinValue = VIN(vin) else {
+            panel.message = "No vehicle to change."
+            return []
+        }
+        let control: SimControl = switch part {
+        case .bluetooth: .proximity(username: user, vin: vinValue, bluetoothOn: !v.bluetoothOn, paired: nil, keyInside: nil)
+        case .paired: .proximity(username: user, vin: vinValue, bluetoothOn: nil, paired: !v.paired, keyInside: nil)
+        case .keyInside: .proximity(username: user, vin: vinValue, bluetoothOn: nil, paired: nil, keyInside: !v.keyInside)
+        }
+        return [.control(.simulator(.proximity), control)]
+    }
+
+    public static func simulatorAnswered(_ command: SystemPanelCommand, _ answer: SimAnswer, _ panel: inout SimulatorPanel.State,
+                                         _ shared: Shared) -> [SimulatorPanel.Out] {
+        panel.message = "Proximity changed."
+        return [.refreshAccount]
+    }
+
     /// The live account and its phone's SMS inbox.
     public static func simulatorReads(_ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] {
         [.refreshAccount] + panel.readInbox()
@@ -103,6 +125,20 @@ public enum PIMSFront: SystemFront {
 
     /// The SDK's own transport codes (§7: 2201, 2202, 2204) with their advice.
     public static func transportFailure(_ kind: TransportError, _ error: CallError) -> Notice { .failure(error) }
+}
+
+/// PIMS's own control on the simulator panel, as its answer comes back.
+public enum PIMSPanelControl: Hashable, Sendable {
+    case proximity
+}
+
+extension SimulatorPanel.Action {
+    /// Toggle a requirement of the car key near the car key's vehicle (else the first).
+    public static func toggleProximity(_ part: ProximityPart) -> Self { .system(SystemPanelCommand(.pims, part)) }
+}
+
+extension SimulatorPanel.Control {
+    public static let proximity = Self.system(SystemPanelCommand(.pims, PIMSPanelControl.proximity))
 }
 
 extension FaultPreset {

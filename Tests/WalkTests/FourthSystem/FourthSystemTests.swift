@@ -1,0 +1,101 @@
+import Enrollment
+import Foundation
+import Screens
+import SimKernel
+import SimWorld
+import Testing
+import TerminalUI
+import WalkPlayer
+
+/// A fourth system defined only in this folder, registered by one line per layer, walked end to end
+/// by keys through the headless front (the store, the screens, the in-process world): its screen,
+/// its call, its fault armed from the simulator panel, and the shared clock moved past its deadline.
+@Suite struct FourthSystemTests {
+    static let scenario = """
+        name: locker
+        description: A parcel locker whose pickup code expires two minutes after the start.
+        startTime: "2026-01-05T09:00:00Z"
+        seed: 7
+        session:
+          device: hall-kiosk
+        locker:
+          deadline: "2026-01-05T09:02:00Z"
+        """
+
+    /// The registration: one line per layer, for this task only (parallel tests never see it).
+    func withLocker(_ body: () async throws -> Void) async throws {
+        try await World.registering([RegisteredSystem(LockerSystem.self)]) {  // backend
+            try await SystemFronts.registering([LockerFront.self]) {  // front
+                try await Screens.registering([RegisteredScreen(LockerFlow.self, route: .locker, render: LockerScreen.render)]) {  // screens
+                    try await body()
+                }
+            }
+        }
+    }
+
+    @Test func theLockerIsWalkedByKeysWithItsFaultAndTheClock() async throws {
+        try await withLocker {
+            let world = try ScenarioLoader.parse(yaml: Self.scenario, origin: "locker.yaml")
+            #expect(world.systemIDs == ["locker"])
+            let backend = InProcessBackend(world: world, honoursLatency: false)
+            let front = await HeadlessFront(config: SessionConfig(), size: Size(width: 80, height: 24), backend: backend, clock: PlaybackClock())
+
+            // The session screen: y cycles the systems, the locker's among them.
+            for _ in 0..<SystemChoice.allCases.count where front.state.session.config.system != .locker { await front.press(.char("y")) }
+            #expect(front.state.session.config.system == .locker)
+            #expect(front.frame.textSnapshot.contains("Locker (a parcel locker whose code expires)"))
+            await front.press(.enter)
+            #expect(front.state.route == .home)
+            #expect(front.frame.textSnapshot.contains("Open it with its pickup code"))
+
+            // Its screen, its call.
+            await front.press(.enter)
+            #expect(front.state.route == .locker)
+            #expect(front.frame.textSnapshot.contains("Not opened yet."))
+            await front.press(.char("o"))
+            #expect(front.frame.textSnapshot.contains("Opened 1 times."))
+            #expect(front.state.log.entries.last?.step == "Locker · open")
+
+            // Its fault, armed from the simulator panel on its own call.
+            await front.press(.function(8))
+            #expect(front.state.route == .simulator)
+            #expect(front.frame.textSnapshot.contains("EXPIRED"))
+            await front.press(.function(2))
+            await front.press(.escape)
+            #expect(front.state.route == .locker)
+            await front.press(.char("o"))
+            let faulted = front.frame.textSnapshot
+            #expect(faulted.contains("LOCKER_EXPIRED") && faulted.contains("injected by a fault"))
+            await front.press(.char("o"))
+            #expect(front.frame.textSnapshot.contains("Opened 2 times."))
+
+            // The shared clock, past the deadline (the panel advances 60 s a press).
+            await front.press(.function(8))
+            for _ in 0..<3 { await front.press(.char("a")) }
+            await front.press(.escape)
+            await front.press(.char("o"))
+            let expired = front.frame.textSnapshot
+            #expect(expired.contains("LOCKER_EXPIRED") && expired.contains("the deadline was 2026-01-05T09:02:00Z"))
+            #expect(expired.contains("Refused: LOCKER_EXPIRED"))
+
+            // The world keeps the locker's state in its keyed store, and exports its section.
+            let kept = await backend.simulator.world
+            #expect(kept.systemStates[StateKey(LockerSystem.id, empty: LockerSystem.emptyState)].opens == 2)
+            #expect(World.ruleCatalogues.map(\.system).contains("locker"))
+            let export = try #require(await backend.control(.export)["scenario"]?.stringValue)
+            #expect(export.contains("locker:\n  deadline: '2026-01-05T09:02:00Z'\n  opens: 2"), "\(export)")
+            #expect(try ScenarioLoader.parse(yaml: export, origin: "export").systemStates == kept.systemStates)
+        }
+    }
+
+    @Test func aRegisteredSystemIsTheRegisteringTasksOnly() async throws {
+        #expect(!World.systems.map(\.id).contains("locker"))
+        #expect(!SystemChoice.allCases.contains(.locker))
+        #expect(throws: ScenarioError.self) { try ScenarioLoader.parse(yaml: Self.scenario, origin: "locker.yaml") }
+        try await withLocker {
+            #expect(World.systems.map(\.id).last == "locker")
+            #expect(SystemChoice.allCases.last == .locker)
+            #expect(Route.allCases.last == .locker)
+        }
+    }
+}
