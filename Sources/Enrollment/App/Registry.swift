@@ -4,6 +4,7 @@ import PIMS
 public enum Route: Hashable, Sendable, CaseIterable {
     case start, home, guided, account, otp, steps, carKey, simulator, log
     case futurae, futuraeAccounts, coverage
+    case futuraeLogin
     case card, cardShop, cardAccounts
 
     /// The home menu of each system, in order.
@@ -36,6 +37,7 @@ enum Features {
     static let futuraeAccounts = Scope(FuturaeAccounts.self, \.futuraeAccounts, route: .futuraeAccounts, resetTo: .init()) {
         $0.futuraeAccountsReported($1)
     }
+    static let futuraeLogin = Scope(FuturaeLogin.self, \.futuraeLogin, route: .futuraeLogin, resetTo: .init()) { $0.futuraeLoginReported($1) }
     static let cardPhone = Scope(CardPhone.self, \.cardPhone, route: .card, resetTo: .init()) { $0.cardPhoneReported($1) }
     static let cardShop = Scope(CardShop.self, \.cardShop, route: .cardShop, resetTo: .init())
     static let cardAccounts = Scope(CardAccounts.self, \.cardAccounts, route: .cardAccounts, resetTo: .init())
@@ -45,7 +47,7 @@ enum Features {
     /// Every feature, once, in the routes' order.
     static let all: [any FeatureScope] = [
         session, home, guided, account, otp, steps, carKey, simulator, log, futurae, futuraeAccounts, coverage,
-        cardPhone, cardShop, cardAccounts,
+        cardPhone, cardShop, cardAccounts, futuraeLogin,
     ]
     static let byFeature = Dictionary(uniqueKeysWithValues: all.map { (ObjectIdentifier($0.feature), $0) })
     static let byRoute = Dictionary(uniqueKeysWithValues: all.compactMap { scope in scope.route.map { ($0, scope) } })
@@ -70,6 +72,7 @@ extension AppState {
         case .futuraeAccounts(let call): Features.futuraeAccounts.send(.answered(call, response), to: &self)
         case .cardPhone(let call): Features.cardPhone.send(.answered(call, response), to: &self)
         case .cardAccounts(let call): Features.cardAccounts.send(.answered(call, response), to: &self)
+        case .futuraeLogin(let call): Features.futuraeLogin.send(.answered(call, response), to: &self)
         }
     }
 
