@@ -5,8 +5,8 @@ import TerminalUI
 /// sessions (whoever created them: the Auth API or this panel), live.
 enum FuturaeSimulatorSections {
     static func backOffice(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let logins = state.futuraeLogin.backOffice.count
-        let height = min(max(4, logins * 2 + 3), area.height / 2)
+        let s = state.futuraeLogin
+        let height = min(max(4, s.backOffice.count * 2 + (s.backOfficeMessage == nil ? 2 : 4)), area.height / 2)
         let parts = area.splitRows([.fill(), .fixed(height)])
         activations(state.simulator, into: &frame, area: parts[0])
         authentications(state.futuraeLogin, into: &frame, area: parts[1])
@@ -32,8 +32,7 @@ enum FuturaeSimulatorSections {
     static func authentications(_ s: FuturaeLogin.State, into frame: inout Frame, area: Rect) {
         let inside = frame.panel(area, title: "Back office · logins (\(s.backOffice.count))")
         var y = inside.y
-        if let m = s.backOfficeMessage { y = frame.paragraph(m, at: y, in: inside, style: .hint) }
-        if s.backOffice.isEmpty, y < inside.maxY { frame.paragraph("none (y pushes one)", at: y, in: inside, style: .hint) }
+        if s.backOffice.isEmpty { y = frame.paragraph("none (y pushes one)", at: y, in: inside, style: .hint) }
         for login in s.backOffice.reversed() {
             guard y + 1 < inside.maxY else { break }
             let status = login.status == login.result ? login.result : "\(login.result) (\(login.status))"
@@ -43,8 +42,10 @@ enum FuturaeSimulatorSections {
             default: .title
             }
             frame.put("\(login.username) · \(status)", x: inside.x, y: y, style: style, clip: inside)
-            frame.put("  on \(login.deviceId) · until \(login.expiresAt)", x: inside.x, y: y + 1, style: .hint, clip: inside)
+            frame.put("  until \(login.expiresAt) · \(login.deviceId)", x: inside.x, y: y + 1, style: .hint, clip: inside)
             y += 2
         }
+        // The last push, in words, under the list when there is room.
+        if let m = s.backOfficeMessage, y < inside.maxY { frame.paragraph(m, at: y, in: inside, style: .hint) }
     }
 }

@@ -4,8 +4,8 @@ import PIMS
 public enum Route: Hashable, Sendable, CaseIterable {
     case start, home, guided, account, otp, steps, carKey, simulator, log
     case futurae, futuraeAccounts, coverage
-    case futuraeLogin
     case card, cardShop, cardAccounts
+    case futuraeLogin
 
     /// The home menu of each system, in order.
     public static func homeMenu(_ system: SystemChoice) -> [Route] { system.front.homeMenu }

@@ -45,7 +45,7 @@ import Testing
         let request = try #require(FuturaeLogin.Request(Self.push))
         t.send(.pushed(Self.push, at: Self.pushedAt),
                [.notice(.info("Acme Bank: approve login as alice@example.com? (2:00 left)",
-                              advice: "F6 opens it on the phone: approve, reject or report fraud."))]) {
+                              advice: "F6 opens it on the phone (Esc first from the simulator): approve, reject or report fraud."))]) {
             $0.requests = [request]
             $0.now = Self.pushedAt
             $0.unread = "s-1"
@@ -100,7 +100,6 @@ import Testing
         t.send(.controlAnswered(.lock(.approve), .success(["locked": true, "archived": false, "now": "2026-01-05T09:00:10Z"]))) {
             $0.phase = .unlock(.approve)
             $0.now = "2026-01-05T09:00:10Z"
-            $0.message = "The SDK is locked: unlock it to approve the login."
         }
         #expect(t.keys() == ["e SDK PIN", "b biometrics", "Esc back"])
         t.send(.usePIN) { $0.phase = .pin(.approve) }
@@ -110,7 +109,7 @@ import Testing
                [.notice(.futurae(FuturaeError.incorrectPin.callError()))]) {
             $0.pinAttemptsLeft = 4
             $0.pinForm.clear([.sdkPin])
-            $0.message = "Wrong SDK PIN: 4 attempts left."
+            $0.message = "Wrong SDK PIN."
         }
         t.send(.answered(.unlockPIN(.approve), Self.ok(["unlockedUntil": "2026-01-05T09:01:10Z"])),
                [.delegate(.unlocked(until: "2026-01-05T09:01:10Z")),
@@ -132,7 +131,6 @@ import Testing
         }
         t.send(.answered(.answer(.reject), Self.failed(.locked)), [.notice(.futurae(FuturaeError.locked.callError()))]) {
             $0.phase = .unlock(.reject)
-            $0.message = "The SDK is locked: unlock it to answer."
         }
         // Biometrics only: no SDK PIN key.
         #expect(t.keys() == ["b biometrics", "Esc back"])

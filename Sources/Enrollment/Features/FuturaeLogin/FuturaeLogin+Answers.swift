@@ -39,14 +39,14 @@ extension FuturaeLogin.State {
         case (.list, _):
             break
         case (.answer(let answer), .locked?):
-            // The unlock ran out between the read and the answer: unlock again.
+            // The unlock ran out between the read and the answer: unlock again (the screen says so).
             phase = .unlock(answer)
-            message = "The SDK is locked: unlock it to answer."
+            message = nil
         case (.unlockPIN(let answer), .incorrectPin?):
             pinAttemptsLeft = response.result?["pinAttemptsLeft"]?.intValue
             pinForm.clear([.sdkPin])
             phase = .pin(answer)
-            message = "Wrong SDK PIN" + (pinAttemptsLeft.map { ": \($0) attempt\($0 == 1 ? "" : "s") left." } ?? ".")
+            message = "Wrong SDK PIN."
         case (.unlockBiometrics(let answer), .locked?):
             phase = .unlock(answer)
             message = "Not unlocked (\(error.detail ?? "biometrics")): try again or use the SDK PIN."
@@ -75,7 +75,6 @@ extension FuturaeLogin.State {
             guard phase == .checkingLock(a) else { return [] }
             if answer["locked"]?.boolValue == true, answer["archived"]?.boolValue != true {
                 phase = .unlock(a)
-                message = "The SDK is locked: unlock it to \(a.title) the login."
                 return []
             }
             return FuturaeLogin.send(&self, a)

@@ -29,7 +29,7 @@ public enum FuturaeLogin: Feature {
             state.unread = r.sessionId
             if state.phase == .inbox { state.selection = state.requests.count - 1 }
             let left = CardTransaction.countdown(r.secondsLeft(at: at))
-            return [.notice(.info("\(r.question) (\(left))", advice: "F6 opens it on the phone: approve, reject or report fraud."))]
+            return [.notice(.info("\(r.question) (\(left))", advice: "F6 opens it on the phone (Esc first from the simulator): approve, reject or report fraud."))]
         case .backOfficeChanged(let read):
             return read ? [.control(.futuraeLogin(.backOffice), .futuraeAuthentications())] : []
         case .readBackOffice:
