@@ -49,9 +49,9 @@ import Testing
         let request = try session.capture()
         #expect(request.contains("Acme Bank") && request.contains("alice@example.com") && request.contains("left (simulated)"), "\(request)")
         try session.sendKeys("y")
-        try session.wait(for: "The SDK is locked: unlock it to approve the login.")
+        try session.wait(for: "the unlock prompt") { $0.contains("The SDK is locked: unlock it to") && $0.contains("e SDK PIN · b biometrics") }
         try session.sendKeys("e")
-        try session.wait(for: "Unlock with the SDK PIN to approve the login.")
+        try session.wait(for: "Unlock with the SDK PIN to approve the")
         try session.type("1234")
         try session.sendKeys("Enter")
         try session.wait(for: "✓ Login approved")
