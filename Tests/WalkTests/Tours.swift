@@ -209,8 +209,7 @@ enum Tours {
         name: "futurae-login", title: "Futurae: enroll, then a login pushed to the phone and approved (F8–F10)", scenario: "futurae-fresh",
         captions: [
             "Futurae · enroll": "The back office enrolled alice (as the Auth API's user/enroll does, FA9); the phone scans its QR code (F2).",
-            "Futurae · login requests (F8)": "The service pushed a login (futurae.auth, as the Auth API's user/auth, FA13): it waits on the phone.",
-            "Futurae · approve the login (F9)": "Approved on the phone (futurae.approveAuth): the service's auth/status now reads allow (FA14).",
+            "Futurae · approve the login (F9)": "The back office pushed a login (futurae.auth, as the Auth API's user/auth, FA13); approved on the phone, auth/status reads allow (FA14).",
         ],
         script: { s in
             await s.press("Enter", pauseMs: 800)
