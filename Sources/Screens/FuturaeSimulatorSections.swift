@@ -42,7 +42,9 @@ enum FuturaeSimulatorSections {
             default: .title
             }
             frame.put("\(login.username) · \(status)", x: inside.x, y: y, style: style, clip: inside)
-            frame.put("  until \(login.expiresAt) · \(login.deviceId)", x: inside.x, y: y + 1, style: .hint, clip: inside)
+            // The device when the line holds it whole (80 columns hold the expiry only).
+            let until = "  until \(login.expiresAt)", device = " · \(login.deviceId)"
+            frame.put(until + (until.count + device.count <= inside.width ? device : ""), x: inside.x, y: y + 1, style: .hint, clip: inside)
             y += 2
         }
         // The last push, in words, under the list when there is room.
