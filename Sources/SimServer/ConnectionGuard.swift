@@ -53,8 +53,9 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         let deadline = deadline, slots = slots, target = target
         slots.opened(channel)
         return channel.eventLoop.makeCompletedFuture {
-            // First in the pipeline, before the HTTP decoder: it sees the request's first byte.
-            try channel.pipeline.syncOperations.addHandler(RequestDeadline(deadline: deadline, logger: logger, slots: slots), position: .first)
+            // Before the HTTP decoder, after whatever the transport put first (TLS's handler): it sees the
+            // request's first plaintext byte, and its 408 or 400 goes out through TLS, never beside it.
+            try channel.pipeline.syncOperations.addHandler(RequestDeadline(deadline: deadline, logger: logger, slots: slots), position: .last)
         }.flatMap { inner.setup(channel: channel, logger: logger) }.flatMapThrowing { value in
             // Before the conversion to HTTP types, which keeps one Host and drops the target's authority.
             let codec = try channel.pipeline.syncOperations.handler(type: HTTP1ToHTTPServerCodec.self)

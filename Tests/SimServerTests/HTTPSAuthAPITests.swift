@@ -39,9 +39,9 @@ import Testing
         }
     }
 
-    static func start(database: String) async throws -> TLSServe {
+    static func start(database: String, _ more: [String] = []) async throws -> TLSServe {
         let child = try ServeProcess.launch(try await binary(),
-                                            ["serve", "--port", "0", "--db", database, "--scenario", "futurae-fresh", "--tls-self-signed", "--log-level", "notice"])
+                                            ["serve", "--port", "0", "--db", database, "--scenario", "futurae-fresh", "--tls-self-signed", "--log-level", "notice"] + more)
         for await text in child.lines {
             if let range = text.range(of: #"listening on https://127\.0\.0\.1:\d+"#, options: .regularExpression),
                let certificate = text.range(of: #"self-signed certificate \(localhost, 127\.0\.0\.1, ::1\): \S+"#, options: .regularExpression) {
@@ -106,6 +106,41 @@ import Testing
         await again.stop()
         #expect(try String(contentsOfFile: database + ".tls-cert.pem", encoding: .utf8) == before)
     }
+
+    /// A request that does not arrive in time is answered 408 through TLS, as any answer (the deadline
+    /// sits behind TLS's handler): the client decrypts it; never plaintext bytes on a TLS connection,
+    /// which a client reads as a broken record.
+    @Test func aRequestTimeoutOverTLSIsAnsweredThroughTLS() async throws {
+        let folder = TemporaryFolder.make()
+        let server = try await Self.start(database: folder.appendingPathComponent("world.db").path, ["--request-timeout", "1s"])
+        let port = String(server.url.split(separator: ":").last ?? "")
+        let run = try await Shell.run("/usr/bin/env", ["python3", "-c", Self.halfARequestOverTLS, port, server.certificate], in: folder)
+        await server.stop()
+        #expect(run.output.hasPrefix("TLS:HTTP/1.1 408 Request Timeout"), "\(run.output)")
+        #expect(run.output.contains(#"{"error":"the request did not arrive in time"}"#), "\(run.output)")
+    }
+
+    /// Half a request head over TLS (the certificate trusted), then everything read until the server
+    /// closes: `TLS:` and what was decrypted, or `SSLERROR:` when the bytes were not TLS records.
+    static let halfARequestOverTLS = """
+        import socket, ssl, sys
+        context = ssl.create_default_context(cafile=sys.argv[2])
+        connection = context.wrap_socket(socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=120), server_hostname="localhost")
+        connection.sendall(b"GET /healthz HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nX-Slow: ")
+        data = b""
+        try:
+            while True:
+                chunk = connection.recv(4096)
+                if not chunk:
+                    break
+                data += chunk
+        except ssl.SSLEOFError:
+            pass  # closed without close_notify: what was decrypted before stands
+        except ssl.SSLError as error:
+            print("SSLERROR:" + str(error), data)
+            sys.exit(0)
+        print("TLS:" + data.decode(errors="replace"))
+        """
 
     /// A signed enroll through the demo script's own client class, printing the QR code's URL.
     static let enrollAndPrintQRURL = """

@@ -90,3 +90,45 @@ import Testing
         #expect(accepted == valid)
     }
 }
+
+/// The Auth API's part of `docs/openapi.yaml` (FA7–FA14): each endpoint's answers, refusals
+/// included, checked against the description, and the request bodies sent against theirs.
+@Suite struct AuthAPIOpenAPITests {
+    @Test func everyAuthAPIAnswerMatchesTheDescription() async throws {
+        let schema = try OpenAPICheck()
+        var checked: [Int] = []
+        try await AuthAPITests.withAuthServer("futurae-enrolled") { server in
+            let api = AuthAPITests.client(server)
+            func expectDocumented(_ method: String, _ target: String, _ body: JSONValue? = nil, tamper: AuthAPIClient.Tamper = .init()) async throws -> JSONValue? {
+                let answer = try await api.send(method, target, body: body.map(JSONText.encode), tamper: tamper)
+                checked.append(answer.status)
+                let problems = schema.problems(method, target, status: answer.status, body: answer.text)
+                #expect(problems.isEmpty, "\(method) \(target) \(answer.status) \(answer.text.prefix(300)): \(problems)")
+                if let body, answer.status == 200 {
+                    #expect(schema.requestProblems(method, schema.documentedPath(target), body: body).isEmpty, "\(method) \(target) request")
+                }
+                return answer.json
+            }
+            _ = try await expectDocumented("GET", "/srv/auth/v1/users?username=nobody%40example.com")
+            _ = try await expectDocumented("GET", "/srv/auth/v1/users?username=alice%40example.com", tamper: .init(signature: String(repeating: "0", count: 64)))
+            let alice = try #require(try await expectDocumented("GET", "/srv/auth/v1/users?username=alice%40example.com")?["user_id"]?.stringValue)
+            _ = try await expectDocumented("GET", "/srv/auth/v1/users/\(alice)")
+            let enrolled = try await expectDocumented("POST", "/srv/auth/v1/user/enroll", ["username": "carol@example.com", "short_code": true])
+            let enrollment = try #require(enrolled?["enrollment_id"]?.stringValue)
+            _ = try await expectDocumented("POST", "/srv/auth/v1/user/enroll", ["user_id": "nobody", "username": "both"])
+            _ = try await expectDocumented("POST", "/srv/auth/v1/user/enroll_status", ["username": "carol@example.com", "enrollment_id": .string(enrollment)])
+            _ = try await expectDocumented("GET", "/srv/auth/v1/activation/\(enrollment)/qrcode.png")
+            _ = try await expectDocumented("POST", "/srv/auth/v1/user/preauth", ["username": "alice@example.com"])
+            _ = try await expectDocumented("POST", "/srv/auth/v1/user/preauth", ["username": "carol@example.com"])
+            _ = try await expectDocumented("POST", "/srv/auth/v1/user/preauth", ["username": "nobody@example.com"])
+            let session = try #require(try await expectDocumented("POST", "/srv/auth/v1/user/auth",
+                                                                  ["username": "alice@example.com", "factor": "approve", "device_id": "auto"])?["session_id"]?.stringValue)
+            _ = try await expectDocumented("POST", "/srv/auth/v1/user/auth", ["username": "alice@example.com", "factor": "sms"])
+            _ = try await expectDocumented("POST", "/srv/auth/v1/user/auth/status", ["session_id": .string(session)])
+            _ = try await expectDocumented("POST", "/srv/auth/v1/user/auth/status", ["session_id": "nobody"])
+            _ = try await expectDocumented("POST", "/srv/auth/v1/user/unenroll", ["username": "alice@example.com", "device_id": "alice-iphone"])
+        }
+        #expect(checked.count == 16)
+        #expect(Set(checked) == [200, 400, 401], "\(checked)")
+    }
+}

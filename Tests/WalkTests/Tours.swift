@@ -20,7 +20,7 @@ enum Tours {
         let finalText: String
     }
 
-    static let all: [Tour] = [shortcut, wrongPIN, stepsCache, futuraeQR, cardPush]
+    static let all: [Tour] = [shortcut, wrongPIN, stepsCache, futuraeQR, cardPush, futuraeLogin]
 
     /// Records `tour` to `path` on a fresh world of its scenario; the script's result and the last screen.
     /// `backend`: another than a fresh in-process world of the scenario (a server already on it).
@@ -204,4 +204,32 @@ enum Tours {
             return await s.expect("Transaction approved")
         },
         finalText: "Transaction approved")
+
+    static let futuraeLogin = Tour(
+        name: "futurae-login", title: "Futurae: enroll, then a login pushed to the phone and approved (F8–F10)", scenario: "futurae-fresh",
+        captions: [
+            "Futurae · enroll": "The back office enrolled alice (as the Auth API's user/enroll does, FA9); the phone scans its QR code (F2).",
+            "Futurae · approve the login (F9)": "The back office pushed a login (futurae.auth, as the Auth API's user/auth, FA13); approved on the phone, auth/status reads allow (FA14).",
+        ],
+        script: { s in
+            await s.press("Enter", pauseMs: 800)
+            guard await s.wait(for: "Futurae SDK on alice-iphone") else { return false }
+            await s.press("Enter", pauseMs: 800)
+            guard await s.wait(for: "Scan the activation QR code") else { return false }
+            await s.press("Enter", pauseMs: 1500)
+            guard await s.wait(for: "s scan") else { return false }
+            await s.press("s", pauseMs: 1500)
+            guard await s.expect("✓ Enrolled") else { return false }
+            await s.press("F8", pauseMs: 1000)
+            guard await s.wait(for: "Back office · logins") else { return false }
+            await s.press("y", pauseMs: 1500)
+            guard await s.wait(for: "approve login as alice@example.com?") else { return false }
+            await s.press("Esc", pauseMs: 800)
+            guard await s.wait(for: "F6") else { return false }
+            await s.press("F6", pauseMs: 1500)
+            guard await s.expect("y approve · n reject · f report fraud") else { return false }
+            await s.press("y", pauseMs: 1500)
+            return await s.expect("✓ Login approved")
+        },
+        finalText: "✓ Login approved")
 }

@@ -36,6 +36,7 @@ public struct AppState: Hashable, Sendable {
     public var carKey = CarKeyFlow.State()
     public var futurae = FuturaeEnrollment.State()
     public var futuraeAccounts = FuturaeAccounts.State()
+    public var futuraeLogin = FuturaeLogin.State()
     public var cardPhone = CardPhone.State()
     public var cardShop = CardShop.State()
     public var cardAccounts = CardAccounts.State()

@@ -16,6 +16,7 @@ extension AppState {
         case .cardPhone(let control): Features.cardPhone.send(.controlAnswered(control, answer), to: &self)
         case .cardShop(let control): Features.cardShop.send(.answered(control, answer), to: &self)
         case .feature(let call): Features.scope(of: call.feature)?.controlAnswered(call, answer, &self) ?? []
+        case .futuraeLogin(let control): Features.futuraeLogin.send(.controlAnswered(control, answer), to: &self)
         }
     }
 

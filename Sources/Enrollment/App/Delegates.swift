@@ -116,6 +116,19 @@ extension AppState {
         }
     }
 
+    mutating func futuraeLoginReported(_ delegate: FuturaeLogin.Delegate) -> [Effect] {
+        switch delegate {
+        case .show:
+            // The push opened from another screen: the login request comes to the front.
+            route = .futuraeLogin
+            return []
+        case .unlocked(let until):
+            // Unlocked to answer a login: the accounts screen and Home's lock panel know it too.
+            futuraeAccounts.lock = .unlocked(until: until)
+            return []
+        }
+    }
+
     mutating func cardPhoneReported(_ delegate: CardPhone.Delegate) -> [Effect] {
         switch delegate {
         case .show:

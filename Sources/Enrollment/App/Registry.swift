@@ -12,7 +12,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     public static let otp = Route("otp"), steps = Route("steps"), carKey = Route("carKey"), simulator = Route("simulator")
     public static let log = Route("log"), futurae = Route("futurae"), futuraeAccounts = Route("futuraeAccounts")
     public static let coverage = Route("coverage"), card = Route("card"), cardShop = Route("cardShop")
-    public static let cardAccounts = Route("cardAccounts")
+    public static let cardAccounts = Route("cardAccounts"), futuraeLogin = Route("futuraeLogin")
 
     /// Every route, in the registry's order.
     public static var allCases: [Route] { Features.all.compactMap(\.route) }
@@ -47,6 +47,7 @@ enum Features {
     static let futuraeAccounts = Scope(FuturaeAccounts.self, \.futuraeAccounts, route: .futuraeAccounts, resetTo: .init()) {
         $0.futuraeAccountsReported($1)
     }
+    static let futuraeLogin = Scope(FuturaeLogin.self, \.futuraeLogin, route: .futuraeLogin, resetTo: .init()) { $0.futuraeLoginReported($1) }
     static let cardPhone = Scope(CardPhone.self, \.cardPhone, route: .card, resetTo: .init()) { $0.cardPhoneReported($1) }
     static let cardShop = Scope(CardShop.self, \.cardShop, route: .cardShop, resetTo: .init())
     static let cardAccounts = Scope(CardAccounts.self, \.cardAccounts, route: .cardAccounts, resetTo: .init())
@@ -56,7 +57,7 @@ enum Features {
     /// The built-in features, once, in the routes' order.
     static let builtin: [any FeatureScope] = [
         session, home, guided, account, otp, steps, carKey, simulator, log, futurae, futuraeAccounts, coverage,
-        cardPhone, cardShop, cardAccounts,
+        cardPhone, cardShop, cardAccounts, futuraeLogin,
     ]
     static let builtinByFeature = Dictionary(uniqueKeysWithValues: builtin.map { (ObjectIdentifier($0.feature), $0) })
     static let builtinByRoute = Dictionary(uniqueKeysWithValues: builtin.compactMap { scope in scope.route.map { ($0, scope) } })
@@ -99,6 +100,7 @@ extension AppState {
         case .cardPhone(let call): Features.cardPhone.send(.answered(call, response), to: &self)
         case .cardAccounts(let call): Features.cardAccounts.send(.answered(call, response), to: &self)
         case .feature(let call): Features.scope(of: call.feature)?.answered(call, response, &self) ?? []
+        case .futuraeLogin(let call): Features.futuraeLogin.send(.answered(call, response), to: &self)
         }
     }
 

@@ -13,6 +13,7 @@ public enum CallPurpose: Hashable, Sendable {
     case futuraeAccounts(FuturaeAccounts.Call)
     case cardPhone(CardPhone.Call)
     case cardAccounts(CardAccounts.Call)
+    case futuraeLogin(FuturaeLogin.Call)
     /// A call of a feature registered from outside the module.
     case feature(FeatureCall)
 
@@ -29,6 +30,7 @@ public enum CallPurpose: Hashable, Sendable {
         case .futuraeAccounts(let call): call.stepLabel
         case .cardPhone(let call): call.stepLabel
         case .cardAccounts(let call): call.stepLabel
+        case .futuraeLogin(let call): call.stepLabel
         case .feature(let call): call.stepLabel
         }
     }
@@ -37,7 +39,7 @@ public enum CallPurpose: Hashable, Sendable {
     /// the login never are (it would loop, or the SDK asks for basic authentication instead).
     var strongAuthenticationRetries: Bool {
         switch self {
-        case .login, .otp, .futurae, .futuraeAccounts, .cardPhone, .cardAccounts, .feature: false
+        case .login, .otp, .futurae, .futuraeAccounts, .cardPhone, .cardAccounts, .futuraeLogin, .feature: false
         case .guided, .account, .steps, .carKey: true
         }
     }
@@ -53,6 +55,7 @@ public enum ControlPurpose: Hashable, Sendable {
     case futuraeAccounts
     case cardPhone(CardPhone.Control)
     case cardShop(CardShop.Control)
+    case futuraeLogin(FuturaeLogin.Control)
     /// A control of a feature registered from outside the module.
     case feature(FeatureCall)
 }

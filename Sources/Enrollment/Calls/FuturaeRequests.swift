@@ -23,6 +23,14 @@ public enum FuturaeRequests {
     public static func logout(userId: String) -> CallRequest { call(.logoutAccount, ["userId": userId]) }
     public static func delete(userId: String) -> CallRequest { call(.deleteAccount, ["userId": userId]) }
 
+    /// F8: the logins pushed to this device, still waiting.
+    public static let authSessions = call(.authSessions, [:])
+    /// F9: `approve` sends `futurae.approveAuth`; `reject` and `fraud` send `futurae.rejectAuth`.
+    public static func answerAuth(sessionId: String, _ answer: FuturaeLogin.Answer) -> CallRequest {
+        guard answer != .approve else { return call(.approveAuth, ["sessionId": sessionId]) }
+        return CallRequest(.call, FuturaeAPI.rejectAuth.name, ["sessionId": .string(sessionId), "isFraud": .bool(answer == .fraud)])
+    }
+
     private static func call(_ api: FuturaeAPI, _ params: [String: String?]) -> CallRequest {
         CallRequest(.call, api.name, params.compactMapValues { $0.map(JSONValue.string) })
     }

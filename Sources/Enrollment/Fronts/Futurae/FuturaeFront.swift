@@ -32,9 +32,10 @@ public enum FuturaeFront: SystemFront {
     public static func statusLine(_ app: AppState, room: Int) -> String {
         let c = app.session.config
         return "Futurae · \(c.device) · \(c.lockType.shortTitle) · binding \(c.sessionBinding ? "on" : "off")"
+            + (app.futuraeLogin.unread == nil ? "" : " · ● login")
     }
 
-    public static let homeMenu: [Route] = [.futurae, .futuraeAccounts, .simulator, .log, .coverage, .start]
+    public static let homeMenu: [Route] = [.futurae, .futuraeAccounts, .futuraeLogin, .simulator, .log, .coverage, .start]
 
     /// The SDK instance's lock as it is (a scenario's may start locked), for Home's lock panel.
     public static let onReady: [Action] = [.futuraeAccounts(.readDevice)]
@@ -61,9 +62,26 @@ public enum FuturaeFront: SystemFront {
 
     /// The back office's activations changed (created, used, found expired): the enrollment's
     /// pending activations and the simulator's list are read again.
+    /// A login pushed to this device (F8) becomes a request on the phone whatever screen is open; the
+    /// back office's sessions (one created or answered) are read again while the panel shows them.
     public static func received(_ event: SimEvent, _ app: inout AppState) -> [Effect]? {
-        guard event.kind == .activation else { return nil }
-        return Features.futurae.send(.backOfficeChanged, to: &app) + Features.simulator.send(.backOfficeChanged, to: &app)
+        switch event.kind {
+        case .activation:
+            Features.futurae.send(.backOfficeChanged, to: &app) + Features.simulator.send(.backOfficeChanged, to: &app)
+        case .futuraeAuth:
+            Features.futuraeLogin.send(.pushed(event.data, at: event.at.iso8601), to: &app)
+        case .authSession:
+            Features.futuraeLogin.send(.backOfficeChanged(read: app.route == .simulator), to: &app)
+        default: nil
+        }
+    }
+
+    /// A login request not opened yet: one key opens it from any screen (a function key: typing never
+    /// takes it; the simulator panel's F6 is its fault form).
+    public static func globalCommands(_ app: AppState) -> [AvailableCommand] {
+        guard app.futuraeLogin.unread != nil, app.staged == nil, app.route != .simulator,
+              !(app.route == .futuraeLogin && app.futuraeLogin.isDeciding) else { return [] }
+        return [AvailableCommand(.function(6), "open login", "Open the newest login request pushed to the phone.", .futuraeLogin(.openPush))]
     }
 
     /// A walk's header: the device options (lock type, biometrics, binding), and whether it is the
@@ -81,11 +99,13 @@ public enum FuturaeFront: SystemFront {
     }
 
     public static let simulatorSections: Set<SimulatorSection> = [.activations]
-    public static let simulatorParts = "the back office's activations"
+    public static let simulatorParts = "the back office's activations and logins"
 
     public static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>] {
         [KeyBinding(.letter("v"), "activation", "Back office: a new activation for the session's user (QR code; binding as the session's).",
-                    .createActivation)]
+                    .createActivation),
+         KeyBinding(.letter("y"), "push login", "Back office: push a login for the session's user to its device (futurae.auth, F10).",
+                    .app(.futuraeLogin(.pushLogin)))]
     }
 
     /// The back office's new activation for the session's user (QR code, the session's binding).
@@ -106,7 +126,7 @@ public enum FuturaeFront: SystemFront {
     }
 
     public static func backOfficeReads(_ shared: Shared) -> [SimulatorPanel.Out] {
-        [.control(.simulator(.activations), .futuraeActivations())]
+        [.control(.simulator(.activations), .futuraeActivations()), .control(.futuraeLogin(.backOffice), .futuraeAuthentications())]
     }
     public static let faultTargets = FuturaeAPI.all.map(\.name)
     public static let faultPresets: [FaultPreset] = [
