@@ -20,12 +20,17 @@ public struct ConnectionLimits: Sendable {
     /// Once more than half the connections are open, an idle one is closed after this long instead
     /// of `idle` (and past seven eighths, the longest idle at once: `ConnectionSlots`).
     public var pressureIdle: Duration
+    /// New connections a second from one client address (eight times as many at once); beyond, a
+    /// 429 and the connection closed (`ConnectionRate`). 0: no limit.
+    public var ratePerAddress: Int
 
-    public init(idle: Duration = .seconds(60), request: Duration = .seconds(10), maxOpen: Int = 512, pressureIdle: Duration = .seconds(5)) {
+    public init(idle: Duration = .seconds(60), request: Duration = .seconds(10), maxOpen: Int = 512, pressureIdle: Duration = .seconds(5),
+                ratePerAddress: Int = 20) {
         self.idle = idle
         self.request = request
         self.maxOpen = maxOpen
         self.pressureIdle = min(idle, pressureIdle)
+        self.ratePerAddress = ratePerAddress
     }
 }
 
@@ -51,6 +56,14 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let deadline = deadline, slots = slots, target = target
+        if let address = channel.remoteAddress?.ipAddress, let refusal = slots.rate?.refusal(of: address) {
+            // No HTTP handlers and no slot: the refusal answers alone (after TLS, when there is TLS).
+            logger.debug("connection refused", metadata: ["reason": .string(refusal.message)])
+            return channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addHandler(ConnectionRefusal(message: refusal.message, retryAfter: refusal.retryAfter))
+                return try Value(wrappingChannelSynchronously: channel)
+            }
+        }
         slots.opened(channel)
         return channel.eventLoop.makeCompletedFuture {
             // First in the pipeline, before the HTTP decoder: it sees the request's first byte.
@@ -109,9 +122,10 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     static let timeoutAnswer = rawAnswer("408 Request Timeout", error: "the request did not arrive in time")
 
     /// An answer written as bytes, below the HTTP codec, after which the connection closes.
-    static func rawAnswer(_ status: String, error: String) -> ByteBuffer {
+    static func rawAnswer(_ status: String, error: String, headers: [String] = []) -> ByteBuffer {
         let body = JSONText.encode(["error": .string(error)])
-        return ByteBuffer(string: "HTTP/1.1 \(status)\r\ncontent-type: application/json\r\ncontent-length: \(body.utf8.count)\r\nconnection: close\r\n\r\n\(body)")
+        let extra = headers.map { $0 + "\r\n" }.joined()
+        return ByteBuffer(string: "HTTP/1.1 \(status)\r\ncontent-type: application/json\r\ncontent-length: \(body.utf8.count)\r\n\(extra)connection: close\r\n\r\n\(body)")
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -242,6 +242,33 @@ import Testing
         #expect(t.state.availableCommands.contains { $0.action == .choose(.retry) && $0.key == .ctrl("r") })
     }
 
+    @Test("A device session the team server ended is said as such (no system's code), with the retry that opens a new one")
+    func sessionEndedByTheServer() {
+        var s = Self.home()
+        s.route = .guided
+        s.guided.stage = .enterCode
+        s.guided.statuses = [.s1: .done, .s2: .done, .s3: .done, .s4_1: .skipped, .s4_2: .skipped, .s5: .done, .s6: .current, .s7: .pending, .s8: .pending]
+        s.guided.form = Form([.smsCode], values: [.smsCode: "1234"])
+        var t = ReducerHarness(s)
+        let request = Requests.checkEnrollmentCode("1234")
+        t.send(.submit, effects: Self.sendEffects(1, .guided(.checkCode), request)) {
+            $0.inFlight = InFlightCall(id: RequestID(1), call: PlannedCall(.guided(.checkCode), request))
+            $0.log.entries = [Self.entry(1, "Enrollment · step 6", request)]
+            $0.nextID = 2
+        }
+        let reason = "session ended by the server's admin; open a new session (POST /v1/sessions): what this one held is gone"
+        let ended = PIMSResponse.failure("local-1", .sessionEnded(detail: reason))
+        t.send(.response(RequestID(1), ended, durationMs: 3, purpose: .guided(.checkCode)), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
+            $0.inFlight = nil
+            Self.answered(&$0, ended, ms: 3)
+            $0.retryable = PlannedCall(.guided(.checkCode), request)
+            $0.notice = Notice(kind: .warning, label: "The server ended this device session", detail: reason,
+                               advice: "Retry (r, or ^R in a form) to open a new device session and send the call again.")
+        }
+        #expect(t.state.guided.form[.smsCode] == "1234")
+        #expect(t.state.availableCommands.contains { $0.action == .choose(.retry) && $0.key == .ctrl("r") })
+    }
+
     @Test("A 2302 opens the OTP page with the original call kept for one retry")
     func needStrongAuthentication() {
         var s = Self.home()

@@ -110,6 +110,23 @@ import Testing
         }
     }
 
+    /// Connections that send nothing fill every slot, so the server stops accepting and nothing
+    /// opens or answers: the pressure still closes them (looked at twice a second), and a new client
+    /// waiting in the kernel's backlog is then served.
+    @Test func silentConnectionsHoldingEverySlotAreClosedAndANewClientServed() async throws {
+        let limits = ConnectionLimits(idle: .seconds(600), request: .seconds(600), maxOpen: 8, pressureIdle: .seconds(1))
+        try await withServer(connections: limits) { server in
+            var silent: [RawConnection] = []
+            for _ in 0..<8 { silent.append(try RawConnection(port: server.server.port)) }
+            try await Self.waitUntil { server.server.openConnections() == 8 }
+            let client = try RawConnection(port: server.server.port)
+            try client.send(Self.health)
+            #expect(await client.readResponse().hasPrefix("HTTP/1.1 200"))
+            let (_, closed) = await silent[0].readUntilClosed()
+            #expect(closed, "a silent connection held its slot")
+        }
+    }
+
     /// Connections that each had one request answered and then say nothing.
     static func idleConnections(_ count: Int, port: Int) async throws -> [RawConnection] {
         var idle: [RawConnection] = []
