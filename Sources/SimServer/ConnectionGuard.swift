@@ -20,7 +20,7 @@ public struct ConnectionLimits: Sendable {
     /// Once more than half the connections are open, an idle one is closed after this long instead
     /// of `idle` (and past seven eighths, the longest idle at once: `ConnectionSlots`).
     public var pressureIdle: Duration
-    /// New connections a second from one client address (eight times as many at once); beyond, a
+    /// New connections a second from one client address (four times as many at once); beyond, a
     /// 429 and the connection closed (`ConnectionRate`). 0: no limit.
     public var ratePerAddress: Int
 
@@ -56,9 +56,14 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let deadline = deadline, slots = slots, target = target
-        if let address = channel.remoteAddress?.ipAddress, let refusal = slots.rate?.refusal(of: address) {
-            // No HTTP handlers and no slot: the refusal answers alone (after TLS, when there is TLS).
+        if let address = channel.remoteAddress?.ipAddress, let rate = slots.rate, let refusal = rate.refusal(of: address) {
             logger.debug("connection refused", metadata: ["reason": .string(refusal.message)])
+            guard rate.answers(address) else {
+                // Closed before it is registered: the server's accept loop drops it, nothing else runs.
+                channel.close(promise: nil)
+                return channel.eventLoop.makeFailedFuture(ConnectionRate.Refused())
+            }
+            // No HTTP handlers and no slot: the refusal answers alone (after TLS, when there is TLS).
             return channel.eventLoop.makeCompletedFuture {
                 try channel.pipeline.syncOperations.addHandler(ConnectionRefusal(message: refusal.message, retryAfter: refusal.retryAfter))
                 return try Value(wrappingChannelSynchronously: channel)

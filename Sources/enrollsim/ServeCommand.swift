@@ -67,7 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "At most this many open connections; more wait, then are refused.")
     var maxConnections: Int = 512
 
-    @Option(name: .long, help: "New connections a second per client address (eight times as many at once); beyond, 429 with Retry-After and closed (0: no limit).")
+    @Option(name: .long, help: "New connections a second per client address (four times as many at once); beyond, 429 with Retry-After and closed (0: no limit).")
     var connectionRate: Int = 20
 
     @Option(name: .long, help: "At most this many event streams per bearer token; beyond, 429 with Retry-After.")

@@ -216,8 +216,8 @@ import Testing
         t.send(.timerFired(.callTimeout(RequestID(1))))
     }
 
-    @Test("A transport error (2202) keeps the prompt and what was typed, and offers the same call again")
-    func transportErrorKeepsInput() {
+    /// Step 6's code typed and sent: the call in flight.
+    static func codeSent() -> ReducerHarness {
         var s = Self.home()
         s.route = .guided
         s.guided.stage = .enterCode
@@ -230,6 +230,13 @@ import Testing
             $0.log.entries = [Self.entry(1, "Enrollment · step 6", request)]
             $0.nextID = 2
         }
+        return t
+    }
+
+    @Test("A transport error (2202) keeps the prompt and what was typed, and offers the same call again")
+    func transportErrorKeepsInput() {
+        var t = Self.codeSent()
+        let request = Requests.checkEnrollmentCode("1234")
         let failure = PIMSResponse.failure("tx", PIMSError(.noInternet, detail: "injected fault"))
         t.send(.response(RequestID(1), failure, durationMs: 3, purpose: .guided(.checkCode)), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
             $0.inFlight = nil
@@ -244,18 +251,8 @@ import Testing
 
     @Test("A device session the team server ended is said as such (no system's code), with the retry that opens a new one")
     func sessionEndedByTheServer() {
-        var s = Self.home()
-        s.route = .guided
-        s.guided.stage = .enterCode
-        s.guided.statuses = [.s1: .done, .s2: .done, .s3: .done, .s4_1: .skipped, .s4_2: .skipped, .s5: .done, .s6: .current, .s7: .pending, .s8: .pending]
-        s.guided.form = Form([.smsCode], values: [.smsCode: "1234"])
-        var t = ReducerHarness(s)
+        var t = Self.codeSent()
         let request = Requests.checkEnrollmentCode("1234")
-        t.send(.submit, effects: Self.sendEffects(1, .guided(.checkCode), request)) {
-            $0.inFlight = InFlightCall(id: RequestID(1), call: PlannedCall(.guided(.checkCode), request))
-            $0.log.entries = [Self.entry(1, "Enrollment · step 6", request)]
-            $0.nextID = 2
-        }
         let reason = "session ended by the server's admin; open a new session (POST /v1/sessions): what this one held is gone"
         let ended = PIMSResponse.failure("local-1", .sessionEnded(detail: reason))
         t.send(.response(RequestID(1), ended, durationMs: 3, purpose: .guided(.checkCode)), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {

@@ -54,9 +54,10 @@ import WalkPlayer
         #expect(json["version"]?.intValue == 2)
         #expect(json["width"]?.intValue == 80)
         #expect(json["title"]?.stringValue == "enrollsim session")
-        // The screens painted, and a marker where the flow step began.
+        // The screens painted, each after a marker for the flow step it was painted in.
         #expect(castLines.filter { $0.contains(#", "o", "#) }.count == 2)
-        #expect(castLines.contains { $0.contains(#", "m", "Enrollment · step 1"]"#) }, "\(castLines.map { $0.prefix(60) })")
+        #expect(castLines.filter { $0.contains(#", "m", "#) }.map { $0.split(separator: ", ").last ?? "" }
+                 == [#""Session · login"]"#, #""Enrollment · step 3"]"#], "\(castLines.map { $0.prefix(60) })")
     }
 
     /// Issue 30: the TUI's asciicast export is written from the last screens painted, kept as they
