@@ -12,13 +12,15 @@ p.add_argument("--port", type=int, required=True)
 p.add_argument("--connections", type=int, default=512)
 p.add_argument("--seconds", type=float, default=30)
 p.add_argument("--no-reopen", action="store_true", help="open each connection once (the server closing one frees its slot)")
+p.add_argument("--opens-per-connection", type=int, default=int(__import__("os").environ.get("OPENS_PER_CONNECTION", "20")),
+               help="the bound on opens in all, per connection ($OPENS_PER_CONNECTION)")
 a = p.parse_args()
-assert a.connections <= 2000 and a.seconds <= 300, "bounded: at most 2000 connections for 300 s"
+assert a.connections <= 2000 and a.seconds <= 300 and a.opens_per_connection <= 200, "bounded: at most 2000 connections, 200 opens each, for 300 s"
 
 REQUEST = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 sel = selectors.DefaultSelector()
 opens = closed_by_server = refused = answered_429 = 0
-budget = a.connections * 20
+budget = a.connections * a.opens_per_connection
 
 
 def open_one():
