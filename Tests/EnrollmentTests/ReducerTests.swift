@@ -260,7 +260,7 @@ import Testing
             Self.answered(&$0, ended, ms: 3)
             $0.retryable = PlannedCall(.guided(.checkCode), request)
             $0.notice = Notice(kind: .warning, label: "The server ended this device session", detail: reason,
-                               advice: "Retry (r, or ^R in a form) to open a new device session and send the call again.")
+                               advice: "The next call opens a new device session, logged out: log in again (Session), or retry (r, or ^R in a form).")
         }
         #expect(t.state.guided.form[.smsCode] == "1234")
         #expect(t.state.availableCommands.contains { $0.action == .choose(.retry) && $0.key == .ctrl("r") })

@@ -73,7 +73,7 @@ extension AppState {
             // The team server closed this device session: no system answered. A retry opens a new one.
             retryable = f.call
             notice = Notice(kind: .warning, label: error.label, detail: error.detail,
-                            advice: "Retry (r, or ^R in a form) to open a new device session and send the call again.")
+                            advice: "The next call opens a new device session, logged out: log in again (Session), or retry (r, or ^R in a form).")
             return effects
         }
         if let error = response.error, let kind = TransportError(error), kind != .invalidReturn {
