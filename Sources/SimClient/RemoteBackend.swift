@@ -92,6 +92,12 @@ public final class RemoteBackend: SimBackend {
                 forget(session)
                 (status, body) = try await post("/v1/call", request.json, bearer: try await token(for: session))
             }
+            if status == 410 {
+                // The server ended this device session (to make room, or by the admin's hand): said
+                // as such, not sent again; the next call opens a new session.
+                forget(session)
+                return localFailure(.sessionEnded(detail: TransportFailure.message(of: body)))
+            }
             guard status == 200 else { return localFailure(TransportFailure.error(status: status, body: body, url: baseURL)) }
             do {
                 let json = try JSONText.parse(body)

@@ -13,8 +13,12 @@ enum TransportFailure {
     }
 
     static func error(status: Int, body: String, url: String) -> CallError {
-        let message = (try? JSONText.parse(body))?["error"]?.stringValue ?? body
-        return .transport(.serverError, detail: "HTTP \(status) from \(url): \(message)")
+        .transport(.serverError, detail: "HTTP \(status) from \(url): \(message(of: body))")
+    }
+
+    /// The `error` of a JSON error body, else the body.
+    static func message(of body: String) -> String {
+        (try? JSONText.parse(body))?["error"]?.stringValue ?? body
     }
 
     /// curl's sentence ("Failed to connect to 127.0.0.1 port 8080 after 0 ms: Couldn't connect to

@@ -28,3 +28,16 @@ extension CallError {
         CallError(code: .number(kind.rawValue), label: kind.label, detail: detail)
     }
 }
+
+extension CallError {
+    /// The server ended the device session a remote client called on (HTTP 410: it made room for new
+    /// sessions, or the admin ended it). Not an answer of any system: the client says so as it is,
+    /// and opens a new session on its next call.
+    public static func sessionEnded(detail: String) -> CallError {
+        CallError(domain: sessionEndedDomain, code: "SESSION_ENDED", label: "The server ended this device session", detail: detail)
+    }
+
+    public var isSessionEnded: Bool { domain == Self.sessionEndedDomain }
+
+    static let sessionEndedDomain = "enrollsim.server"
+}

@@ -20,12 +20,17 @@ public struct ConnectionLimits: Sendable {
     /// Once more than half the connections are open, an idle one is closed after this long instead
     /// of `idle` (and past seven eighths, the longest idle at once: `ConnectionSlots`).
     public var pressureIdle: Duration
+    /// New connections a second from one client address (four times as many at once); beyond, a
+    /// 429 and the connection closed (`ConnectionRate`). 0: no limit.
+    public var ratePerAddress: Int
 
-    public init(idle: Duration = .seconds(60), request: Duration = .seconds(10), maxOpen: Int = 512, pressureIdle: Duration = .seconds(5)) {
+    public init(idle: Duration = .seconds(60), request: Duration = .seconds(10), maxOpen: Int = 512, pressureIdle: Duration = .seconds(5),
+                ratePerAddress: Int = 20) {
         self.idle = idle
         self.request = request
         self.maxOpen = maxOpen
         self.pressureIdle = min(idle, pressureIdle)
+        self.ratePerAddress = ratePerAddress
     }
 }
 
@@ -51,6 +56,19 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let deadline = deadline, slots = slots, target = target
+        if let address = channel.remoteAddress?.ipAddress, let rate = slots.rate, let refusal = rate.refusal(of: address) {
+            logger.debug("connection refused", metadata: ["reason": .string(refusal.message)])
+            guard rate.answers(address) else {
+                // Closed before it is registered: the server's accept loop drops it, nothing else runs.
+                channel.close(promise: nil)
+                return channel.eventLoop.makeFailedFuture(ConnectionRate.Refused())
+            }
+            // No HTTP handlers and no slot: the refusal answers alone (after TLS, when there is TLS).
+            return channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addHandler(ConnectionRefusal(message: refusal.message, retryAfter: refusal.retryAfter))
+                return try Value(wrappingChannelSynchronously: channel)
+            }
+        }
         slots.opened(channel)
         return channel.eventLoop.makeCompletedFuture {
             // Before the HTTP decoder, after whatever the transport put first (TLS's handler): it sees the
@@ -110,9 +128,10 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     static let timeoutAnswer = rawAnswer("408 Request Timeout", error: "the request did not arrive in time")
 
     /// An answer written as bytes, below the HTTP codec, after which the connection closes.
-    static func rawAnswer(_ status: String, error: String) -> ByteBuffer {
+    static func rawAnswer(_ status: String, error: String, headers: [String] = []) -> ByteBuffer {
         let body = JSONText.encode(["error": .string(error)])
-        return ByteBuffer(string: "HTTP/1.1 \(status)\r\ncontent-type: application/json\r\ncontent-length: \(body.utf8.count)\r\nconnection: close\r\n\r\n\(body)")
+        let extra = headers.map { $0 + "\r\n" }.joined()
+        return ByteBuffer(string: "HTTP/1.1 \(status)\r\ncontent-type: application/json\r\ncontent-length: \(body.utf8.count)\r\n\(extra)connection: close\r\n\r\n\(body)")
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

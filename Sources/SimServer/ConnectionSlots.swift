@@ -24,15 +24,25 @@ final class ConnectionSlots: Sendable {
 
     let maxOpen: Int
     let pressureIdle: TimeAmount
+    /// New connections per client address, checked before a connection takes a slot.
+    let rate: ConnectionRate?
     private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    /// Looks at the slots now and then: when nothing opens or answers (every slot held by connections
+    /// that send nothing, the server no longer accepting), the pressure still closes idle ones.
+    private let sweeper = Mutex<RepeatedTask?>(nil)
+    static let sweepEvery = TimeAmount.milliseconds(500)
 
-    init(maxOpen: Int, pressureIdle: TimeAmount) {
+    init(maxOpen: Int, pressureIdle: TimeAmount, rate: ConnectionRate? = nil) {
         self.maxOpen = maxOpen
         self.pressureIdle = pressureIdle
+        self.rate = rate
     }
 
-    convenience init(_ limits: ConnectionLimits) {
-        self.init(maxOpen: limits.maxOpen, pressureIdle: .nanoseconds(Int64(limits.pressureIdle / .nanoseconds(1))))
+    /// - Parameter clock: the connection rate's (the sessions' wall clock: tests move it).
+    convenience init(_ options: TeamServer.Options, clock: WallClock) {
+        let limits = options.connections
+        self.init(maxOpen: limits.maxOpen, pressureIdle: .nanoseconds(Int64(limits.pressureIdle / .nanoseconds(1))),
+                  rate: ConnectionRate(perSecond: limits.ratePerAddress, trustedProxies: Set(options.trustedProxies), clock: clock))
     }
 
     /// Slots kept free while idle connections can give theirs up.
@@ -46,7 +56,16 @@ final class ConnectionSlots: Sendable {
         entries.withLock { $0[id] = Entry(channel: channel, idleSince: .now()) }
         channel.closeFuture.whenComplete { [weak self] _ in self?.closed(id) }
         relieve(sparing: id)
+        sweeper.withLock { sweeper in
+            guard sweeper == nil else { return }
+            sweeper = channel.eventLoop.scheduleRepeatedTask(initialDelay: Self.sweepEvery, delay: Self.sweepEvery) { [weak self] task in
+                guard let self else { return task.cancel() }
+                self.relieve(sparing: nil)
+            }
+        }
     }
+
+    deinit { sweeper.withLock { $0?.cancel() } }
 
     func closed(_ id: ObjectIdentifier) {
         _ = entries.withLock { $0.removeValue(forKey: id) }
@@ -69,7 +88,7 @@ final class ConnectionSlots: Sendable {
 
     /// Closes the idle connections the pressure says to; `sparing` is the connection that just
     /// opened or answered (its client is there).
-    private func relieve(sparing: ObjectIdentifier) {
+    private func relieve(sparing: ObjectIdentifier?) {
         let now = NIODeadline.now()
         let victims: [any Channel] = entries.withLock { entries in
             guard entries.count > maxOpen / 2 else { return [] }

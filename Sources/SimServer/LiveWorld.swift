@@ -34,6 +34,8 @@ final class LiveWorld: Sendable {
         var neverUsed: Set<String> = []
         /// When idle device sessions were last looked for.
         var lastSweep = Date.distantPast
+        /// The tokens of device sessions the server ended, and why (their holders are told).
+        var ended: EndedSessions
         /// The last token a step's change logs started under (`World.startChangeLogs`).
         var logToken: UInt64 = 0
         var transactionMark: Int
@@ -57,7 +59,7 @@ final class LiveWorld: Sendable {
         self.policy = policy
         self.clock = clock
         state = Mutex(State(simulator: simulator, tokens: snapshot.tokens, lastUsed: Self.devices(snapshot.tokens, at: clock.now()),
-                            transactionMark: snapshot.world.counters.transactions, lastEventID: snapshot.events.last?.id ?? 0))
+                            ended: EndedSessions(limit: policy.cap), transactionMark: snapshot.world.counters.transactions, lastEventID: snapshot.events.last?.id ?? 0))
     }
 
     private static func devices(_ tokens: [String: SessionToken], at now: Date) -> [String: Date] {
@@ -67,6 +69,8 @@ final class LiveWorld: Sendable {
     enum TokenState: Equatable {
         case open(session: String)
         case expired
+        /// A device session the server closed (to make room, or by the admin's hand).
+        case ended(EndedSessions.Reason)
         case unknown
     }
 
@@ -171,6 +175,7 @@ final class LiveWorld: Sendable {
             guard !digests.isEmpty else { return nil }
             let before = s.begin()
             s.close(digests)
+            s.ended.remember(digests, .endedByAdmin)
             return s.record(before: before, removedTokens: digests)
         }
     }
@@ -249,7 +254,7 @@ extension LiveWorld.State {
 
     /// A token's state at `now`; an open device session's token counts as used.
     mutating func use(_ digest: String, at now: Date, idle: Duration) -> LiveWorld.TokenState {
-        guard let token = tokens[digest] else { return .unknown }
+        guard let token = tokens[digest] else { return ended[digest].map { .ended($0) } ?? .unknown }
         if let last = lastUsed[digest] {
             guard !Self.isIdle(since: last, at: now, idle: idle) else { return .expired }
             lastUsed[digest] = now
@@ -271,6 +276,7 @@ extension LiveWorld.State {
         lastSweep = now
         let expired = lastUsed.filter { Self.isIdle(since: $0.value, at: now, idle: idle) }.map(\.key)
         close(expired)
+        ended.remember(expired, .expired)
         return expired
     }
 
@@ -280,6 +286,7 @@ extension LiveWorld.State {
         let oldest = lastUsed.filter { neverUsed.contains($0.key) || Self.isIdle(since: $0.value, at: now, idle: unusedFor) }
             .sorted { ($0.value, $0.key) < ($1.value, $1.key) }.prefix(count).map(\.key)
         close(oldest)
+        ended.remember(oldest, .gaveWay)
         return oldest
     }
 

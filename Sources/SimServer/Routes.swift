@@ -86,7 +86,10 @@ struct Routes: Sendable {
         let call = try Self.parse { try CallRequest(json: json) }
         // The bearer token chooses the session: a `session` key (as in batch) would be silently ignored.
         try Self.refuseUnknownKeys(json.objectValue ?? [:], allowed: ["type", "name", "params"], in: "a request envelope")
-        guard let (outcome, ticket) = core.live.call(call, digest: digest) else { throw unknown }
+        guard let (outcome, ticket) = core.live.call(call, digest: digest) else {
+            try checkOpen(core.live.use(digest: digest))  // ended meanwhile: say how
+            throw unknown
+        }
         try await durable(ticket)
         if core.honoursLatency && outcome.latencyMs > 0 {
             try await Task.sleep(for: .milliseconds(outcome.latencyMs))
@@ -197,8 +200,15 @@ struct Routes: Sendable {
     func checkOpen(_ state: LiveWorld.TokenState) throws {
         switch state {
         case .open: return
-        case .expired:
+        case .expired, .ended(.expired):
             throw AdminAuth.unauthorized("session expired: unused for \(Self.describe(core.live.policy.idle)) (POST /v1/sessions gives a new one)")
+        case .ended(.gaveWay):
+            let policy = core.live.policy
+            throw HTTPError(.gone, message: "session ended to make room: the server holds at most \(policy.cap) device sessions, and at the cap "
+                            + "those never used or unused for \(Self.describe(policy.giveWayAfter)) give way to new ones; "
+                            + "open a new session (POST /v1/sessions): what this one held is gone")
+        case .ended(.endedByAdmin):
+            throw HTTPError(.gone, message: "session ended by the server's admin; open a new session (POST /v1/sessions): what this one held is gone")
         case .unknown:
             throw AdminAuth.unauthorized("unknown session token (POST /v1/sessions gives one)")
         }

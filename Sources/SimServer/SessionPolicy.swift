@@ -40,23 +40,30 @@ public struct WallClock: Sendable {
     public static let system = WallClock { Date() }
 }
 
-/// Token buckets per client address: `perMinute` tokens, refilled continuously.
+/// Token buckets per client address: `burst` tokens, refilled continuously at `perSecond`.
 final class AddressRateLimiter: Sendable {
-    private let perMinute: Int
+    let burst: Int
+    let perSecond: Double
     private let clock: WallClock
     private let buckets = Mutex<[String: (tokens: Double, at: Date)]>([:])
     /// Beyond this many addresses, the full buckets (nothing to remember) are dropped.
     private static let remembered = 10_000
 
-    init(perMinute: Int, clock: WallClock) {
-        self.perMinute = perMinute
+    init(burst: Int, perSecond: Double, clock: WallClock) {
+        self.burst = max(1, burst)
+        self.perSecond = perSecond
         self.clock = clock
+    }
+
+    /// A minute's worth at once, then a steady rate (new device sessions).
+    convenience init(perMinute: Int, clock: WallClock) {
+        self.init(burst: perMinute, perSecond: Double(perMinute) / 60, clock: clock)
     }
 
     /// Takes one token for `address`; nil if granted, else the seconds until one is available.
     func take(_ address: String) -> Int? {
         let now = clock.now()
-        let capacity = Double(perMinute), rate = capacity / 60
+        let capacity = Double(burst), rate = perSecond
         return buckets.withLock { buckets in
             var bucket = buckets[address] ?? (capacity, now)
             bucket.tokens = min(capacity, bucket.tokens + max(0, now.timeIntervalSince(bucket.at)) * rate)

@@ -54,7 +54,7 @@ public enum TeamServer {
         // middlewares added so far.
         router.middlewares.add(JSONErrors<ServerContext>())
         if isLoopback(options.host) { router.middlewares.add(LoopbackHostGuard<ServerContext>(ownHost: options.host)) }
-        if !options.trustedProxies.isEmpty { router.middlewares.add(TrustedProxy<ServerContext>(addresses: Set(options.trustedProxies))) }
+        if !options.trustedProxies.isEmpty { router.middlewares.add(TrustedProxy<ServerContext>(addresses: Set(options.trustedProxies), rate: slots.rate)) }
         let quota = StreamQuota(limits: options.streamQuota, total: options.connections.maxOpen / 2)
         let routes = Routes(core: core, auth: AdminAuth(adminToken: options.adminToken), streams: options.streams, streamQuota: quota)
         routes.register(on: router)
@@ -75,7 +75,7 @@ public enum TeamServer {
     /// finish and commit, and the database is checkpointed into its one file and closed.
     public static func run(core: ServerCore, options: Options, logger: Logger,
                            onRunning: @escaping @Sendable (Int) async -> Void) async throws {
-        let app = try application(core: core, options: options, logger: logger, slots: ConnectionSlots(options.connections), onRunning: onRunning)
+        let app = try application(core: core, options: options, logger: logger, slots: ConnectionSlots(options, clock: core.live.clock), onRunning: onRunning)
         // Shut down in reverse order: the streams before the server that waits for them.
         var configuration = ServiceGroupConfiguration(services: [app, EventStreamsService(hub: core.events)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
@@ -87,7 +87,7 @@ public enum TeamServer {
     /// Starts a server in this process (tests, embedding) and returns once it listens; its `stop`
     /// also closes the core's database.
     public static func start(core: ServerCore, options: Options, logger: Logger = silentLogger) async throws -> RunningServer {
-        let slots = ConnectionSlots(options.connections)
+        let slots = ConnectionSlots(options, clock: core.live.clock)
         var server = try await start(logger: logger) { onRunning in
             try application(core: core, options: options, logger: logger, slots: slots, onRunning: onRunning)
         }

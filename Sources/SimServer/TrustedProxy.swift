@@ -7,10 +7,12 @@ import NIOCore
 /// limits would count all clients as one. `X-Forwarded-For` says who the client is, but anyone can
 /// send it: it is believed only from the proxy the server was told to trust (`serve --trusted-proxy`),
 /// and then only its last entry, the one that proxy appended (the entries before it are the
-/// client's to write).
+/// client's to write). The proxy's connections carry many clients, so the connection rate
+/// (`ConnectionRate`) counts each request it forwards as one of that client's connections.
 struct TrustedProxy<Context: RequestContext & ForwardedClientContext>: RouterMiddleware {
     /// The proxies' addresses, as the socket's peer address reads (`127.0.0.1`, `::1`).
     let addresses: Set<String>
+    var rate: ConnectionRate?
 
     static var header: HTTPField.Name { HTTPField.Name("X-Forwarded-For")! }
 
@@ -19,6 +21,7 @@ struct TrustedProxy<Context: RequestContext & ForwardedClientContext>: RouterMid
         if let peer = context.socketAddress, addresses.contains(peer),
            let client = Self.lastEntry(request.headers[values: Self.header]) {
             context.forwardedClient = client
+            if let refusal = rate?.refusal(client: client) { throw ConnectionRate.tooMany(refusal) }
         }
         return try await next(request, context)
     }

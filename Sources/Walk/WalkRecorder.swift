@@ -77,6 +77,23 @@ public final class WalkRecorder: @unchecked Sendable {
         return try WalkReader.parse(text, file: name)
     }
 
+    /// Milliseconds since the recording started, as the walk's lines are stamped.
+    public var elapsed: Int { now() }
+
+    /// The flow step the last call began (the walk's last step line), if any.
+    public var currentStep: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return step
+    }
+
+    /// The simulated time the walk's lines are stamped with now, once one was seen.
+    public var currentSim: SimTime? {
+        lock.lock()
+        defer { lock.unlock() }
+        return sim
+    }
+
     public func key(_ name: String) { append(.key(name)) }
     public func paste(_ text: String) { append(.paste(text)) }
     public func resize(width: Int, height: Int) { append(.resize(width: width, height: height)) }

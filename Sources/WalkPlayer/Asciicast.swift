@@ -7,34 +7,72 @@ import Walk
 /// with the walk's times, and a `[time, "m", label]` marker where each flow step begins. No wall-clock
 /// timestamp in the header, so the same walk always gives the same bytes.
 public enum Asciicast {
-    /// The screens the TUI's export (the API log's `t`) keeps: the session's last ones. A long
-    /// session would otherwise write every screen it ever showed at each export (gigabytes), and
-    /// hold them all in memory while writing.
+    /// The screens an export keeps: the last ones. A long session would otherwise write every
+    /// screen it ever showed (gigabytes), and hold them all in memory while writing.
     public static let sessionScreens = 500
+
+    /// An export's text, and how many screens it kept of how many there were.
+    public struct Cast: Sendable {
+        public let text: String
+        public let kept: Int
+        public let seen: Int
+        public var isCut: Bool { kept < seen }
+    }
 
     /// - Parameter lastScreens: keep only the walk's last screens (and the markers among them); the
     ///   header's title says how many of how many. The frames are played one at a time and only
     ///   the kept ones' text held.
     public static func export(_ walk: Walk, theme: Theme = .dark, lastScreens: Int? = nil) async -> String {
-        var header: [String: JSONValue] = ["version": 2, "width": .int(walk.header.width), "height": .int(walk.header.height),
-                                           "env": ["TERM": "xterm-256color"]]
+        await cast(walk, theme: theme, lastScreens: lastScreens).text
+    }
+
+    /// The walk replayed (time in proportion to its entries), its last `lastScreens` screens kept.
+    public static func cast(_ walk: Walk, theme: Theme = .dark, lastScreens: Int? = nil) async -> Cast {
         var screens = LastItems<(t: Int, json: String)>(limit: lastScreens)
         await WalkSession.eachFrame(walk) { t, _, frame in screens.append((t, event(t, "o", frame.ansi(theme: theme)))) }
-        let title = walk.header.title ?? "enrollsim walk"
-        header["title"] = .string(screens.dropped == 0 ? title : "\(title) (the last \(screens.items.count) of \(screens.seen) screens)")
         let from = screens.dropped == 0 ? Int.min : screens.items.first?.t ?? Int.min
-        var events: [(t: Int, order: Int, seq: Int, json: String)] = screens.items.enumerated().map { ($1.t, 1, $0, $1.json) }
+        var markers: [(t: Int, json: String)] = []
         var step: String?
         for entry in walk.entries {
             guard case .call(let call) = entry.what, call.step != step else { continue }
             step = call.step
             guard entry.t >= from else { continue }
-            let label = "\(call.step) · \(call.request.subAPI ?? call.request.name)"
-            events.append((entry.t, 0, events.count, event(entry.t, "m", label)))
+            markers.append((entry.t, event(entry.t, "m", "\(call.step) · \(call.request.subAPI ?? call.request.name)")))
         }
-        // Markers before the output of the same instant; otherwise in time order.
+        return document(size: Size(width: walk.header.width, height: walk.header.height), title: walk.header.title ?? "enrollsim walk",
+                        screens: screens.items, markers: markers, seen: screens.seen)
+    }
+
+    /// The screens a terminal session painted (`ScreenTape`): no replay, so its cost does not grow
+    /// with the session. A marker where the flow step changes, a resize event where the size does.
+    public static func cast(_ tape: ScreenTape, title: String) -> Cast {
+        let (kept, seen) = tape.kept
+        var screens: [(t: Int, json: String)] = [], markers: [(t: Int, json: String)] = []
+        var step: String?, size = kept.first?.size
+        for screen in kept {
+            if screen.step != step, let label = screen.step { markers.append((screen.t, event(screen.t, "m", label))) }
+            step = screen.step
+            if screen.size != size {
+                size = screen.size
+                screens.append((screen.t, event(screen.t, "r", "\(screen.size.width)x\(screen.size.height)")))
+            }
+            screens.append((screen.t, event(screen.t, "o", screen.ansi)))
+        }
+        return document(size: kept.first?.size ?? Size(width: 80, height: 24), title: title, screens: screens, markers: markers,
+                        seen: seen, kept: kept.count)
+    }
+
+    /// The header line, then the markers and screens in time order (a marker before the output of
+    /// the same instant). The title says when screens were left out.
+    static func document(size: Size, title: String, screens: [(t: Int, json: String)], markers: [(t: Int, json: String)],
+                         seen: Int, kept: Int? = nil) -> Cast {
+        let kept = kept ?? screens.count
+        let header: JSONValue = ["version": 2, "width": .int(size.width), "height": .int(size.height), "env": ["TERM": "xterm-256color"],
+                                 "title": .string(kept < seen ? "\(title) (the last \(kept) of \(seen) screens)" : title)]
+        var events = markers.enumerated().map { (t: $1.t, order: 0, seq: $0, json: $1.json) }
+        events += screens.enumerated().map { (t: $1.t, order: 1, seq: $0, json: $1.json) }
         events.sort { ($0.t, $0.order, $0.seq) < ($1.t, $1.order, $1.seq) }
-        return ([JSONText.encode(.object(header))] + events.map(\.json)).joined(separator: "\n") + "\n"
+        return Cast(text: ([JSONText.encode(header)] + events.map(\.json)).joined(separator: "\n") + "\n", kept: kept, seen: seen)
     }
 
     static func event(_ ms: Int, _ code: String, _ data: String) -> String {

@@ -13,7 +13,8 @@ struct ExportCommand: AsyncParsableCommand {
         usage: "enrollsim export <walk.jsonl> [<options>]",
         discussion: """
             --cast writes asciicast v2 (asciinema): the screens with the recorded times and a marker per \
-            flow step; the same walk always gives the same bytes. --markdown writes each step's requests \
+            flow step; the same walk always gives the same bytes. It keeps the walk's last 500 screens: \
+            when there were more, its title and a line on standard error say so. --markdown writes each step's requests \
             and answers and a Mermaid sequence diagram. --batch writes the calls and controls as a script \
             that `enrollsim batch` answers as recorded. Several may be given at once.
             """
@@ -46,7 +47,13 @@ struct ExportCommand: AsyncParsableCommand {
         let loaded = try Walk.forCommand(walk)
         if let batch { try write(loaded.batchScript, to: batch) }
         if let markdown { try write(loaded.markdown, to: markdown) }
-        if let cast { try write(await Asciicast.export(loaded, theme: Theme.named(theme) ?? .dark), to: cast) }
+        if let cast {
+            let made = await Asciicast.cast(loaded, theme: Theme.named(theme) ?? .dark, lastScreens: Asciicast.sessionScreens)
+            try write(made.text, to: cast)
+            if made.isCut {
+                FileHandle.standardError.write(Data("enrollsim export: \(cast.escapingControlCharacters) keeps the last \(made.kept) of the walk's \(made.seen) screens\n".utf8))
+            }
+        }
     }
 
     /// 0600, whole or not at all; an existing file only with --force (as --record refuses one).

@@ -67,6 +67,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "At most this many open connections; more wait, then are refused.")
     var maxConnections: Int = 512
 
+    @Option(name: .long, help: "New connections a second per client address (four times as many at once); beyond, 429 with Retry-After and closed (0: no limit).")
+    var connectionRate: Int = 20
+
     @Option(name: .long, help: "At most this many event streams per bearer token; beyond, 429 with Retry-After.")
     var streamsPerToken: Int = 8
 
@@ -116,6 +119,7 @@ struct ServeCommand: AsyncParsableCommand {
                               ("--streams-per-token", streamsPerToken), ("--streams-per-address", streamsPerAddress)] where value < 1 {
             throw ValidationError("\(flag) must be at least 1, not \(value)")
         }
+        guard connectionRate >= 0 else { throw ValidationError("--connection-rate must be 0 (no limit) or more, not \(connectionRate)") }
         for proxy in trustedProxy where IPAddressText.normalised(proxy) == nil {
             throw ValidationError("--trusted-proxy must be an IP address (as the proxy connects from), not \"\(proxy.escapingControlCharacters)\"")
         }
@@ -186,7 +190,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
 
         let host = host
-        let connections = ConnectionLimits(idle: limits.idle, request: limits.request, maxOpen: maxConnections)
+        let connections = ConnectionLimits(idle: limits.idle, request: limits.request, maxOpen: maxConnections, ratePerAddress: connectionRate)
         var options = TeamServer.Options(host: host, port: port, adminToken: token, connections: connections)
         options.authAPI = AuthAPIOptions(serviceId: authServiceId, apiKey: givenAuthApiKey, dateSkew: authDateSkew)
         options.tls = tlsFiles(databasePath: path)

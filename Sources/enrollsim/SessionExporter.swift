@@ -8,20 +8,28 @@ import WalkPlayer
 /// The API log's exports (issue 12.4): the session so far, as the walk the app keeps, through the
 /// same exporters as `enrollsim export`; written into the working directory, never over a file.
 enum SessionExporter {
-    static func export(_ kind: SessionExport, recorder: WalkRecorder?, theme: Theme, directory: String) async -> Result<String, Store.ConnectError> {
+    /// - Parameter tape: the screens painted (the asciicast is written from them, whatever the
+    ///   session's length); the other exports read the session's walk back.
+    static func export(_ kind: SessionExport, recorder: WalkRecorder?, tape: ScreenTape?, theme: Theme,
+                       directory: String) async -> Result<String, Store.ConnectError> {
         guard let recorder else { return .failure(Store.ConnectError("this session is not being recorded")) }
-        let walk: Walk
-        do {
-            walk = try recorder.walk()
-        } catch {
-            return .failure(Store.ConnectError("the session could not be read back: \(error.description)"))
+        let text: String
+        if kind == .asciicast, let tape {
+            text = Asciicast.cast(tape, title: "enrollsim session").text
+        } else {
+            let walk: Walk
+            do {
+                walk = try recorder.walk()
+            } catch {
+                return .failure(Store.ConnectError("the session could not be read back: \(error.description)"))
+            }
+            text = switch kind {
+            case .asciicast: await Asciicast.export(walk, theme: theme, lastScreens: Asciicast.sessionScreens)
+            case .markdown: walk.markdown
+            case .batch: walk.batchScript
+            }
         }
-        let text: String = switch kind {
-        case .asciicast: await Asciicast.export(walk, theme: theme, lastScreens: Asciicast.sessionScreens)
-        case .markdown: walk.markdown
-        case .batch: walk.batchScript
-        }
-        let path = FreePath.base(directory: directory, name: "enrollsim-session-" + stamp(walk), extensions: [kind.fileExtension])
+        let path = FreePath.base(directory: directory, name: "enrollsim-session-" + stamp(recorder.currentSim), extensions: [kind.fileExtension])
             + "." + kind.fileExtension
         do throws(PrivateFile.WriteError) {
             try PrivateFile.write(text, to: path)
@@ -32,7 +40,7 @@ enum SessionExporter {
     }
 
     /// The simulated time of the session's last answer (as screenshots are named), else "start".
-    static func stamp(_ walk: Walk) -> String {
-        (walk.entries.last { $0.sim != nil }?.sim?.iso8601 ?? "start").replacingOccurrences(of: ":", with: "-")
+    static func stamp(_ sim: SimTime?) -> String {
+        (sim?.iso8601 ?? "start").replacingOccurrences(of: ":", with: "-")
     }
 }

@@ -21,6 +21,8 @@ final class TerminalApp: @unchecked Sendable {
     let latest: LatestState
     /// Writes the walk (`--record`): keys here, calls, controls and events from the store.
     private let recorder: WalkRecorder?
+    /// The last screens painted, for the API log's asciicast export (kept while recording).
+    private let tape: ScreenTape?
     /// The colours a screenshot's SVG is drawn with.
     private let theme: Theme
     /// Where screenshots and the API log's exports go (the working directory).
@@ -42,6 +44,8 @@ final class TerminalApp: @unchecked Sendable {
         self.screenshots = screenshots
         self.recorder = recorder
         self.theme = theme
+        let tape = recorder.map { _ in ScreenTape(theme: theme) }
+        self.tape = tape
         let state = AppState(config: config, ruleCatalogues: World.ruleCatalogues, scenarios: ScenarioLoader.builtinNames)
         let latest = LatestState(state)
         self.latest = latest
@@ -65,7 +69,7 @@ final class TerminalApp: @unchecked Sendable {
                           clipboard.put(text)
                           wakeup.wake()
                       },
-                      export: { kind in await SessionExporter.export(kind, recorder: recorder, theme: theme, directory: directory) },
+                      export: { kind in await SessionExporter.export(kind, recorder: recorder, tape: tape, theme: theme, directory: directory) },
                       report: { world in
                           let frame = Screens.render(latest.peek(), size: paintedSize.last ?? Size(width: 80, height: 24))
                           return BugReportWriter.write(recorder: recorder, world: world, frame: frame, theme: theme, directory: directory)
@@ -106,6 +110,7 @@ final class TerminalApp: @unchecked Sendable {
                 let frame = Screens.render(state, size: driver.size, tick: tick)
                 driver.draw(frame)
                 shown = frame
+                if let recorder { tape?.record(frame, t: recorder.elapsed, step: recorder.currentStep) }
                 if painted?.1 != driver.size { paintedSize.replace(with: driver.size) }
                 painted = (state, driver.size)
                 if exitAfterFirstFrame { return .quit }

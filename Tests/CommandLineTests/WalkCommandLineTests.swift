@@ -106,6 +106,48 @@ import Testing
         #expect(outcome.stdout.contains("FAIL  \(broken):4: missing \"key\""), "\(outcome.stdout)")
     }
 
+    /// Issue 30: `export --cast` keeps a long walk's last 500 screens (memory bounded by that count),
+    /// and its title and standard error say how many of how many. The walk: the tour, then the help
+    /// opened and closed 300 times (a new screen each key).
+    @Test func aLongWalksCastKeepsItsLastScreensAndSaysSo() throws {
+        let dir = try Self.temporary()
+        var lines = try String(contentsOfFile: Self.tour, encoding: .utf8).split(separator: "\n").map(String.init)
+        let last = try JSONSerialization.jsonObject(with: Data(try #require(lines.last).utf8)) as? [String: Any]
+        let t = last?["t"] as? Int ?? 0
+        for i in 0..<600 { lines.append(#"{"key":"\#(i % 2 == 0 ? "?" : "Esc")","kind":"key","t":\#(t + 50 * (i + 1))}"#) }
+        let walk = dir.appendingPathComponent("long.jsonl").path
+        try (lines.joined(separator: "\n") + "\n").write(toFile: walk, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("long.cast").path
+        let outcome = try Run.enrollsim("export", walk, "--cast", out)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let cast = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+        #expect(cast.filter { $0.contains(#", "o", "#) }.count == 500)
+        let header = try JSONSerialization.jsonObject(with: Data(String(try #require(cast.first)).utf8)) as? [String: Any]
+        let title = try #require(header?["title"] as? String)
+        let seen = try #require(title.components(separatedBy: "(the last 500 of ").last?.split(separator: " ").first.flatMap { Int($0) }, "\(title)")
+        #expect(seen > 600)
+        #expect(outcome.stderr.contains("\(out) keeps the last 500 of the walk's \(seen) screens"), "\(outcome.stderr)")
+    }
+
+    /// Issue 30 (6): a walk carrying a YAML alias bomb in its scenario is refused by `replay --check`
+    /// with the reason, long before the bomb could be expanded (ten levels: 10^10 values). A time
+    /// limit, not a duration asserted.
+    @Test(.timeLimit(.minutes(5))) func aWalkCarryingAnAliasBombIsRefused() throws {
+        var lines = try String(contentsOfFile: Self.tour, encoding: .utf8).split(separator: "\n").map(String.init)
+        var header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        var scenario = try #require(header["scenario"] as? [String: Any])
+        var bomb = try #require(scenario["yaml"] as? String) + "\nbomb:\n  l0: &l0 [" + Array(repeating: "\"lol\"", count: 10).joined(separator: ", ") + "]\n"
+        for level in 1...10 { bomb += "  l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        scenario["yaml"] = bomb
+        header["scenario"] = scenario
+        lines[0] = String(decoding: try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys]), as: UTF8.self)
+        let walk = try Self.temporary().appendingPathComponent("bomb.jsonl").path
+        try (lines.joined(separator: "\n") + "\n").write(toFile: walk, atomically: true, encoding: .utf8)
+        let outcome = try Run.enrollsim("replay", walk, "--check")
+        #expect(outcome.status != 0)
+        #expect((outcome.stdout + outcome.stderr).contains("aliases here stand for more than 100000 values"), "\(outcome.stdout)\(outcome.stderr)")
+    }
+
     @Test func exportCoverageAndDemo() throws {
         let dir = try Self.temporary()
         let outcome = try Run.enrollsim("export", Self.tour, "--cast", dir.appendingPathComponent("w.cast").path,

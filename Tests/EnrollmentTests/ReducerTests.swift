@@ -216,8 +216,8 @@ import Testing
         t.send(.timerFired(.callTimeout(RequestID(1))))
     }
 
-    @Test("A transport error (2202) keeps the prompt and what was typed, and offers the same call again")
-    func transportErrorKeepsInput() {
+    /// Step 6's code typed and sent: the call in flight.
+    static func codeSent() -> ReducerHarness {
         var s = Self.home()
         s.route = .guided
         s.guided.stage = .enterCode
@@ -230,6 +230,13 @@ import Testing
             $0.log.entries = [Self.entry(1, "Enrollment · step 6", request)]
             $0.nextID = 2
         }
+        return t
+    }
+
+    @Test("A transport error (2202) keeps the prompt and what was typed, and offers the same call again")
+    func transportErrorKeepsInput() {
+        var t = Self.codeSent()
+        let request = Requests.checkEnrollmentCode("1234")
         let failure = PIMSResponse.failure("tx", PIMSError(.noInternet, detail: "injected fault"))
         t.send(.response(RequestID(1), failure, durationMs: 3, purpose: .guided(.checkCode)), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
             $0.inFlight = nil
@@ -237,6 +244,23 @@ import Testing
             $0.retryable = PlannedCall(.guided(.checkCode), request)
             $0.notice = Notice(kind: .error, code: "2202", label: "Network problem : No internet", detail: "injected fault",
                                advice: "No internet: check the connection (or clear the simulator's faults), then retry (r, or ^R in a form).")
+        }
+        #expect(t.state.guided.form[.smsCode] == "1234")
+        #expect(t.state.availableCommands.contains { $0.action == .choose(.retry) && $0.key == .ctrl("r") })
+    }
+
+    @Test("A device session the team server ended is said as such (no system's code), with the retry that opens a new one")
+    func sessionEndedByTheServer() {
+        var t = Self.codeSent()
+        let request = Requests.checkEnrollmentCode("1234")
+        let reason = "session ended by the server's admin; open a new session (POST /v1/sessions): what this one held is gone"
+        let ended = PIMSResponse.failure("local-1", .sessionEnded(detail: reason))
+        t.send(.response(RequestID(1), ended, durationMs: 3, purpose: .guided(.checkCode)), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
+            $0.inFlight = nil
+            Self.answered(&$0, ended, ms: 3)
+            $0.retryable = PlannedCall(.guided(.checkCode), request)
+            $0.notice = Notice(kind: .warning, label: "The server ended this device session", detail: reason,
+                               advice: "The next call opens a new device session, logged out: log in again (Session), or retry (r, or ^R in a form).")
         }
         #expect(t.state.guided.form[.smsCode] == "1234")
         #expect(t.state.availableCommands.contains { $0.action == .choose(.retry) && $0.key == .ctrl("r") })

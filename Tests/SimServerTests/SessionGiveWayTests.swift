@@ -1,5 +1,6 @@
 import Foundation
 import PIMS
+import SimClient
 import SimServer
 import Testing
 
@@ -21,14 +22,22 @@ import Testing
             #expect(try await server.http.post("/v1/call", Self.call, bearer: tokens[0]).status == 200)  // d0 in use again
             // d1, never used and the oldest, gives way to d3.
             let d3 = try #require(try await server.http.openSession(device: "d3"))
-            #expect(try await server.http.post("/v1/call", Self.call, bearer: tokens[1]).status == 401)
+            // Its holder is told why, on calls and event streams, as docs/openapi.yaml says.
+            let gone = try await server.http.post("/v1/call", Self.call, bearer: tokens[1])
+            #expect(gone.status == 410)
+            #expect(gone.error?.contains("session ended to make room: the server holds at most 3 device sessions") == true, "\(gone.text)")
+            #expect(gone.error?.contains("open a new session (POST /v1/sessions)") == true, "\(gone.text)")
+            #expect(try OpenAPICheck().problems("POST", "/v1/call", status: gone.status, body: gone.text) == [])
+            let stream = try await server.http.request(.GET, "/v1/events", headers: [("Authorization", "Bearer \(tokens[1])")])
+            #expect(stream.status == 410)
+            #expect(try OpenAPICheck().problems("GET", "/v1/events", status: stream.status, body: stream.text) == [])
             time.advance(.seconds(1))
             #expect(try await server.http.post("/v1/call", Self.call, bearer: tokens[2]).status == 200)
             time.advance(.seconds(60))
             #expect(try await server.http.post("/v1/call", Self.call, bearer: d3).status == 200)
             // d0 and d2 both unused for a minute: d0, used least recently, gives way.
             let d4 = try #require(try await server.http.openSession(device: "d4"))
-            #expect(try await server.http.post("/v1/call", Self.call, bearer: tokens[0]).status == 401)
+            #expect(try await server.http.post("/v1/call", Self.call, bearer: tokens[0]).status == 410)
             #expect(try await server.http.post("/v1/call", Self.call, bearer: tokens[2]).status == 200)
             #expect(try await server.http.post("/v1/call", Self.call, bearer: d4).status == 200)
             #expect(server.core.deviceSessions == 3)
@@ -71,13 +80,36 @@ import Testing
             let ended = try await server.http.post("/v1/admin/sessions/end", ["session": .string(name)], bearer: server.admin)
             #expect(ended.status == 200, "\(ended.text)")
             #expect(ended.json?["ended"]?.stringValue == name)
-            #expect(try await server.http.post("/v1/call", Self.call, bearer: first).status == 401)
+            let gone = try await server.http.post("/v1/call", Self.call, bearer: first)
+            #expect(gone.status == 410)
+            #expect(gone.error?.contains("session ended by the server's admin") == true, "\(gone.text)")
             #expect(!server.core.world.sessions.contains { $0.name == name })
             #expect(server.core.deviceSessions == 1)
             let again = try await server.http.post("/v1/admin/sessions/end", ["session": .string(name)], bearer: server.admin)
             #expect(again.status == 404)
             #expect(again.error?.contains("no device session is named") == true, "\(again.text)")
             #expect(try await server.http.request(.DELETE, "/v1/admin/sessions", headers: admin).status == 405)
+        }
+    }
+
+    /// The client of a device session the admin ended is told so (not a system's error, not sent
+    /// again), and its next call opens a new session.
+    @Test func theClientSaysTheSessionEndedAndOpensANewOneNext() async throws {
+        try await withServer { server in
+            let client = try RemoteBackend(url: server.url, adminToken: nil, device: .init(device: "pixel"), timeout: .seconds(120))
+            // Answered by the server (a transaction id of its own; not logged in: PIMS's own FAILED).
+            #expect(await client.call(.get, "pims.authentication.trustedphonenumber").transactionId.hasPrefix("tx-"))
+            let name = try #require(server.core.world.sessions.last?.name)
+            let ended = try await server.http.post("/v1/admin/sessions/end", ["session": .string(name)], bearer: server.admin)
+            #expect(ended.status == 200, "\(ended.text)")
+            let error = try #require(await client.call(.get, "pims.authentication.trustedphonenumber").error)
+            #expect(error.isSessionEnded)
+            #expect(error.label == "The server ended this device session")
+            #expect(error.detail?.hasPrefix("session ended by the server's admin") == true, "\(error)")
+            #expect(server.core.deviceSessions == 0)  // not sent again behind the user's back
+            #expect(await client.call(.get, "pims.authentication.trustedphonenumber").transactionId.hasPrefix("tx-"))
+            #expect(server.core.deviceSessions == 1)
+            #expect(server.core.world.sessions.last?.name != name)
         }
     }
 

@@ -32,7 +32,10 @@ import Testing
             _ = try #require(try await server.http.openSession(device: "d2"))
             #expect(server.core.deviceSessions == 1)
             #expect(!server.core.world.sessions.contains { $0.name == name })
-            #expect(try await server.http.post("/v1/call", Self.call, bearer: token).status == 401)
+            // Swept, it still says why (the server remembers the sessions it ended).
+            let swept = try await server.http.post("/v1/call", Self.call, bearer: token)
+            #expect(swept.status == 401)
+            #expect(swept.error?.hasPrefix("session expired: unused for 1 h") == true, "\(swept.text)")
         }
     }
 

@@ -33,6 +33,15 @@ import Walk
                 == "2: \"request\": \"type\" must be \"get\", \"set\", \"call\", \"subscribe\" or \"unsubscribe\", not \"put\"")
     }
 
+    /// Issue 30 (9): bytes that are not UTF-8 are refused with the line they are on.
+    @Test func bytesThatAreNotUTF8AreRefusedWithTheirLine() throws {
+        let path = WalkTests.temporary("latin1.jsonl")
+        var bytes = Array((Self.header + "\n" + #"{"kind":"key","t":5,"key":"a"}"# + "\n" + #"{"kind":"paste","t":6,"text":"caf"#).utf8)
+        bytes += [0xE9] + Array(#""}"#.utf8) + [0x0A]
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(throws: WalkError(file: path, line: 3, reason: "the file is not UTF-8 text")) { try Walk.read(path: path) }
+    }
+
     @Test func aWalkReadsBackAsWritten() throws {
         var header = WalkHeader(enrollsim: "t", scenario: "name: x\n", scenarioOrigin: "x", session: ["device": "d"], width: 80, height: 24,
                                 backend: "in-process", title: "T")

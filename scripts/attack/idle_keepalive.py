@@ -12,13 +12,15 @@ p.add_argument("--port", type=int, required=True)
 p.add_argument("--connections", type=int, default=512)
 p.add_argument("--seconds", type=float, default=30)
 p.add_argument("--no-reopen", action="store_true", help="open each connection once (the server closing one frees its slot)")
+p.add_argument("--opens-per-connection", type=int, default=int(__import__("os").environ.get("OPENS_PER_CONNECTION", "20")),
+               help="the bound on opens in all, per connection ($OPENS_PER_CONNECTION)")
 a = p.parse_args()
-assert a.connections <= 2000 and a.seconds <= 300, "bounded: at most 2000 connections for 300 s"
+assert a.connections <= 2000 and a.seconds <= 300 and a.opens_per_connection <= 200, "bounded: at most 2000 connections, 200 opens each, for 300 s"
 
 REQUEST = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 sel = selectors.DefaultSelector()
-opens = closed_by_server = refused = 0
-budget = a.connections * 20
+opens = closed_by_server = refused = answered_429 = 0
+budget = a.connections * a.opens_per_connection
 
 
 def open_one():
@@ -40,6 +42,7 @@ start = time.monotonic()
 while time.monotonic() - start < a.seconds:
     for s, data in read_ready(sel):
         if not data: closed_by_server += 1  # closed by the server
+        if data.startswith(b"HTTP/1.1 429"): answered_429 += 1  # over the connection rate, then closed
     # Keep `connections` open: reopen what the server closed or did not accept in time.
     if not a.no_reopen:
         for _ in range(min(64, a.connections - len(sel.get_map()))): open_one()
@@ -47,5 +50,5 @@ probe.stop()
 held = len(sel.get_map())
 for key in list(sel.get_map().values()): key.fileobj.close()
 print(f"idle keep-alive{' (no reopening)' if a.no_reopen else ''}: {a.connections} connections for {a.seconds:.0f} s: {opens} opened, {closed_by_server} closed by the server{'' if a.no_reopen else ' (and opened again)'}, "
-      f"{refused} refused or timed out, {held} held at the end; {probe.summary()}")
+      f"{answered_429} of them answered 429 first (the connection rate), {refused} refused or timed out, {held} held at the end; {probe.summary()}")
 raise SystemExit(0 if probe.failed == 0 and probe.waits else 1)

@@ -1,10 +1,14 @@
 """A normal client beside an attack: `GET /healthz` on a new connection every `every` seconds, each
-given `patience` seconds. Reports how many were answered and how long they took. Standard library only."""
+given `patience` seconds. Reports how many were answered and how long they took. It connects from
+127.0.0.2 ($PROBE_FROM): another client than the attack's 127.0.0.1, as a colleague's machine would
+be (the server's limits per client address hold the attacker back, not everyone). Standard library only."""
 import os, socket, statistics, threading, time
 
 
 # How long each probe is given: 5 s, or $PROBE_PATIENCE (a test gives more: it checks answers, not times).
 PATIENCE = float(os.environ.get("PROBE_PATIENCE", "5"))
+# The normal client's own loopback address.
+SOURCE = os.environ.get("PROBE_FROM", "127.0.0.2")
 
 
 class Probe:
@@ -26,7 +30,7 @@ class Probe:
         while not self._stop.is_set():
             t = time.monotonic()
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=self.patience) as s:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=self.patience, source_address=(SOURCE, 0)) as s:
                     s.settimeout(max(0.1, self.patience - (time.monotonic() - t)))
                     s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                     ok = s.recv(64).startswith(b"HTTP/1.1 200")

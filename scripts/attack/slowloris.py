@@ -1,5 +1,7 @@
 """Slowloris against 127.0.0.1:PORT (see slowloris.sh). Standard library only."""
-import argparse, socket, time
+import argparse, os, socket, sys, time
+sys.path.insert(0, os.path.dirname(__file__))
+from probe import SOURCE
 
 p = argparse.ArgumentParser()
 p.add_argument("--port", type=int, required=True)
@@ -18,7 +20,7 @@ for i in range(a.connections):
     except OSError:
         refused += 1
 
-answered_408 = closed = 0
+answered_408 = answered_429 = closed = 0
 done = set()
 worst_probe, probes_failed = 0.0, 0
 start = time.monotonic()
@@ -36,6 +38,7 @@ while time.monotonic() - start < a.seconds:
         try:
             data = s.recv(4096)
             if data.startswith(b"HTTP/1.1 408"): answered_408 += 1
+            if data.startswith(b"HTTP/1.1 429"): answered_429 += 1  # over the connection rate
             done.add(i); closed += 1
         except BlockingIOError:
             pass
@@ -43,7 +46,7 @@ while time.monotonic() - start < a.seconds:
             done.add(i); closed += 1
     t = time.monotonic()
     try:
-        with socket.create_connection(("127.0.0.1", a.port), timeout=10) as probe:
+        with socket.create_connection(("127.0.0.1", a.port), timeout=10, source_address=(SOURCE, 0)) as probe:
             probe.settimeout(10)
             probe.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             if not probe.recv(64).startswith(b"HTTP/1.1 200"): probes_failed += 1
@@ -55,6 +58,6 @@ while time.monotonic() - start < a.seconds:
 still_open = len(socks) - closed
 for s in socks: s.close()
 print(f"slowloris: {a.connections} connections for {a.seconds:.0f} s: {answered_408} answered 408 and closed, "
-      f"{closed - answered_408} closed otherwise, {still_open} still open, {refused} refused; "
+      f"{answered_429} answered 429 (the connection rate) and closed, {closed - answered_408 - answered_429} closed otherwise, {still_open} still open, {refused} refused; "
       f"/healthz probes: worst wait {worst_probe * 1000:.0f} ms, {probes_failed} failed")
 raise SystemExit(1 if still_open == len(socks) or probes_failed else 0)

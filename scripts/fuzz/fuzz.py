@@ -233,7 +233,7 @@ def is_json(line):
 def fuzz_http():
     db = os.path.join(work, "http.db")
     proc = subprocess.Popen([a.bin, "serve", "--port", "0", "--db", db, "--scenario", "team", "--log-level", "error",
-                             "--session-rate", "1000000", "--request-timeout", "2s"],
+                             "--session-rate", "1000000", "--connection-rate", "0", "--request-timeout", "2s"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=dict(env, ENROLLSIM_ADMIN_TOKEN="fuzz-admin-token-0123456789"))
     port = None
     for line in proc.stderr:

@@ -69,6 +69,13 @@ extension AppState {
         guard let f = inFlight, f.id == id else { return lateAnswer(id, response, purpose: purpose) }
         inFlight = nil
         var effects: [Effect] = [.cancelTimer(.callTimeout(id))]
+        if let error = response.error, error.isSessionEnded {
+            // The team server closed this device session: no system answered. A retry opens a new one.
+            retryable = f.call
+            notice = Notice(kind: .warning, label: error.label, detail: error.detail,
+                            advice: "The next call opens a new device session, logged out: log in again (Session), or retry (r, or ^R in a form).")
+            return effects
+        }
         if let error = response.error, let kind = TransportError(error), kind != .invalidReturn {
             // The call reached no rule: nothing changed, the flow stays where it was, with its fields.
             // Shown in the system's own terms (Futurae and the card app have no 2201).

@@ -10,10 +10,23 @@ final class RawConnection: Sendable {
 
     /// - Parameter receiveBuffer: the socket's receive buffer, set before connecting (a client that
     ///   stops reading then holds little in the kernel).
-    init(port: Int, receiveBuffer: Int32? = nil) throws {
+    ///   - source: the loopback address to connect from (another client than 127.0.0.1).
+    init(port: Int, receiveBuffer: Int32? = nil, from source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServeProcess.Failure("socket() failed") }
         if var size = receiveBuffer { setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw ServeProcess.Failure("bind to \(source) failed: errno \(errno)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
