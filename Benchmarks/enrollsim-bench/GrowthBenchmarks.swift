@@ -7,26 +7,56 @@ import SimWorld
 
 /// Whether an operation's cost grows with the history the world keeps: 4,000 of it in a row, each
 /// timed, on the in-process backend and on a team server (HTTP on loopback, SQLite, durable), and
-/// the median of the fourth thousand as a ratio to the first. Three operations: a card purchase and
+/// the median of the last quarter (the fourth thousand) as a ratio to the first. Three operations: a card purchase and
 /// its push, a Futurae activation (created, then enrolled on a phone of its own), and a push login
 /// answered (`futurae.auth`, then `futurae.approveAuth`).
 func benchmarkGrowth(count: Int = 4_000) async throws -> [String] {
-    var lines = ["", "growth: \(count) operations in a row, p50 of the first and of the last thousand (ratio: last / first)"]
+    var lines = ["", "growth: \(count) operations in a row, p50 of the first and of the last \(count / 4) (ratio: last / first)"]
     for operation in GrowthOperation.all {
         let local = try InProcessBackend(scenario: operation.scenario, honoursLatency: false)
         lines.append(try await GrowthFigures.measure("\(operation.name), in process", local, operation, count: count).line)
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-bench-growth-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let core = try ServerCore(databasePath: folder.appendingPathComponent("world.db").path, seed: .named(operation.scenario),
-                                  honoursLatency: false)
-        let admin = TeamServer.generateAdminToken()
-        let server = try await TeamServer.start(core: core, options: .init(port: 0, adminToken: admin))
-        let remote = try RemoteBackend(url: "http://127.0.0.1:\(server.port)", adminToken: admin)
+        let (server, remote) = try await startTeamServer(operation.scenario, in: folder)
         lines.append(try await GrowthFigures.measure("\(operation.name), team server", remote, operation, count: count).line)
         await server.stop()
+        // Another build's `enrollsim serve` beside it, in the same run (GROWTH_PEER=/path/to/enrollsim).
+        if let peer = ProcessInfo.processInfo.environment["GROWTH_PEER"] {
+            let served = try await PeerServer.start(peer, scenario: operation.scenario, database: folder.appendingPathComponent("peer.db").path)
+            defer { served.stop() }
+            lines.append(try await GrowthFigures.measure("\(operation.name), GROWTH_PEER", served.backend, operation, count: count).line)
+        }
     }
     return lines
+}
+
+/// An `enrollsim serve` child on loopback (port 18311), over a database of its own.
+struct PeerServer {
+    let process: Process
+    let backend: RemoteBackend
+
+    static func start(_ binary: String, scenario: String, database: String) async throws -> PeerServer {
+        let admin = TeamServer.generateAdminToken()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["serve", "--port", "18311", "--db", database, "--scenario", scenario, "--log-level", "error"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["ENROLLSIM_ADMIN_TOKEN": admin]) { _, new in new }
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let backend = try RemoteBackend(url: "http://127.0.0.1:18311", adminToken: admin)
+        for _ in 0..<300 {
+            if await backend.control(.faults).ok { return PeerServer(process: process, backend: backend) }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        process.terminate()
+        throw BenchError("\(binary) serve did not answer")
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
 }
 
 /// One operation: its untimed preparation (returns what the timed part needs), and the timed part
@@ -84,7 +114,7 @@ struct GrowthFigures {
 
     var line: String {
         "  \(name.padding(toLength: 40, withPad: " ", startingAt: 0)) "
-            + String(format: "1st thousand p50 %.3f ms  last thousand p50 %.3f ms  ratio %.2f×", first, last, last / first)
+            + String(format: "first p50 %.3f ms  last p50 %.3f ms  ratio %.2f×", first, last, last / first)
     }
 
     static func measure(_ name: String, _ backend: any SimBackend, _ operation: GrowthOperation, count: Int) async throws -> GrowthFigures {
@@ -97,8 +127,8 @@ struct GrowthFigures {
             if let failure = await operation.run(backend, i) { throw BenchError("\(name), operation \(i): \(failure)") }
             millis.append((ContinuousClock.now - start) / .milliseconds(1))
         }
-        let thousand = min(1_000, count)
-        return GrowthFigures(name: name, first: median(millis.prefix(thousand)), last: median(millis.suffix(thousand)))
+        let quarter = max(1, count / 4)
+        return GrowthFigures(name: name, first: median(millis.prefix(quarter)), last: median(millis.suffix(quarter)))
     }
 
     static func median(_ values: some Collection<Double>) -> Double {
