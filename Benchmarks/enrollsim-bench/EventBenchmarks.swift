@@ -18,15 +18,19 @@ func benchmarkEvents(count: Int = 1000) async throws -> [String] {
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-bench-events-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let core = try ServerCore(databasePath: folder.appendingPathComponent("world.db").path, seed: .named(trigger.scenario),
-                                  honoursLatency: false)
-        let admin = TeamServer.generateAdminToken()
-        let server = try await TeamServer.start(core: core, options: .init(port: 0, adminToken: admin))
-        let remote = try RemoteBackend(url: "http://127.0.0.1:\(server.port)", adminToken: admin)
+        let (server, remote) = try await startTeamServer(trigger.scenario, in: folder)
         lines.append(try await EventLatency.measure("HTTP (server-sent events, durable)", backend: remote, trigger: trigger, count: count).line)
         await server.stop()
     }
     return lines
+}
+
+/// A team server in this process, on loopback, over a new database in `folder` seeded with `scenario`.
+func startTeamServer(_ scenario: String, in folder: URL) async throws -> (server: RunningServer, backend: RemoteBackend) {
+    let core = try ServerCore(databasePath: folder.appendingPathComponent("world.db").path, seed: .named(scenario), honoursLatency: false)
+    let admin = TeamServer.generateAdminToken()
+    let server = try await TeamServer.start(core: core, options: .init(port: 0, adminToken: admin))
+    return (server, try RemoteBackend(url: "http://127.0.0.1:\(server.port)", adminToken: admin))
 }
 
 /// What makes the event, on which scenario, and what is untimed between two.

@@ -1,7 +1,7 @@
 import Foundation
 
 // Benchmarks for the figures of Benchmarks/README.md. Run in release:
-//   swift build -c release && swift run -c release enrollsim-bench [backend|batch|futurae|card|events|remote|authapi|screens|scaling|scaling-io|scaling-export|paste|all]
+//   swift build -c release && swift run -c release enrollsim-bench [backend|batch|futurae|card|events|growth|remote|authapi|screens|scaling|scaling-io|scaling-export|paste|all]
 func runBenchmarks(_ which: String) async throws {
     var bench = Bench()
     print("enrollsim benchmarks (median of \(bench.samples) samples; ratio to the baseline of the same run)")
@@ -20,6 +20,10 @@ func runBenchmarks(_ which: String) async throws {
     }
     if which == "all" || which == "events" {
         for line in try await benchmarkEvents() { print(line) }
+    }
+    if which == "all" || which == "growth" {
+        let count = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 4_000
+        for line in try await benchmarkGrowth(count: count) { print(line) }
     }
     if which == "all" || which == "remote" {  // with the call benchmark of the same run beside it
         if which == "remote" { for line in try await benchmarkBackend(&bench) { print(line) } }

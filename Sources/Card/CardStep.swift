@@ -8,15 +8,16 @@ public struct CardStep: SystemStep {
     public var kernel: KernelContext
     /// The calling session's app (a fresh install when it has no state yet).
     var device: CardDevice
-    /// Each transaction's status before the rule ran (the list only grows), when events are recorded:
-    /// a status the rule changed is told to the phones it was pushed to.
-    private let statusesBefore: [TransactionStatus]
+    /// The status before the rule ran of each transaction it may decide (by position), when events
+    /// are recorded: a status the rule changed is told to the phones it was pushed to. Recorded by
+    /// `checkNotExpired`, which every rule passes a transaction through before it changes its status:
+    /// the step's cost does not grow with the transactions kept.
+    var statusesBefore: [Int: TransactionStatus] = [:]
 
     public init(world: CardWorld, kernel: KernelContext) {
         self.world = world
         self.kernel = kernel
         device = world.device(session: kernel.session) ?? CardDevice(session: kernel.session)
-        statusesBefore = kernel.recordsEvents ? world.transactions.map(\.status) : []
     }
 
     var now: SimTime { kernel.now }
@@ -28,12 +29,12 @@ public struct CardStep: SystemStep {
 
     /// Writes the device back into the world; a fresh install is not stored until it has state.
     public mutating func finish() {
-        if let i = world.devices.firstIndex(where: { $0.session == device.session }) {
+        if let i = world.devices.index(of: device.session) {
             world.devices[i] = device  // no comparison first: a phone's pushes grow with use
         } else if !device.isFresh {
             world.devices.append(device)
         }
-        for (i, before) in statusesBefore.enumerated() where world.transactions[i].status != before {
+        for (i, before) in statusesBefore.sorted(by: { $0.key < $1.key }) where world.transactions[i].status != before {
             world.toldStatus(of: world.transactions[i], at: now, kernel: &kernel)
         }
     }

@@ -6,24 +6,28 @@ import SimKernel
 public struct CardWorld: Sendable, Hashable, Codable {
     /// Nil in a world that does not use the system; a `casa:` section always names its issuer.
     public var issuer: Issuer?
-    public var cardholders: [Cardholder]
-    public var cards: [CardAccount]
-    public var activationCodes: [IssuedActivationCode]
-    /// In the order they were made.
-    public var transactions: [Transaction]
+    // Keyed lists: found by key in constant time, and stored row by row by the team server, so that
+    // a purchase costs the same after thousands of them.
+    /// By userId.
+    public var cardholders: KeyedList<Cardholder>
+    /// By accountId.
+    public var cards: KeyedList<CardAccount>
+    public var activationCodes: KeyedList<IssuedActivationCode>
+    /// In the order they were made, by transactionId.
+    public var transactions: KeyedList<Transaction>
     /// The apps that have state, by session name (a session without one is a fresh install).
-    public var devices: [CardDevice]
+    public var devices: KeyedList<CardDevice>
 
     public static let empty = CardWorld()
 
     public init(issuer: Issuer? = nil, cardholders: [Cardholder] = [], cards: [CardAccount] = [], activationCodes: [IssuedActivationCode] = [],
                 transactions: [Transaction] = [], devices: [CardDevice] = []) {
         self.issuer = issuer
-        self.cardholders = cardholders
-        self.cards = cards
-        self.activationCodes = activationCodes
-        self.transactions = transactions
-        self.devices = devices
+        self.cardholders = KeyedList(cardholders)
+        self.cards = KeyedList(cards)
+        self.activationCodes = KeyedList(activationCodes)
+        self.transactions = KeyedList(transactions)
+        self.devices = KeyedList(devices)
     }
 
     enum CodingKeys: String, CodingKey { case issuer, cardholders, cards, activationCodes, transactions, devices }
@@ -32,28 +36,53 @@ public struct CardWorld: Sendable, Hashable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         // Required: a section that named nothing would read as no section at all.
         issuer = try c.decode(Issuer.self, forKey: .issuer)
-        cardholders = try c.decodeIfPresent([Cardholder].self, forKey: .cardholders) ?? []
-        cards = try c.decodeIfPresent([CardAccount].self, forKey: .cards) ?? []
-        activationCodes = try c.decodeIfPresent([IssuedActivationCode].self, forKey: .activationCodes) ?? []
-        transactions = try c.decodeIfPresent([Transaction].self, forKey: .transactions) ?? []
-        devices = try c.decodeIfPresent([CardDevice].self, forKey: .devices) ?? []
+        cardholders = try c.decodeIfPresent(KeyedList<Cardholder>.self, forKey: .cardholders) ?? []
+        cards = try c.decodeIfPresent(KeyedList<CardAccount>.self, forKey: .cards) ?? []
+        activationCodes = try c.decodeIfPresent(KeyedList<IssuedActivationCode>.self, forKey: .activationCodes) ?? []
+        transactions = try c.decodeIfPresent(KeyedList<Transaction>.self, forKey: .transactions) ?? []
+        devices = try c.decodeIfPresent(KeyedList<CardDevice>.self, forKey: .devices) ?? []
     }
 
     // MARK: look-ups
 
-    public func cardholderIndex(_ userId: String) -> Int? { cardholders.firstIndex { $0.userId == userId } }
-    public func cardholder(_ userId: String) -> Cardholder? { cardholderIndex(userId).map { cardholders[$0] } }
-    public func cardIndex(_ accountId: String) -> Int? { cards.firstIndex { $0.accountId == accountId } }
-    public func card(_ accountId: String) -> CardAccount? { cardIndex(accountId).map { cards[$0] } }
-    /// Searched from the newest: the transactions a phone answers are the recent ones.
-    public func transactionIndex(_ id: String) -> Int? { transactions.lastIndex { $0.transactionId == id } }
-    public func transaction(_ id: String) -> Transaction? { transactionIndex(id).map { transactions[$0] } }
-    public func device(session: String) -> CardDevice? { devices.first { $0.session == session } }
+    public func cardholderIndex(_ userId: String) -> Int? { cardholders.index(of: userId) }
+    public func cardholder(_ userId: String) -> Cardholder? { cardholders[key: userId] }
+    public func cardIndex(_ accountId: String) -> Int? { cards.index(of: accountId) }
+    public func card(_ accountId: String) -> CardAccount? { cards[key: accountId] }
+    public func transactionIndex(_ id: String) -> Int? { transactions.index(of: id) }
+    public func transaction(_ id: String) -> Transaction? { transactions[key: id] }
+    public func device(session: String) -> CardDevice? { devices[key: session] }
 
     /// The sessions whose app holds a card of `userId`, in any state: where a purchase's push goes (C1).
     public func devices(of userId: String) -> [CardDevice] {
         devices.filter { d in d.accounts.contains { card($0)?.userId == userId } }
     }
+}
+
+extension Cardholder: KeyedRow {
+    public var rowKey: String { userId }
+}
+
+extension CardAccount: KeyedRow {
+    public var rowKey: String { accountId }
+}
+
+/// A code may be issued again once used: the key finds the first, and the rules search the codes
+/// themselves.
+extension IssuedActivationCode: KeyedRow {
+    public var rowKey: String { code.value }
+}
+
+/// Tagged with the session it was verified on, found when that session starts afresh (C7).
+extension Transaction: KeyedRow {
+    public var rowKey: String { transactionId }
+    public var rowTags: [String] { verifiedOn.map { [$0] } ?? [] }
+    public func hasRowTags(_ tags: [String]) -> Bool { tags.first == verifiedOn && tags.count <= 1 }
+    public func isTagged(_ tag: String) -> Bool { verifiedOn == tag }
+}
+
+extension CardDevice: KeyedRow {
+    public var rowKey: String { session }
 }
 
 /// The bank: its name, and whether its cardholders may authenticate by biometrics (the user PIN is

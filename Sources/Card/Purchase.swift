@@ -48,7 +48,7 @@ extension SimEvent.Kind {
 extension CardWorld {
     /// Tells the phones a transaction was pushed to that its status changed.
     func toldStatus(of t: Transaction, at now: SimTime, kernel: inout KernelContext) {
-        let sessions = devices.filter { $0.pushes.contains { $0.transactionId == t.transactionId } }.map(\.session)
+        let sessions = devices.filter { $0.received(t.transactionId) }.map(\.session)
         kernel.emit(.transaction, .object(notice(t, at: now)), to: sessions)
     }
 }

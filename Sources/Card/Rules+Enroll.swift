@@ -4,9 +4,10 @@ import SimKernel
 extension CardStep {
     mutating func autoEnrollAccount(_ name: DisplayName) throws(CardFailure) -> [String: JSONValue] {
         // The newest auto-enroll transaction verified on this device and still pending.
-        guard let t = world.transactions.indices.last(where: {
+        // Those verified on it are found by tag, not by a scan of every transaction.
+        guard let t = world.transactions.positions(tagged: device.session).last(where: {
             let tx = world.transactions[$0]
-            return tx.verifiedOn == device.session && tx.autoEnrollId != nil && tx.status == .pending
+            return tx.autoEnrollId != nil && tx.status == .pending
         }) else {
             throw CardFailure(.notVerified, "no transaction verified on this device is waiting for a new card")
         }

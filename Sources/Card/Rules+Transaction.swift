@@ -36,7 +36,9 @@ extension CardStep {
     }
 
     /// C2: past `expiresAt` a pending transaction becomes `expired` (the change stays though the call fails).
+    /// Every rule that decides a transaction checks it here first: the step notes its status before.
     mutating func checkNotExpired(_ t: Int) throws(CardFailure) {
+        if kernel.recordsEvents && statusesBefore[t] == nil { statusesBefore[t] = world.transactions[t].status }
         if world.transactions[t].status(at: now) == .expired {
             world.transactions[t].status = .expired
             throw CardFailure(.transactionExpired, "transaction \(world.transactions[t].transactionId) expired at \(world.transactions[t].expiresAt)")

@@ -11,12 +11,12 @@ extension FuturaeWorld {
         public var archived: Bool
     }
 
-    /// Every SDK instance holding the user's account, in enrollment order; `deviceIds` maps a session
-    /// to its device id (a session the map lacks counts under its own name).
-    public func enrolledDevices(of userId: String, deviceIds: [String: String]) -> [EnrolledDevice] {
+    /// Every SDK instance holding the user's account, in enrollment order; `deviceId` maps a session
+    /// to its device id (a session it does not know counts under its own name).
+    public func enrolledDevices(of userId: String, deviceId: (String) -> String?) -> [EnrolledDevice] {
         devices.compactMap { d in
             d.account(userId).map {
-                EnrolledDevice(session: d.session, deviceId: deviceIds[d.session] ?? d.session, enrolledAt: $0.enrolledAt, archived: d.archived)
+                EnrolledDevice(session: d.session, deviceId: deviceId(d.session) ?? d.session, enrolledAt: $0.enrolledAt, archived: d.archived)
             }
         }.sorted { $0.enrolledAt < $1.enrolledAt }
     }
@@ -34,7 +34,7 @@ extension FuturaeWorld {
     mutating func pushAuth(user name: String, device: String?, kernel: inout KernelContext) -> SimAnswer {
         func refuse(_ why: String) -> SimAnswer { .failure("futurae.auth: \(why)") }
         guard let user = user(named: name) else { return refuse(noUser(name)) }
-        let enrolled = enrolledDevices(of: user.userId, deviceIds: kernel.sessionDevices)
+        let enrolled = enrolledDevices(of: user.userId, deviceId: kernel.sessionDevice)
         let who = user.username ?? user.userId
         let chosen: String
         if let device {
@@ -75,7 +75,7 @@ extension FuturaeWorld {
     mutating func unenroll(user name: String, device: String, kernel: inout KernelContext) -> SimAnswer {
         func refuse(_ why: String) -> SimAnswer { .failure("futurae.unenroll: \(why)") }
         guard let user = user(named: name), let u = userIndex(user.userId) else { return refuse(noUser(name)) }
-        let sessions = enrolledDevices(of: user.userId, deviceIds: kernel.sessionDevices).filter { $0.deviceId == device }.map(\.session)
+        let sessions = enrolledDevices(of: user.userId, deviceId: kernel.sessionDevice).filter { $0.deviceId == device }.map(\.session)
         guard user.devices.contains(device) || !sessions.isEmpty else {
             return refuse("\(user.username ?? user.userId) has no device \"\(device)\" (\(user.devices.joined(separator: ", ")))")
         }

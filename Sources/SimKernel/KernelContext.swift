@@ -24,9 +24,10 @@ public struct KernelContext: Sendable {
     /// sets `faultsChanged` when it did.
     public var faults: [FaultRule] = []
     public var faultsChanged = false
-    /// The device id of every session of the world, by session name: filled for a system's control
-    /// (a back office addresses devices by id; a call sees only its own session).
-    public var sessionDevices: [String: String] = [:]
+    /// The device id of a session of the world, by session name: set for a system's control (a back
+    /// office addresses devices by id; a call sees only its own session). A look-up, not a table
+    /// built per control: its cost would grow with the sessions.
+    public var sessionDevice: @Sendable (String) -> String? = { _ in nil }
 
     public init(now: SimTime, session: String, settings: SessionSettings?, codes: SeededGenerator, recordsEvents: Bool = true) {
         self.now = now

@@ -97,6 +97,15 @@ public struct KeyedList<Row: KeyedRow>: Sendable {
         return changeLog.before.filter { i, old in old != storage[i] }.keys.sorted()
     }
 
+    /// The first value of each row the log with `token` saw change (nil: a row added since), by
+    /// position; nil when the list was replaced or its rows moved since. How a store writes what
+    /// grew inside a row (a phone's pushes) without writing all of it.
+    @inlinable
+    public func rowsBefore(since token: UInt64) -> [Int: Row?]? {
+        guard token == changeLog.token, token != 0, !changeLog.moved else { return nil }
+        return changeLog.before
+    }
+
     /// The indexes built afresh: none for a short list.
     @usableFromInline
     mutating func rebuild() {

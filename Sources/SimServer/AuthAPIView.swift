@@ -31,7 +31,7 @@ struct AuthAPIView {
     }
 
     func enrolled(_ user: FuturaeUser) -> [FuturaeWorld.EnrolledDevice] {
-        futurae.enrolledDevices(of: user.userId, deviceIds: deviceIds)
+        futurae.enrolledDevices(of: user.userId, deviceId: { deviceIds[$0] })
     }
 
     /// FA7: `enabled` while the user has a device, else `disabled` (decision).

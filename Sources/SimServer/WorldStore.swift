@@ -11,8 +11,8 @@ import SimWorld
 /// The world on disk: SQLite through GRDB, in WAL mode with `synchronous = FULL`, so that a commit is
 /// on the disk (the WAL fsynced) before the call that made it is answered. Tables: the world's
 /// globals and its loaded scenario as two documents, one row per entry of each `WorldTable`
-/// (accounts, sessions, …), the session tokens, and the events (so that a subscriber resumes across
-/// a restart). Schema changes go through `DatabaseMigrator`.
+/// (accounts, sessions, bookmarks, Card's and Futurae's lists), the session tokens, and the events
+/// (so that a subscriber resumes across a restart). Schema changes go through `DatabaseMigrator`.
 public final class WorldStore: Sendable {
     let pool: DatabasePool
     private let ownership: DatabaseOwnership
@@ -89,7 +89,35 @@ public final class WorldStore: Sendable {
                 t.column("event", .jsonText).notNull()
             }
         }
+        m.registerMigration("v3: Card and Futurae rows") { db in try movingSystemListsToRows(db) }
         return m
+    }
+
+    /// v3: Card's and Futurae's lists leave the live world's document for rows of their own (a phone's
+    /// pushes apart from the phone), moved by SQLite's JSON functions so that every key of every entry
+    /// stays as written, known to this version or not (it is checked when the world is read). The
+    /// lists written here are frozen: a table added later brings its own migration.
+    static func movingSystemListsToRows(_ db: Database) throws {
+        let live = "FROM \(WorldDocument.databaseTableName) d, json_each(d.world, ?) j WHERE d.name = '\(WorldDocument.live)'"
+        let lists = ["casa.cardholders", "casa.cards", "casa.activationCodes", "casa.transactions",
+                     "futurae.users", "futurae.activations", "futurae.devices", "futurae.authSessions"]
+        for table in lists {
+            try db.execute(sql: "INSERT INTO worldRow (tbl, key, position, state) SELECT ?, CAST(j.key AS TEXT), j.key, j.value \(live)",
+                           arguments: [table, "$.\(table)"])
+        }
+        try db.execute(sql: "INSERT INTO worldRow (tbl, key, position, state) SELECT 'casa.devices', CAST(j.key AS TEXT), j.key, "
+                           + "json_set(j.value, '$.pushes', json('[]')) \(live)", arguments: ["$.casa.devices"])
+        try db.execute(sql: "INSERT INTO worldRow (tbl, key, position, state) SELECT 'casa.pushes', j.key || '.' || p.key, p.key, "
+                           + "json_set(p.value, '$.session', json_extract(j.value, '$.session')) "
+                           + "FROM \(WorldDocument.databaseTableName) d, json_each(d.world, '$.casa.devices') j, json_each(j.value, '$.pushes') p "
+                           + "WHERE d.name = '\(WorldDocument.live)'")
+        // Emptied as this version writes them: every list but the auth sessions, written only when there are some.
+        let emptied = lists.filter { $0 != "futurae.authSessions" } + ["casa.devices"]
+        try db.execute(sql: "UPDATE \(WorldDocument.databaseTableName) SET world = json_remove(json_replace(world, "
+                           + emptied.map { _ in "?, json('[]')" }.joined(separator: ", ") + "), '$.futurae.authSessions') WHERE name = ?",
+                       arguments: StatementArguments(emptied.map { "$.\($0)" } + [WorldDocument.live]))
+        // A table's rows are read in position order at start.
+        try db.create(index: "worldRow_position", on: RowRecord.databaseTableName, columns: ["tbl", "position"])
     }
 
     /// Closes the database and lets another process (or store) open it: the WAL is checkpointed

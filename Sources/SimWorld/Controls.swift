@@ -21,7 +21,8 @@ extension Simulator {
                 return .failure("unknown control \"\(control.kind)\" (\(World.controlKinds.joined(separator: ", ")))")
             }
             var kernel = world.context(for: control.fields["session"]?.stringValue ?? "default", recordingEvents: recordingEvents)
-            kernel.sessionDevices = Dictionary(world.sessions.map { ($0.name, $0.settings.device) }, uniquingKeysWith: { a, _ in a })
+            let sessions = world.sessions
+            kernel.sessionDevice = { sessions[key: $0]?.settings.device }
             // In place (a copy of the world would copy every list the control touches): a system's
             // control checks everything before it changes anything, so a refusal changes nothing.
             let answer = try system.control(control, &world, &kernel)

@@ -19,7 +19,7 @@ public struct WorldTable: Sendable {
     /// Puts rows read back from a store (in position order) into a stripped world.
     public let restore: @Sendable (inout World, [StoredRow]) throws -> Void
 
-    public static let all: [WorldTable] = [.accounts, .sessions, .bookmarks]
+    public static let all: [WorldTable] = [.accounts, .sessions, .bookmarks] + card + futurae
 }
 
 /// One row as stored: its key, its position in the list, and its state as JSON text.

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# The team server beside its peers in one run: this checkout's release build, a previous build
+# (PREV), and nginx serving a static JSON file the size of the read call's answer (the HTTP limit
+# on this machine). Rounds alternate the three under the same wrk load (64 connections, loopback):
+# reads on all three, then durable writes on the two enrollsim builds. Prints every round and the
+# medians of the per-round ratios.
+#
+#   PREV=/path/to/enrollsim Benchmarks/server-compare.sh [duration of each load, default 10s]
+#
+# Environment: BIN (this build; default: `swift build -c release --scratch-path .build-release`),
+# PREV (required), ROUNDS (5), CONNECTIONS (64), THREADS (2), PORT (18101; PORT+1 and PORT+2 are
+# used too). nginx and wrk are Debian packages (installed if missing); nginx runs from a
+# configuration under .build-bench/nginx, listening on loopback only, and is stopped at the end.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+DURATION="${1:-10s}"
+ROUNDS="${ROUNDS:-5}"
+CONNECTIONS="${CONNECTIONS:-64}"
+THREADS="${THREADS:-2}"
+PORT="${PORT:-18101}"
+: "${PREV:?PREV must name the previous enrollsim binary}"
+
+for tool in wrk nginx; do
+  command -v "$tool" > /dev/null || PATH="$PATH:/usr/sbin" command -v "$tool" > /dev/null || {
+    echo "installing $tool (Debian package)…" >&2
+    apt-get install -y "$tool" > /dev/null || { apt-get update > /dev/null && apt-get install -y "$tool" > /dev/null; }
+  }
+done
+NGINX="$(PATH="$PATH:/usr/sbin" command -v nginx)"
+
+if [ -z "${BIN:-}" ]; then
+  swift build -c release --product enrollsim --scratch-path .build-release > /dev/null
+  BIN="$(swift build -c release --scratch-path .build-release --show-bin-path)/enrollsim"
+fi
+
+WORK="$(mktemp -d)"
+PIDS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2> /dev/null || true; wait "$pid" 2> /dev/null || true; done
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+export ENROLLSIM_ADMIN_TOKEN="bench-admin-token-$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+export BENCH_THREADS="$THREADS"
+
+json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
+
+start() { # name binary port: a server on `team`, its read session logged in as bob, 256 write sessions
+  local base="http://127.0.0.1:$3"
+  "$2" serve --port "$3" --db "$WORK/$1.db" --scenario team --log-level warning 2> "$WORK/$1.log" &
+  PIDS+=($!)
+  for _ in $(seq 600); do curl -sf "$base/healthz" > /dev/null && break; sleep 0.1; done
+  session() { curl -sf -XPOST "$base/v1/sessions" -H "Content-Type: application/json" -d "{\"device\": \"$1\"}" | json '["session"]'; }
+  session bench-reader > "$WORK/$1.read"
+  curl -sf -XPOST "$base/v1/pims" -H "Authorization: Bearer $(cat "$WORK/$1.read")" -H "Content-Type: application/json" \
+    -d '{"type":"set","name":"pims.authentication.user","params":{"action":"login","username":"bob@example.com","password":"bob-pass"}}' > /dev/null
+  for i in $(seq 256); do session "bench-writer-$i"; done > "$WORK/$1.tokens"
+}
+
+start new "$BIN" "$PORT"
+start prev "$PREV" $((PORT + 1))
+
+# nginx: the read call's answer, byte for byte, as a static file.
+PREFIX="$PWD/.build-bench/nginx"
+mkdir -p "$PREFIX/www" "$PREFIX/logs"
+curl -sf -XPOST "http://127.0.0.1:$PORT/v1/pims" -H "Authorization: Bearer $(cat "$WORK/new.read")" -H "Content-Type: application/json" \
+  -d '{"type":"get","name":"pims.authentication.trustedphonenumber"}' > "$PREFIX/www/read.json"
+cat > "$PREFIX/nginx.conf" << EOF
+daemon off;
+worker_processes $(nproc);
+pid $PREFIX/nginx.pid;
+error_log $PREFIX/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  server {
+    listen 127.0.0.1:$((PORT + 2));
+    location / { root $PREFIX/www; default_type application/json; }
+  }
+}
+EOF
+"$NGINX" -p "$PREFIX" -c "$PREFIX/nginx.conf" &
+PIDS+=($!)
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$((PORT + 2))/read.json" > /dev/null && break; sleep 0.1; done
+
+load() { # name script url [read token] [tokens file]: "req/s p99-ms"
+  BENCH_READ_TOKEN="${4:-}" BENCH_WRITE_TOKENS="${5:-/dev/null}" \
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency ${2:+-s "Benchmarks/server-bench/$2.lua"} "$3" > "$WORK/run.txt"
+  grep -E 'Non-2xx|Socket errors' "$WORK/run.txt" | sed "s/^/  $1: /" >&2 || true
+  python3 - "$(awk '/^Requests\/sec:/ {print $2}' "$WORK/run.txt")" "$(awk '$1 == "99%" {print $2}' "$WORK/run.txt")" << 'PY'
+import re, sys
+rps, p99 = sys.argv[1:]
+value, unit = re.match(r"([\d.]+)(\w+)", p99).groups()
+print(rps, float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit])
+PY
+}
+
+echo "enrollsim serve: $BIN vs PREV $PREV vs nginx $("$NGINX" -v 2>&1 | sed 's/.*nginx\///'), static $(stat -c %s "$PREFIX/www/read.json") B;" \
+  "$CONNECTIONS connections, $THREADS wrk threads, $DURATION each, $ROUNDS rounds, $(nproc) cores"
+: > "$WORK/rounds"
+for round in $(seq "$ROUNDS"); do
+  read -r new_read new_read_p99 < <(load "new read" read "http://127.0.0.1:$PORT" "$(cat "$WORK/new.read")")
+  read -r prev_read prev_read_p99 < <(load "prev read" read "http://127.0.0.1:$((PORT + 1))" "$(cat "$WORK/prev.read")")
+  read -r nginx_read nginx_p99 < <(load "nginx" "" "http://127.0.0.1:$((PORT + 2))/read.json")
+  read -r new_write new_write_p99 < <(load "new write" write "http://127.0.0.1:$PORT" "" "$WORK/new.tokens")
+  read -r prev_write prev_write_p99 < <(load "prev write" write "http://127.0.0.1:$((PORT + 1))" "" "$WORK/prev.tokens")
+  echo "$new_read $new_read_p99 $prev_read $prev_read_p99 $nginx_read $nginx_p99 $new_write $new_write_p99 $prev_write $prev_write_p99" >> "$WORK/rounds"
+  printf 'round %s: reads new %.0f/s p99 %.1f ms, prev %.0f/s p99 %.1f ms, nginx %.0f/s p99 %.1f ms; writes new %.0f/s p99 %.1f ms, prev %.0f/s p99 %.1f ms\n' \
+    "$round" "$new_read" "$new_read_p99" "$prev_read" "$prev_read_p99" "$nginx_read" "$nginx_p99" "$new_write" "$new_write_p99" "$prev_write" "$prev_write_p99"
+done
+python3 - "$WORK/rounds" << 'PY'
+import statistics, sys
+names = ["new_read", "new_read_p99", "prev_read", "prev_read_p99", "nginx_read", "nginx_p99",
+         "new_write", "new_write_p99", "prev_write", "prev_write_p99"]
+rows = [dict(zip(names, map(float, line.split()))) for line in open(sys.argv[1])]
+def ratio(a, b): return statistics.median(r[a] / r[b] for r in rows)
+print("medians of the per-round ratios:")
+print(f"  reads: new / nginx {ratio('new_read', 'nginx_read'):.2f}×, p99 new / nginx {ratio('new_read_p99', 'nginx_p99'):.2f}×; "
+      f"new / prev {ratio('new_read', 'prev_read'):.2f}×, p99 new / prev {ratio('new_read_p99', 'prev_read_p99'):.2f}×")
+print(f"  durable writes: new / prev {ratio('new_write', 'prev_write'):.2f}×, p99 new / prev {ratio('new_write_p99', 'prev_write_p99'):.2f}×")
+print("medians of the figures: " + ", ".join(f"{n} {statistics.median(r[n] for r in rows):.1f}" for n in names))
+PY
