@@ -39,6 +39,7 @@ public enum Screens {
         case .card: CardPhoneScreen.render(state, into: &frame, area: content)
         case .cardShop: CardShopScreen.render(state, into: &frame, area: content)
         case .cardAccounts: CardAccountsScreen.render(state, into: &frame, area: content)
+        case .vehicle: VehicleScreen.render(state.vehicle, VehicleScreen.Context(state), into: &frame, area: content)
         }
         if stagedHeight > 0 { StagedCallView.render(state, into: &frame, area: parts[3]) }
         if let banner = state.notice { frame.render(BannerView.widget(banner), in: parts[4]) }

@@ -15,6 +15,7 @@ extension AppState {
         case .futuraeAccounts: Features.futuraeAccounts.send(.deviceRead(answer), to: &self)
         case .cardPhone(let control): Features.cardPhone.send(.controlAnswered(control, answer), to: &self)
         case .cardShop(let control): Features.cardShop.send(.answered(control, answer), to: &self)
+        case .vehicle(let control): Features.vehicle.send(.controlAnswered(control, answer), to: &self)
         }
     }
 

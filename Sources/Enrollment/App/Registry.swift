@@ -5,6 +5,7 @@ public enum Route: Hashable, Sendable, CaseIterable {
     case start, home, guided, account, otp, steps, carKey, simulator, log
     case futurae, futuraeAccounts, coverage
     case card, cardShop, cardAccounts
+    case vehicle
 
     /// The home menu of each system, in order.
     public static func homeMenu(_ system: SystemChoice) -> [Route] { system.front.homeMenu }
@@ -39,13 +40,14 @@ enum Features {
     static let cardPhone = Scope(CardPhone.self, \.cardPhone, route: .card, resetTo: .init()) { $0.cardPhoneReported($1) }
     static let cardShop = Scope(CardShop.self, \.cardShop, route: .cardShop, resetTo: .init())
     static let cardAccounts = Scope(CardAccounts.self, \.cardAccounts, route: .cardAccounts, resetTo: .init())
+    static let vehicle = Scope(VehicleFlow.self, \.vehicle, route: .vehicle, resetTo: .init())
     static let log = Scope(APILogBrowser.self, \.log, route: .log)
     static let coverage = Scope(SessionCoverage.self, \.coverage, route: .coverage)
 
     /// Every feature, once, in the routes' order.
     static let all: [any FeatureScope] = [
         session, home, guided, account, otp, steps, carKey, simulator, log, futurae, futuraeAccounts, coverage,
-        cardPhone, cardShop, cardAccounts,
+        cardPhone, cardShop, cardAccounts, vehicle,
     ]
     static let byFeature = Dictionary(uniqueKeysWithValues: all.map { (ObjectIdentifier($0.feature), $0) })
     static let byRoute = Dictionary(uniqueKeysWithValues: all.compactMap { scope in scope.route.map { ($0, scope) } })
@@ -70,6 +72,7 @@ extension AppState {
         case .futuraeAccounts(let call): Features.futuraeAccounts.send(.answered(call, response), to: &self)
         case .cardPhone(let call): Features.cardPhone.send(.answered(call, response), to: &self)
         case .cardAccounts(let call): Features.cardAccounts.send(.answered(call, response), to: &self)
+        case .vehicle(let call): Features.vehicle.send(.answered(call, response), to: &self)
         }
     }
 

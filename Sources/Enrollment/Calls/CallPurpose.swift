@@ -13,6 +13,7 @@ public enum CallPurpose: Hashable, Sendable {
     case futuraeAccounts(FuturaeAccounts.Call)
     case cardPhone(CardPhone.Call)
     case cardAccounts(CardAccounts.Call)
+    case vehicle(VehicleFlow.Call)
 
     /// The flow step a call belongs to, as the API log shows it.
     public var stepLabel: String {
@@ -27,6 +28,7 @@ public enum CallPurpose: Hashable, Sendable {
         case .futuraeAccounts(let call): call.stepLabel
         case .cardPhone(let call): call.stepLabel
         case .cardAccounts(let call): call.stepLabel
+        case .vehicle(let call): call.stepLabel
         }
     }
 
@@ -35,7 +37,7 @@ public enum CallPurpose: Hashable, Sendable {
     var strongAuthenticationRetries: Bool {
         switch self {
         case .login, .otp, .futurae, .futuraeAccounts, .cardPhone, .cardAccounts: false
-        case .guided, .account, .steps, .carKey: true
+        case .guided, .account, .steps, .carKey, .vehicle: true
         }
     }
 }
@@ -50,4 +52,5 @@ public enum ControlPurpose: Hashable, Sendable {
     case futuraeAccounts
     case cardPhone(CardPhone.Control)
     case cardShop(CardShop.Control)
+    case vehicle(VehicleFlow.Control)
 }

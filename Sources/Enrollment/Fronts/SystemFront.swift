@@ -131,6 +131,8 @@ public enum SimulatorSection: Hashable, Sendable {
     case smsInbox
     /// PIMS's car-key proximity toggles.
     case proximity
+    /// PIMS's vehicle as the simulator holds it (R46: asleep, online, plug, level, a door, the engine).
+    case vehicle
     /// Futurae's back office: activations created, pending, used, expired.
     case activations
     /// The card app's notifications and the issuer's transactions.

@@ -25,6 +25,8 @@ extension SimulatorPanel {
         case clearFaults
         /// Toggle a requirement of the car key near the car key's vehicle (else the first).
         case toggleProximity(ProximityPart)
+        /// One of the vehicle's own changes (R46) on the remote vehicle (else the first).
+        case vehicle(VehicleSwitch)
         case loadScenario, resetScenario
         /// The answer of one of the panel's controls.
         case answered(Control, SimAnswer)
@@ -47,6 +49,8 @@ extension SimulatorPanel {
         /// Read the rules in force.
         case faults
         case proximity
+        /// The `vehicle` control (R46): read, or a change.
+        case vehicle
         /// Futurae's back office list, the card phone's notifications.
         case activations, pushes
         case createActivation

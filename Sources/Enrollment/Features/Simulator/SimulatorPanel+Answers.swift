@@ -55,6 +55,8 @@ extension SimulatorPanel.State {
         case .proximity:
             message = "Proximity changed."
             return [.refreshAccount]
+        case .vehicle:
+            return vehicleAnswered(answer)
         case .load(let name):
             scenario = answer["scenario"]?.stringValue ?? name
             faults = []

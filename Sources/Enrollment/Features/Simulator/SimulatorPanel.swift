@@ -92,6 +92,8 @@ public enum SimulatorPanel: Feature {
             return [.control(.simulator(.clearFaults), .clearFaults)]
         case .toggleProximity(let part):
             return state.toggle(part, shared)
+        case .vehicle(let change):
+            return state.change(change, shared)
         case .loadScenario:
             let name = state.form[.scenario]
             guard !name.isEmpty else {

@@ -35,7 +35,7 @@ public enum PIMSFront: SystemFront {
         return (room >= user.count + 3 + session.count ? "\(user) · " : "") + session
     }
 
-    public static let homeMenu: [Route] = [.guided, .account, .steps, .carKey, .simulator, .log, .coverage, .start]
+    public static let homeMenu: [Route] = [.guided, .account, .steps, .carKey, .vehicle, .simulator, .log, .coverage, .start]
 
     public static let onReady: [Action] = []
 
@@ -63,6 +63,9 @@ public enum PIMSFront: SystemFront {
             guard let user = app.session.loggedIn, event.data["username"]?.stringValue == user else { return [] }
             let elsewhere = event.data["session"].map { $0.stringValue != app.session.config.sessionName } ?? false
             return app.refreshAccount() + (elsewhere ? app.refreshInbox(app.simulator.inbox?.phone) : [])
+        case .signal, .vehicleEvent:
+            // A command's steps and charge notifications (R43, R44, R37): the Vehicle screen's.
+            return Features.vehicle.send(.heard(event), to: &app)
         default: return nil
         }
     }
@@ -74,8 +77,8 @@ public enum PIMSFront: SystemFront {
         return [AvailableCommand(.char("A"), "step A", "The account is blocked (2317): remove all enrollments (asks first).", .choose(.stepA))]
     }
 
-    public static let simulatorSections: Set<SimulatorSection> = [.account, .smsInbox, .proximity]
-    public static let simulatorParts = "the account, the SMS inbox"
+    public static let simulatorSections: Set<SimulatorSection> = [.account, .smsInbox, .proximity, .vehicle]
+    public static let simulatorParts = "the account, the SMS inbox, the vehicle"
 
     /// The car key's proximity, near the car key's vehicle.
     public static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>] {
@@ -83,18 +86,22 @@ public enum PIMSFront: SystemFront {
             KeyBinding(.letter("b"), ProximityPart.bluetooth.title, "Toggle Bluetooth near the car-key vehicle.", .toggleProximity(.bluetooth)),
             KeyBinding(.letter("y"), ProximityPart.paired.title, "Toggle the phone's pairing with the vehicle.", .toggleProximity(.paired)),
             KeyBinding(.letter("k"), ProximityPart.keyInside.title, "Toggle the key inside the vehicle.", .toggleProximity(.keyInside)),
-        ]
+        ] + zip(["z", "l", "u", "s", "c", "v"] as [Character], VehicleSwitch.allCases).map { key, change in
+            KeyBinding(.letter(key), change.title, change.help, .vehicle(change))
+        }
     }
 
     /// The live account and its phone's SMS inbox.
     public static func simulatorReads(_ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] {
-        [.refreshAccount] + panel.readInbox()
+        [.refreshAccount] + panel.readInbox() + panel.change(nil, shared)
     }
 
     /// The calls a fault can target, in the order the flows meet them (each name once), by their
     /// rules in the catalogue: SMS codes, enrollment, account, trusted phone, PIN, OTP, steps,
-    /// vehicle, car key, VIN.
-    public static let faultTargets = ["R4", "R8", "R1", "R3", "R13", "R16", "R19", "R18", "R24", "R23"].map { APICatalogue.entry($0).name }
+    /// vehicle, car key, VIN, remote commands and status (R45), and the signal a command's execution
+    /// answers (R45: `sub` an action, a code of the signal list).
+    public static let faultTargets = ["R4", "R8", "R1", "R3", "R13", "R16", "R19", "R18", "R24", "R23", "R32", "R39"].map { APICatalogue.entry($0).name }
+        + [PIMSSystem.signalFaultName]
 
     public static let faultPresets: [FaultPreset] = [.timeout, .noInternet, .serverError, .latency(ms: 3000)]
     public static let faultCodeExample = "e.g. 2307"
