@@ -98,7 +98,7 @@ extension VehicleFlow.State {
         let result = event.data["result"]
         if event.kind == .vehicleEvent {
             let what = result?["notification"]?.stringValue ?? "vehicle event"
-            append(SignalLine(at: at, code: nil, action: nil, text: "\(what) \(result?["vin"]?.stringValue ?? "")"))
+            append(VehicleFlow.SignalLine(at: at, code: nil, action: nil, text: "\(what) \(result?["vin"]?.stringValue ?? "")"))
             return [.notice(.info("\(what): \(what == "remoteChargeFinished" ? "the charge is complete." : "the charge stopped.")"))]
         }
         guard event.kind == .signal, let code = result?["code"]?.intValue else { return [] }
@@ -106,7 +106,7 @@ extension VehicleFlow.State {
         let command = result?["command"]
         let action = command?["action"]?.stringValue
         let error = event.data["error"].flatMap(CallError.init(json:))
-        append(SignalLine(at: at, code: code, action: action,
+        append(VehicleFlow.SignalLine(at: at, code: code, action: action,
                           text: error.map { "\($0.code) \($0.label)" + ($0.detail.map { " (\($0))" } ?? "") } ?? Self.meaning(code)))
         // A status call's wake-up (R40) names its call too: fresh data, not a command.
         guard let id = command?["transactionId"]?.stringValue, let action, RemoteCommand.actions.contains(action) else { return [] }

@@ -69,7 +69,7 @@ public enum VehicleFlow: Feature {
 
     public static func keys(_ s: State, _ shared: Shared) -> [KeyBinding<Action>] {
         let ready = s.phase == .ready
-        var keys = KeyBinding.select(when: s.phase == .choose && shared.vehicles.count > 1)
+        var keys: [KeyBinding<Action>] = KeyBinding.select(when: s.phase == .choose && shared.vehicles.count > 1)
         keys.append(.enter("select", "Select this vehicle for remote use (set pims.vehicle.vin, actionType remote), subscribe, read its status.",
                            when: s.phase == .choose))
         if case .form(let kind) = s.phase {
