@@ -33,13 +33,14 @@ enum VehicleScreen {
         frame.put((vehicle.map { "\($0.brand) \($0.model) · " } ?? "") + vin + copy, x: area.x, y: y, style: .title, clip: area)
         y += 1
         let wide = area.width >= 100
-        let carHeight = min(9, max(0, area.maxY - y))
+        // Seven rows of the car at least; a tall terminal gives the commands more.
+        let carHeight = min(area.height >= 34 ? 12 : 9, max(0, area.maxY - y))
         let columns = Rect(x: area.x, y: y, width: area.width, height: carHeight).splitColumns([.fill(), .fill()], gap: 1)
         drawCar(s, into: &frame, area: frame.panel(columns[0], title: "Car (status as the phone has it)"))
-        drawCommands(s, into: &frame, area: frame.panel(columns[1], title: "Commands (900 → 901 → 200 / 902 / 903)"))
+        drawCommands(s, into: &frame, area: frame.panel(columns[1], title: "Commands · their signals"))
         y = columns[0].maxY
         if case .form(let kind) = s.phase, let form = VehicleFlow.form(s) {
-            let height = min(form.fields.count + 4, max(0, area.maxY - y))
+            let height = min(form.fields.count + 3, max(0, area.maxY - y))
             let title = kind == .deferredCharge ? "chargeDeferredTime (deferredTime PT<h>H<m>M, UTC)"
                                                 : "preconditioning (programs: keep, none, or HH:MM mon,wed)"
             let inside = frame.panel(Rect(x: area.x, y: y, width: area.width, height: height), title: title, style: .current)
@@ -97,10 +98,9 @@ enum VehicleScreen {
             case .failed: .failed
             case .sending, .pending, .sent: .current
             }
-            let time = clock(c.at)
-            let x = frame.put(c.title.padded(toWidth: min(18, max(8, area.width / 3))), x: area.x, y: y, style: .normal, clip: area)
-            let rest = c.step.words + (time.isEmpty ? "" : " · \(time)")
-            frame.put(rest, x: x + 1, y: y, style: style, clip: area)
+            var x = frame.put(clock(c.at).padded(toWidth: 9), x: area.x, y: y, style: .dim, clip: area)
+            x = frame.put(c.title.padded(toWidth: 17), x: x, y: y, style: .normal, clip: area)
+            frame.put(c.step.words, x: x, y: y, style: style, clip: area)
             y += 1
         }
     }

@@ -2,14 +2,14 @@ import Enrollment
 import TerminalUI
 
 /// PIMS's vehicle in the simulator panel: what the car does on its own (R46), which the panel's
-/// keys change (z sleep, l online, u plug, s engine, c door, v battery %).
+/// keys change (1 sleep, 2 online, 3 plug, 4 engine, 5 door, 6 battery %).
 enum VehicleSimulatorSection {
     /// Two rows inside the frame; three with the requests under way when the panel is tall.
     static func height(_ area: Rect) -> Int { area.height >= 30 ? 6 : 4 }
 
     static func render(_ vehicle: VehicleTruth?, into frame: inout Frame, area: Rect) {
         guard area.height >= 3 else { return }
-        let inside = frame.panel(area, title: "Vehicle" + (vehicle.map { " · \($0.vin) (\($0.type))" } ?? ""))
+        let inside = frame.panel(area, title: "Vehicle" + (vehicle.map { " · \($0.vin)" } ?? ""))
         guard let v = vehicle else {
             frame.put("not read (no vehicle, or not logged in)", x: inside.x, y: inside.y, style: .hint, clip: inside)
             return

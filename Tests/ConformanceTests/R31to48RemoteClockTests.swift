@@ -42,8 +42,9 @@ struct R31toR48RemoteClockTests {
             #expect(try await d.vehicle(["lock": "Unlocked"]).ok)
             let events = try await d.events()
             #expect(Driver.signals(events).map(\.code) == [200])
-            #expect(events.last?["data"]?["result"]?["command"] == .null)
-            #expect(chargingInfo(events.last?["data"]?["result"]?["vehicle"]) != nil)
+            let signal = events.last { $0["kind"]?.stringValue == "signal" }
+            #expect(signal?["data"]?["result"]?["command"] == .null)
+            #expect(signal?["data"]?["result"]?["vehicle"]?["resources"]?["status"]?["doorStateInformation"]?["state"] == ["Unlocked"])
             expectSuccess(await d.command("charge", ["startNow": true]))
             try await d.advance(12)
             _ = try await d.events()

@@ -30,8 +30,8 @@ import Testing
     private func walk(_ session: TmuxSession) throws {
         try session.sendKeys("Enter")
         try session.wait(for: "Remote commands, status, signals")
-        // Home: guided, account, steps, car key, vehicle.
-        try session.sendKeys("Down", "Down", "Down", "Down", "Enter")
+        // Home: guided, account, steps, car key, simulator, API log, coverage, session, vehicle.
+        try session.sendKeys("Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Enter")
         try session.wait(for: "Choose the vehicle")
         try session.sendKeys("Enter")
         try session.wait(for: "the selected car's status") { $0.contains("Locked · all closed") && $0.contains("plugged slow") }
@@ -46,14 +46,14 @@ import Testing
         // The simulator panel: open the driver's door; the lock then fails at execution (R32).
         try session.sendKeys("F8")
         try session.wait(for: "the panel's vehicle section") { $0.contains("Vehicle · VR1AB12C3D4567890") && $0.contains("awake · online") }
-        try session.sendKeys("c")
+        try session.sendKeys("5")
         try session.wait(for: "open: driver")
         try session.sendKeys("Escape")
         try session.wait(for: "Commands (900")
         try session.sendKeys("l")
         try session.wait(for: "900 pending")
         try session.sendKeys("t")
-        try session.wait(for: "the 902 with its code and advice") { $0.contains("2362") && $0.contains("902 failed") }
+        try session.wait(for: "the 902 with its code and advice") { $0.contains("902 2362") && $0.contains("2362 ·") }
 
         try session.sendKeys("c")
         try session.sendKeys("t")

@@ -13,7 +13,7 @@ struct VehicleScreenTests {
 
     static func opened() async throws -> ScreenHarness {
         let h = try await ScreenHarness.start("remote-ready")
-        try await h.press(.down, .down, .down, .down, .enter, .enter)
+        try await h.press(.down, .down, .down, .down, .down, .down, .down, .down, .enter, .enter)
         return h
     }
 

@@ -80,7 +80,7 @@ extension VehicleFlow.CommandProgress.Step {
         case .pending: "900 pending"
         case .sent: "901 sent"
         case .done: "200 done"
-        case .failed(let signal, let code, let label, _): (signal.map { "\($0) failed · " } ?? "refused · ") + "\(code) \(label)"
+        case .failed(let signal, let code, let label, _): (signal.map { "\($0) " } ?? "refused ") + "\(code) \(label)"
         }
     }
 }

@@ -35,7 +35,7 @@ public enum PIMSFront: SystemFront {
         return (room >= user.count + 3 + session.count ? "\(user) · " : "") + session
     }
 
-    public static let homeMenu: [Route] = [.guided, .account, .steps, .carKey, .vehicle, .simulator, .log, .coverage, .start]
+    public static let homeMenu: [Route] = [.guided, .account, .steps, .carKey, .simulator, .log, .coverage, .start, .vehicle]
 
     public static let onReady: [Action] = []
 
@@ -86,7 +86,9 @@ public enum PIMSFront: SystemFront {
             KeyBinding(.letter("b"), ProximityPart.bluetooth.title, "Toggle Bluetooth near the car-key vehicle.", .toggleProximity(.bluetooth)),
             KeyBinding(.letter("y"), ProximityPart.paired.title, "Toggle the phone's pairing with the vehicle.", .toggleProximity(.paired)),
             KeyBinding(.letter("k"), ProximityPart.keyInside.title, "Toggle the key inside the vehicle.", .toggleProximity(.keyInside)),
-        ] + zip(["z", "l", "u", "s", "c", "v"] as [Character], VehicleSwitch.allCases).map { key, change in
+        // Digits: no letter is left that is not the panel's, the app's or, as ^letter while a field is
+        // edited, the terminal's; a digit is typed into a field while one is edited, never a command.
+        ] + zip(["1", "2", "3", "4", "5", "6"] as [Character], VehicleSwitch.allCases).map { key, change in
             KeyBinding(.letter(key), change.title, change.help, .vehicle(change))
         }
     }
