@@ -243,7 +243,7 @@ enum Tours {
             await s.press("Enter", pauseMs: 1200)
             guard await s.wait(for: "security code") else { return false }
             await s.press("Enter", pauseMs: 1200)
-            guard await s.wait(for: "v remote") else { return false }
+            guard await s.wait(for: "Car key activated for") else { return false }
             await s.press("v", pauseMs: 1500)
             guard await s.expect("Locked · all closed") else { return false }
             await s.press("u", pauseMs: 1000)
