@@ -59,7 +59,8 @@ extension SimulatorPanel.State {
         let before = vehicle
         vehicle = VehicleTruth(answer)
         now = answer["now"]?.stringValue ?? now
-        if let v = vehicle, before?.vin == v.vin, before != v { message = "Vehicle \(v.vin) changed: \(v.summary)." }
+        // Said only when the car changed (a read after a clock advance keeps the panel's message).
+        if let v = vehicle, let before, before.vin == v.vin, before.summary != v.summary { message = "Vehicle \(v.vin) changed: \(v.summary)." }
         return []
     }
 }
