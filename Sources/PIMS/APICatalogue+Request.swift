@@ -14,7 +14,7 @@ extension APIEntry {
     /// This API's request: its verb, its name and its sub-API (under its key, or under `subKey`
     /// where the contract takes either: R15's `type|action`), then `params`.
     public func request(_ params: [String: JSONValue] = [:], subKey: String? = nil) -> PIMSRequest {
-        var params = params
+        var params = params.merging(fixed) { given, _ in given }
         if let sub, let key = subKey ?? self.subKey { params[key] = .string(sub) }
         return PIMSRequest(type, name, params)
     }

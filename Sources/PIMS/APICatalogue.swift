@@ -11,15 +11,21 @@ public struct APIEntry: Sendable, Hashable {
     public let required: [String]
     public let optional: [String]
     public let rule: String
+    /// Parameters every call of this API carries as written (the remote APIs' `actionType: remote`).
+    public var fixed: [String: JSONValue] = [:]
 
     public var title: String { "\(type.rawValue) \(name)" + (sub.map { " \($0)" } ?? "") }
 }
 
 public enum APICatalogue {
     private static func api(_ type: CallType, _ name: String, sub: String? = nil, key: String? = nil, needs required: [String] = [],
-                            optional: [String] = [], rule: String) -> APIEntry {
-        APIEntry(type: type, name: name, sub: sub, subKey: sub == nil ? nil : key ?? "action", required: required, optional: optional, rule: rule)
+                            optional: [String] = [], rule: String, fixed: [String: JSONValue] = [:]) -> APIEntry {
+        APIEntry(type: type, name: name, sub: sub, subKey: sub == nil ? nil : key ?? "action", required: required, optional: optional, rule: rule,
+                 fixed: fixed)
     }
+
+    /// R26–R41's `actionType` (3-1, 3-2).
+    private static let remote: [String: JSONValue] = ["actionType": "remote"]
 
     public static let all: [APIEntry] = [
         api(.set, "pims.authentication.user", sub: "login", needs: ["username", "password"], rule: "R0a"),
@@ -48,6 +54,21 @@ public enum APICatalogue {
         api(.set, "pims.vehicle.vin", needs: ["vin"], rule: "R23"),
         api(.get, "pims.vehicle.carkey", rule: "R24"),
         api(.set, "pims.vehicle.carkey", rule: "R25"),
+        // Remote commands and vehicle status (PIMS-VEHICLE-BEHAVIOUR.md).
+        api(.set, "pims.vehicle.vin", needs: ["vin"], rule: "R26", fixed: remote),
+        api(.subscribe, "pims.vehicle.signal", rule: "R27"),
+        api(.subscribe, "pims.vehicle.event", needs: ["type"], rule: "R27", fixed: remote),
+        api(.unsubscribe, "pims.vehicle.signal", rule: "R27"),
+        api(.unsubscribe, "pims.vehicle.event", rule: "R27"),
+        api(.set, "pims.vehicle.command", sub: "doors", needs: ["doorState"], rule: "R32"),
+        api(.set, "pims.vehicle.command", sub: "horn", rule: "R33"),
+        api(.set, "pims.vehicle.command", sub: "warning", rule: "R33"),
+        api(.set, "pims.vehicle.command", sub: "charge", needs: ["startNow"], rule: "R34"),
+        api(.set, "pims.vehicle.command", sub: "chargeDeferredTime", needs: ["startNow", "deferredTime", "checkStartCharge"], rule: "R35"),
+        api(.set, "pims.vehicle.command", sub: "preconditioning", needs: ["startNow"], optional: ["programs"], rule: "R36"),
+        api(.get, "pims.vehicle.informations", sub: "get", rule: "R39", fixed: remote),
+        api(.get, "pims.vehicle.informations", sub: "refresh", rule: "R40", fixed: remote),
+        api(.get, "pims.vehicle.informations", sub: "refreshWithWakeUp", rule: "R41", fixed: remote),
     ]
 
     /// A well-formed value for each parameter name, for examples and tests.
@@ -65,13 +86,17 @@ public enum APICatalogue {
         case "stepsID": 132324
         case "resetSteps": false
         case "stepsStatus": "all"
+        case "doorState": "lock"
+        case "startNow", "checkStartCharge": false
+        case "deferredTime": "PT6H30M"
+        case "type": ["remoteChargeFinished"]
         default: "x"
         }
     }
 
     /// The entry's request with every required parameter (and the sub-API) filled.
     public static func exampleRequest(_ entry: APIEntry) -> PIMSRequest {
-        var params = Dictionary(uniqueKeysWithValues: entry.required.map { ($0, example($0)) })
+        var params = Dictionary(uniqueKeysWithValues: entry.required.map { ($0, example($0)) }).merging(entry.fixed) { a, _ in a }
         if let sub = entry.sub, let key = entry.subKey { params[key] = .string(sub) }
         return PIMSRequest(entry.type, entry.name, params)
     }

@@ -6,9 +6,10 @@ import TerminalUI
 enum PIMSSimulatorSections {
     /// PIMS's live account on top; the steps caches take the rest of the column (they grow with use).
     static func account(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let left = area.splitRows([.fixed(min(14, max(12, area.height / 2))), .fill()])
+        let left = area.splitRows([.fixed(min(14, max(12, area.height / 2))), .fixed(VehicleSimulatorSection.height(area)), .fill()])
         AccountGlance.render(state, into: &frame, area: left[0])
-        let caches = frame.panel(left[1], title: "Steps caches")
+        VehicleSimulatorSection.render(state.simulator.vehicle, into: &frame, area: left[1])
+        let caches = frame.panel(left[2], title: "Steps caches")
         let list = state.simulator.account?.stepsCaches ?? []
         if list.isEmpty { frame.put("none", x: caches.x, y: caches.y, style: .hint, clip: caches) }
         var row = caches.y

@@ -67,6 +67,7 @@ public enum Screens {
         .cardShop: RegisteredScreen(CardShop.self, route: .cardShop, render: CardShopScreen.render).draw,
         .cardAccounts: { CardAccountsScreen.render($0, into: &$1, area: $2) },
         .futuraeLogin: { FuturaeLoginScreen.render($0.futuraeLogin, .init($0), into: &$1, area: $2) },
+        .vehicle: { VehicleScreen.render($0.vehicle, VehicleScreen.Context($0), into: &$1, area: $2) },
     ]
 
     /// Screens registered from outside the module (a test target's), for the task that registered

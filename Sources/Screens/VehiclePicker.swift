@@ -5,10 +5,14 @@ import TerminalUI
 enum VehiclePicker {
     /// `focused`: false when the selection is on a row after the list (the car key's typed VIN).
     static func render(_ state: AppState, selection: Int, title: String, focused: Bool = true, into frame: inout Frame, area: Rect) {
+        render(state.vehicles, busy: state.isBusy, selection: selection, title: title, focused: focused, into: &frame, area: area)
+    }
+
+    static func render(_ vehicles: [AccountSnapshot.Vehicle], busy: Bool, selection: Int, title: String, focused: Bool = true,
+                       into frame: inout Frame, area: Rect) {
         frame.put(title, x: area.x, y: area.y, style: .hint, clip: area)
-        let vehicles = state.vehicles
         guard !vehicles.isEmpty else {
-            frame.put(state.isBusy ? "Reading the account…" : "No vehicle is associated with the account.", x: area.x, y: area.y + 2,
+            frame.put(busy ? "Reading the account…" : "No vehicle is associated with the account.", x: area.x, y: area.y + 2,
                       style: .hint, clip: area)
             return
         }

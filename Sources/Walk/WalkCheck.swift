@@ -97,7 +97,7 @@ public enum WalkCheck {
                 sawTraffic = true
                 report.controls += 1
                 let got = await backend.control(control)
-                if got.json != recorded.json {
+                if written(got.json) != written(recorded.json) {
                     report.divergence = Divergence(file: file, line: line, step: step, what: "control #\(report.controls)",
                                                    difference: .answer(request: JSONText.encode(control.json), expected: recorded.json,
                                                                        got: got.json, at: firstDifference(recorded.json, got.json)))
@@ -110,11 +110,17 @@ public enum WalkCheck {
         return report
     }
 
+    /// The answer as a walk file holds it: written and read back (a whole double such as a status's
+    /// `autonomy` 210.0 is written `210` and read as an integer), without its transaction id.
     public static func comparable(_ answer: JSONValue) -> JSONValue {
-        guard var o = answer.objectValue else { return answer }
+        let written = written(answer)
+        guard var o = written.objectValue else { return written }
         o["transactionId"] = nil
         return .object(o)
     }
+
+    /// A value as a walk file holds it: written, then read back.
+    static func written(_ value: JSONValue) -> JSONValue { (try? JSONText.parse(JSONText.encode(value))) ?? value }
 
     /// `set pims.authentication.enrollment {"action":"enroll",…}`
     public static func describe(_ request: CallRequest) -> String {

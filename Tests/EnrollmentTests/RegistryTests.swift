@@ -10,12 +10,12 @@ import Testing
         #expect(Route.allCases.map { "\($0.scope.feature)" } == [
             "SessionSetup", "HomeMenu", "GuidedEnrollment", "AccountManagement", "StrongAuthentication", "StepsChecklist",
             "CarKeyFlow", "SimulatorPanel", "APILogBrowser", "FuturaeEnrollment", "FuturaeAccounts", "SessionCoverage",
-            "CardPhone", "CardShop", "CardAccounts", "FuturaeLogin",
+            "CardPhone", "CardShop", "CardAccounts", "FuturaeLogin", "VehicleFlow",
         ])
         #expect(Route.allCases.map(\.title) == [
             "Session", "Home", "Guided enrollment", "Account management", "Strong authentication (OTP)",
             "Service activation steps", "Car key", "Simulator", "API log", "Futurae enrollment", "Futurae accounts", "Coverage",
-            "Card phone", "Shop & issuer", "Display Accounts", "Login requests",
+            "Card phone", "Shop & issuer", "Display Accounts", "Login requests", "Vehicle",
         ])
     }
 

@@ -37,6 +37,7 @@ import Testing
             "pims.authentication.smscode", "pims.authentication.enrollment", "pims.authentication.account",
             "pims.authentication.trustedphonenumber", "pims.authentication.pincode", "pims.authentication.otp",
             "pims.subscription.steps", "pims.subscription.vehicle", "pims.vehicle.carkey", "pims.vehicle.vin",
+            "pims.vehicle.command", "pims.vehicle.informations", "pims.vehicle.signal",
         ])
     }
 

@@ -20,7 +20,7 @@ enum Tours {
         let finalText: String
     }
 
-    static let all: [Tour] = [shortcut, wrongPIN, stepsCache, futuraeQR, cardPush, futuraeLogin]
+    static let all: [Tour] = [shortcut, wrongPIN, stepsCache, futuraeQR, cardPush, futuraeLogin, remoteCommands]
 
     /// Records `tour` to `path` on a fresh world of its scenario; the script's result and the last screen.
     /// `backend`: another than a fresh in-process world of the scenario (a server already on it).
@@ -232,4 +232,63 @@ enum Tours {
             return await s.expect("✓ Login approved")
         },
         finalText: "✓ Login approved")
+
+    static let remoteCommands = Tour(
+        name: "remote-commands", title: "Remote commands after enrollment: OTP, unlock and lock the doors, a charge to its end (R26–R48)",
+        scenario: "remote-steps-todo",
+        captions: [
+            "Steps · list": "Before remote commands: this device is not enrolled and the car key is not activated (R28 would answer 2312, then 2340).",
+            "Enrollment · step 5": "The checklist runs the enrollment: an SMS to the trusted phone (R5), checked, then the PIN (R10, R11).",
+            "Car key · activate": "The car key is activated (R25): every step is done, v opens the Vehicle screen.",
+            "Vehicle · select VIN (remote)": "set pims.vehicle.vin {actionType: remote} selects the e-208 for remote use (R26).",
+            "Vehicle · subscribe signal": "subscribe pims.vehicle.signal: every command's steps come back as signals (R27, R43).",
+            "Vehicle · status get": "The server's copy of the car: locked, 62 %, plugged, not charging (R39, R42).",
+            "OTP · withPin": "Commands need the strong-authentication window: 2302, the PIN, then the same command again (R28).",
+            "Vehicle · unlock the doors": "Accepted at once; 900 pending, 901 sent after 2 s, 200 done after 5 s more on the simulated clock (R31, R32).",
+            "Vehicle · lock the doors": "The doors lock the same way: each step a signal, in order, exactly once (R44).",
+            "Vehicle · start charging": "The charge starts (R34) and runs on the clock at 10 %/h; T advances an hour until remoteChargeFinished (R37).",
+        ],
+        script: { s in
+            await s.press("Enter", pauseMs: 800)
+            guard await s.wait(for: "Home") else { return false }
+            await s.press("↓")
+            await s.press("↓")
+            await s.press("Enter", pauseMs: 800)
+            await s.press("Enter", pauseMs: 1200)
+            guard await s.expect("deviceActivation") else { return false }
+            await s.press("↓")
+            await s.press("Enter", pauseMs: 1200)
+            guard await s.wait(for: "types the code") else { return false }
+            await s.press("Ctrl-F", pauseMs: 500)
+            await s.press("Enter", pauseMs: 1200)
+            guard await s.wait(for: "already has a PIN") else { return false }
+            await s.type("1234")
+            await s.press("Enter", pauseMs: 1500)
+            guard await s.wait(for: "mediumCarKey") else { return false }
+            await s.press("↓")
+            await s.press("Enter", pauseMs: 1200)
+            guard await s.wait(for: "not activated yet") else { return false }
+            await s.press("Enter", pauseMs: 1200)
+            guard await s.wait(for: "security code") else { return false }
+            await s.press("Enter", pauseMs: 1200)
+            guard await s.wait(for: "Car key activated for") else { return false }
+            await s.press("v", pauseMs: 1500)
+            guard await s.expect("Locked · all closed") else { return false }
+            await s.press("u", pauseMs: 1000)
+            guard await s.wait(for: "PIN") else { return false }
+            await s.type("1234")
+            await s.press("Enter", pauseMs: 1500)
+            guard await s.wait(for: "900 pending") else { return false }
+            await s.press("t", pauseMs: 1500)
+            guard await s.expect("Unlocked · all closed") else { return false }
+            await s.press("l", pauseMs: 1000)
+            await s.press("t", pauseMs: 1500)
+            guard await s.expect("lock the doors: done") else { return false }
+            await s.press("c", pauseMs: 1000)
+            await s.press("t", pauseMs: 1500)
+            guard await s.expect("inprogress") else { return false }
+            for _ in 0..<4 { await s.press("T", pauseMs: 1200) }
+            return await s.expect("remoteChargeFinished")
+        },
+        finalText: "remoteChargeFinished")
 }

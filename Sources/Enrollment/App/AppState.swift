@@ -40,6 +40,7 @@ public struct AppState: Hashable, Sendable {
     public var cardPhone = CardPhone.State()
     public var cardShop = CardShop.State()
     public var cardAccounts = CardAccounts.State()
+    public var vehicle = VehicleFlow.State()
     public var simulator = SimulatorPanel.State()
     /// Every call, in order: every call passes through the app, which logs it; the API log screen
     /// browses it.

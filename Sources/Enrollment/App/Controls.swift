@@ -17,6 +17,7 @@ extension AppState {
         case .cardShop(let control): Features.cardShop.send(.answered(control, answer), to: &self)
         case .feature(let call): Features.scope(of: call.feature)?.controlAnswered(call, answer, &self) ?? []
         case .futuraeLogin(let control): Features.futuraeLogin.send(.controlAnswered(control, answer), to: &self)
+        case .vehicle(let control): Features.vehicle.send(.controlAnswered(control, answer), to: &self)
         }
     }
 

@@ -72,6 +72,8 @@ extension AppState {
             case .deviceActivation: return Features.guided.send(.start, to: &self)
             case .mediumCarKey: return Features.carKey.send(.select(vin: vin), to: &self)
             }
+        case .openVehicle(let vin):
+            return open(.vehicle) + Features.vehicle.send(.start(vin: vin), to: &self)
         }
     }
 

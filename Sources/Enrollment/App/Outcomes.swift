@@ -24,6 +24,7 @@ extension AppState {
         Shared(config: session.config, policy: session.policy, sendAsTyped: sendAsTyped, loggedIn: session.loggedIn,
                account: simulator.account, inbox: simulator.inbox, callPending: inFlight != nil || staged != nil,
                canRetry: retryable != nil, checklistNeeds: steps.resolving?.need,
-               trustedPhone: simulator.account?.phone ?? guided.trustedPhone, carKeyVIN: carKey.selectedVIN ?? carKey.vin)
+               trustedPhone: simulator.account?.phone ?? guided.trustedPhone, carKeyVIN: carKey.selectedVIN ?? carKey.vin,
+               remoteVIN: vehicle.vin)
     }
 }

@@ -13,6 +13,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     public static let log = Route("log"), futurae = Route("futurae"), futuraeAccounts = Route("futuraeAccounts")
     public static let coverage = Route("coverage"), card = Route("card"), cardShop = Route("cardShop")
     public static let cardAccounts = Route("cardAccounts"), futuraeLogin = Route("futuraeLogin")
+    public static let vehicle = Route("vehicle")
 
     /// Every route, in the registry's order.
     public static var allCases: [Route] { Features.all.compactMap(\.route) }
@@ -51,13 +52,14 @@ enum Features {
     static let cardPhone = Scope(CardPhone.self, \.cardPhone, route: .card, resetTo: .init()) { $0.cardPhoneReported($1) }
     static let cardShop = Scope(CardShop.self, \.cardShop, route: .cardShop, resetTo: .init())
     static let cardAccounts = Scope(CardAccounts.self, \.cardAccounts, route: .cardAccounts, resetTo: .init())
+    static let vehicle = Scope(VehicleFlow.self, \.vehicle, route: .vehicle, resetTo: .init())
     static let log = Scope(APILogBrowser.self, \.log, route: .log)
     static let coverage = Scope(SessionCoverage.self, \.coverage, route: .coverage)
 
     /// The built-in features, once, in the routes' order.
     static let builtin: [any FeatureScope] = [
         session, home, guided, account, otp, steps, carKey, simulator, log, futurae, futuraeAccounts, coverage,
-        cardPhone, cardShop, cardAccounts, futuraeLogin,
+        cardPhone, cardShop, cardAccounts, futuraeLogin, vehicle,
     ]
     static let builtinByFeature = Dictionary(uniqueKeysWithValues: builtin.map { (ObjectIdentifier($0.feature), $0) })
     static let builtinByRoute = Dictionary(uniqueKeysWithValues: builtin.compactMap { scope in scope.route.map { ($0, scope) } })
@@ -101,6 +103,7 @@ extension AppState {
         case .cardAccounts(let call): Features.cardAccounts.send(.answered(call, response), to: &self)
         case .feature(let call): Features.scope(of: call.feature)?.answered(call, response, &self) ?? []
         case .futuraeLogin(let call): Features.futuraeLogin.send(.answered(call, response), to: &self)
+        case .vehicle(let call): Features.vehicle.send(.answered(call, response), to: &self)
         }
     }
 

@@ -16,6 +16,7 @@ public enum CallPurpose: Hashable, Sendable {
     case futuraeLogin(FuturaeLogin.Call)
     /// A call of a feature registered from outside the module.
     case feature(FeatureCall)
+    case vehicle(VehicleFlow.Call)
 
     /// The flow step a call belongs to, as the API log shows it.
     public var stepLabel: String {
@@ -32,6 +33,7 @@ public enum CallPurpose: Hashable, Sendable {
         case .cardAccounts(let call): call.stepLabel
         case .futuraeLogin(let call): call.stepLabel
         case .feature(let call): call.stepLabel
+        case .vehicle(let call): call.stepLabel
         }
     }
 
@@ -40,7 +42,7 @@ public enum CallPurpose: Hashable, Sendable {
     var strongAuthenticationRetries: Bool {
         switch self {
         case .login, .otp, .futurae, .futuraeAccounts, .cardPhone, .cardAccounts, .futuraeLogin, .feature: false
-        case .guided, .account, .steps, .carKey: true
+        case .guided, .account, .steps, .carKey, .vehicle: true
         }
     }
 }
@@ -58,4 +60,5 @@ public enum ControlPurpose: Hashable, Sendable {
     case futuraeLogin(FuturaeLogin.Control)
     /// A control of a feature registered from outside the module.
     case feature(FeatureCall)
+    case vehicle(VehicleFlow.Control)
 }

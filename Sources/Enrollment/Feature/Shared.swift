@@ -24,11 +24,13 @@ public struct Shared: Hashable, Sendable {
     public var trustedPhone: String?
     /// The vehicle the car key flow works on (the simulator's proximity toggles act on it).
     public var carKeyVIN: String?
+    /// The vehicle the Vehicle screen selected for remote use (the simulator's vehicle controls act on it).
+    public var remoteVIN: String?
 
     public init(config: SessionConfig = SessionConfig(), policy: PINPolicy = PINPolicy(), sendAsTyped: Bool = false,
                 loggedIn: String? = nil, account: AccountSnapshot? = nil, inbox: PhoneInbox? = nil, callPending: Bool = false,
                 canRetry: Bool = false, checklistNeeds: StepsChecklist.Need? = nil, trustedPhone: String? = nil,
-                carKeyVIN: String? = nil) {
+                carKeyVIN: String? = nil, remoteVIN: String? = nil) {
         self.config = config
         self.policy = policy
         self.sendAsTyped = sendAsTyped
@@ -40,6 +42,7 @@ public struct Shared: Hashable, Sendable {
         self.checklistNeeds = checklistNeeds
         self.trustedPhone = trustedPhone
         self.carKeyVIN = carKeyVIN
+        self.remoteVIN = remoteVIN
     }
 
     /// The vehicles of the account, as the simulator reported them.

@@ -23,6 +23,8 @@ public enum FieldID: Hashable, Sendable {
     case shortCode, sdkPin, sdkPinConfirm, bindingToken
     case logFilter
     case cardPin, cardPinConfirm, displayName, activationCode, merchant, amount, currency, cardNumber
+    /// PIMS's remote commands' parameters (3-1) and the simulator's battery level (R46).
+    case startNow, deferredTime, checkStartCharge, programs, batteryLevel
 
     public var label: String {
         switch self {
@@ -59,6 +61,11 @@ public enum FieldID: Hashable, Sendable {
         case .amount: "Amount"
         case .currency: "Currency"
         case .cardNumber: "Card"
+        case .startNow: "startNow"
+        case .deferredTime: "deferredTime"
+        case .checkStartCharge: "checkStartCharge"
+        case .programs: "programs"
+        case .batteryLevel: "Battery %"
         }
     }
 
@@ -78,6 +85,7 @@ public enum FieldID: Hashable, Sendable {
         case .activationCode: .activationCode
         case .amount: .amount
         case .displayName, .merchant, .currency, .cardNumber: .text
+        case .startNow, .deferredTime, .checkStartCharge, .programs, .batteryLevel: .text
         }
     }
 }

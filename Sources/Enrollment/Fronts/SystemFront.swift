@@ -167,6 +167,8 @@ public struct SimulatorSection: Hashable, Sendable {
     public static let smsInbox = SimulatorSection("smsInbox")
     /// PIMS's car-key proximity toggles.
     public static let proximity = SimulatorSection("proximity")
+    /// PIMS's vehicle as the simulator holds it (R46: asleep, online, plug, level, a door, the engine).
+    public static let vehicle = SimulatorSection("vehicle")
     /// Futurae's back office: activations created, pending, used, expired.
     public static let activations = SimulatorSection("activations")
     /// The card app's notifications and the issuer's transactions.

@@ -7,12 +7,14 @@ extension SimulatorPanel {
         /// The panel wanted the inbox before it knew whose: the account's answer names the phone,
         /// and its inbox is read then (else a panel opened right after logging in stays empty).
         public var inboxAwaitsPhone = false
+        /// PIMS's vehicle as the `vehicle` control last read it (R46).
+        public var vehicle: VehicleTruth?
         /// The simulated clock, as the last control reported it.
         public var now: String?
         /// The fault rules this app added (the backend keeps no list a client can read).
         public var faults: [FaultRule] = []
         public var scenario: String?
-        public var form = Form([.advanceSeconds, .scenario], values: [.advanceSeconds: "60"])
+        public var form = State.form(for: .pims, keeping: Form([]))
         /// A question over the panel (the fault form, the save-as name); its form takes the fields' place.
         public var dialog: Dialog?
         /// The system whose panel this is (the session's, set when the panel opens): its sections,

@@ -16,12 +16,16 @@ extension StepsChecklist {
         case resolved(String)
         /// The flow a step started was left: finishing it later no longer comes back.
         case flowLeft
+        /// Every step is done: on to the vehicle's remote commands.
+        case openVehicle
         case answered(Call, PIMSResponse)
     }
 
     public enum Delegate: Hashable, Sendable {
         /// Run the flow that does this step (for the vehicle chosen).
         case resolve(Need, vin: String?)
+        /// Every step is done: open the Vehicle screen on this vehicle (issue 25).
+        case openVehicle(vin: String)
     }
 
     public enum Call: Hashable, Sendable {

@@ -45,6 +45,9 @@ public enum StepsChecklist: Feature {
         case .flowLeft:
             state.resolving = nil
             return []
+        case .openVehicle:
+            guard let vin = state.vin else { return [] }
+            return [.delegate(.openVehicle(vin: vin))]
         case .answered(let call, let response): return state.answered(call, response)
         }
     }
@@ -60,6 +63,8 @@ public enum StepsChecklist: Feature {
             KeyBinding(.letter("n"), "next step", "Ask for the next todo step (pims.subscription.step).", .askNextStep, when: !choosing),
             KeyBinding(.letter("s"), "reset cache", "Refresh with resetSteps: true: forget cached alreadyDone statuses.", .resetCache, when: !choosing),
             KeyBinding(.letter("c"), "vehicle", "Choose another vehicle.", .chooseVehicle, when: !choosing),
+            KeyBinding(.letter("v"), "remote", "Every step is done: open the Vehicle screen on this vehicle (remote commands).", .openVehicle,
+                       when: !choosing && s.filter == .all && !s.items.isEmpty && !s.items.contains(where: \.isTodo)),
             .back(),
         ]
     }

@@ -35,7 +35,7 @@ public enum PIMSFront: SystemFront {
         return (room >= user.count + 3 + session.count ? "\(user) · " : "") + session
     }
 
-    public static let homeMenu: [Route] = [.guided, .account, .steps, .carKey, .simulator, .log, .coverage, .start]
+    public static let homeMenu: [Route] = [.guided, .account, .steps, .carKey, .simulator, .log, .coverage, .start, .vehicle]
 
     public static let onReady: [Action] = []
 
@@ -63,6 +63,9 @@ public enum PIMSFront: SystemFront {
             guard let user = app.session.loggedIn, event.data["username"]?.stringValue == user else { return [] }
             let elsewhere = event.data["session"].map { $0.stringValue != app.session.config.sessionName } ?? false
             return app.refreshAccount() + (elsewhere ? app.refreshInbox(app.simulator.inbox?.phone) : [])
+        case .signal, .vehicleEvent:
+            // A command's steps and charge notifications (R43, R44, R37): the Vehicle screen's.
+            return Features.vehicle.send(.heard(event), to: &app)
         default: return nil
         }
     }
@@ -74,8 +77,10 @@ public enum PIMSFront: SystemFront {
         return [AvailableCommand(.char("A"), "step A", "The account is blocked (2317): remove all enrollments (asks first).", .choose(.stepA))]
     }
 
-    public static let simulatorSections: Set<SimulatorSection> = [.account, .smsInbox, .proximity]
-    public static let simulatorParts = "the account, the SMS inbox"
+    public static let simulatorSections: Set<SimulatorSection> = [.account, .smsInbox, .proximity, .vehicle]
+    public static let simulatorParts = "the account, the SMS inbox, the vehicle"
+    /// The battery level the panel's `6` sets (R46).
+    public static let simulatorFields = [SimulatorField(.batteryLevel, initial: "15")]
 
     /// The car key's proximity, near the car key's vehicle.
     public static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>] {
@@ -83,11 +88,16 @@ public enum PIMSFront: SystemFront {
             KeyBinding(.letter("b"), ProximityPart.bluetooth.title, "Toggle Bluetooth near the car-key vehicle.", .toggleProximity(.bluetooth)),
             KeyBinding(.letter("y"), ProximityPart.paired.title, "Toggle the phone's pairing with the vehicle.", .toggleProximity(.paired)),
             KeyBinding(.letter("k"), ProximityPart.keyInside.title, "Toggle the key inside the vehicle.", .toggleProximity(.keyInside)),
-        ]
+        // Digits: no letter is left that is not the panel's, the app's or, as ^letter while a field is
+        // edited, the terminal's; a digit is typed into a field while one is edited, never a command.
+        ] + zip(["1", "2", "3", "4", "5", "6"] as [Character], VehicleSwitch.allCases).map { key, change in
+            KeyBinding(.letter(key), change.title, change.help, .vehicle(change))
+        }
     }
 
     /// A requirement of the car key, toggled near the car key's vehicle (else the account's first).
     public static func simulatorCommand(_ command: SystemPanelCommand, _ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] {
+        if let change = command.command(as: VehicleSwitch.self) { return panel.change(change, shared) }
         guard let part = command.command(as: ProximityPart.self) else { return [] }
         let vin = shared.carKeyVIN ?? shared.vehicles.first?.vin
         guard let user = shared.loggedIn, let vin, let v = shared.vehicles.first(where: { $0.vin == vin }), let vinValue = VIN(vin) else {
@@ -104,19 +114,22 @@ public enum PIMSFront: SystemFront {
 
     public static func simulatorAnswered(_ command: SystemPanelCommand, _ answer: SimAnswer, _ panel: inout SimulatorPanel.State,
                                          _ shared: Shared) -> [SimulatorPanel.Out] {
+        if command.command(as: PIMSPanelControl.self) == .vehicle { return panel.vehicleAnswered(answer) }
         panel.message = "Proximity changed."
         return [.refreshAccount]
     }
 
     /// The live account and its phone's SMS inbox.
     public static func simulatorReads(_ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] {
-        [.refreshAccount] + panel.readInbox()
+        [.refreshAccount] + panel.readInbox() + panel.change(nil, shared)
     }
 
     /// The calls a fault can target, in the order the flows meet them (each name once), by their
     /// rules in the catalogue: SMS codes, enrollment, account, trusted phone, PIN, OTP, steps,
-    /// vehicle, car key, VIN.
-    public static let faultTargets = ["R4", "R8", "R1", "R3", "R13", "R16", "R19", "R18", "R24", "R23"].map { APICatalogue.entry($0).name }
+    /// vehicle, car key, VIN, remote commands and status (R45), and the signal a command's execution
+    /// answers (R45: `sub` an action, a code of the signal list).
+    public static let faultTargets = ["R4", "R8", "R1", "R3", "R13", "R16", "R19", "R18", "R24", "R23", "R32", "R39"].map { APICatalogue.entry($0).name }
+        + [PIMSSystem.signalFaultName]
 
     public static let faultPresets: [FaultPreset] = [.timeout, .noInternet, .serverError, .latency(ms: 3000)]
     public static let faultCodeExample = "e.g. 2307"
@@ -130,15 +143,20 @@ public enum PIMSFront: SystemFront {
 /// PIMS's own control on the simulator panel, as its answer comes back.
 public enum PIMSPanelControl: Hashable, Sendable {
     case proximity
+    /// The `vehicle` control (R46): read, or a change.
+    case vehicle
 }
 
 extension SimulatorPanel.Action {
     /// Toggle a requirement of the car key near the car key's vehicle (else the first).
     public static func toggleProximity(_ part: ProximityPart) -> Self { .system(SystemPanelCommand(.pims, part)) }
+    /// One of the vehicle's own changes (R46) on the remote vehicle (else the first).
+    public static func vehicle(_ change: VehicleSwitch) -> Self { .system(SystemPanelCommand(.pims, change)) }
 }
 
 extension SimulatorPanel.Control {
     public static let proximity = Self.system(SystemPanelCommand(.pims, PIMSPanelControl.proximity))
+    public static let vehicle = Self.system(SystemPanelCommand(.pims, PIMSPanelControl.vehicle))
 }
 
 extension FaultPreset {

@@ -1,0 +1,153 @@
+import PIMS
+
+/// The vehicle as the phone last heard of it: a status payload (R42) read in either spelling
+/// (tutorial `resources`, `chargingInformation`, lower-case values; reference `ressources`,
+/// `ChargingInfo`, `isTrunkDoorOpened`, upper-case values), from a status answer (the object, or
+/// `{"vehicle": …}`) or a signal's `vehicle`.
+public struct VehicleStatus: Hashable, Sendable {
+    public var vin: String
+    public var brand: String
+    public var type: String
+    public var lastUpdate: String
+    /// `Locked` or `Unlocked`.
+    public var lock: String
+    /// The openings that are open, in the payload's order (driver, passenger, …, trunk).
+    public var open: [String]
+    /// Battery (not `fuel`) or fuel level, and its autonomy in km.
+    public var level: Double?
+    public var autonomy: Int?
+    public var fuelLevel: Double?
+    public var plugged: Bool
+    /// Spelt as the answer spells them (`slow`/`SLOW`, `inprogress`/`INPROGRESS`).
+    public var chargingMode: String?
+    public var chargingState: String?
+    public var chargingRate: Double
+    /// ISO 8601 duration to 100 % (`PT1H25M`), `PT0S` when not charging.
+    public var remainingTime: String
+    public var nextDeferredChargingDate: String?
+    public var precondStatus: String?
+    public var programs: Int
+
+    /// The openings' payload keys and their names on screen (3-2's `doorStateInformation`).
+    static let openings: [(key: String, name: String)] = [
+        ("isDriverDoorOpened", "driver"), ("isPassengerDoorOpened", "passenger"), ("isRearLeftDoorOpened", "rear left"),
+        ("isRearRightDoorOpened", "rear right"), ("isRearWindowOpened", "rear window"), ("isRoofWindowOpened", "roof window"),
+        ("isTrunkOpened", "trunk"), ("isTrunkDoorOpened", "trunk"),
+    ]
+
+    public init?(_ answer: JSONValue?) {
+        guard let answer else { return nil }
+        let payload = answer["vehicle"] ?? answer
+        guard let status = (payload["resources"] ?? payload["ressources"])?["status"] else { return nil }
+        vin = status["vin"]?.stringValue ?? payload["attributes"]?["vin"]?.stringValue ?? ""
+        brand = payload["attributes"]?["brand"]?.stringValue ?? ""
+        type = status["vehicleType"]?.stringValue ?? "?"
+        lastUpdate = status["lastUpdate"]?.stringValue ?? ""
+        let doors = status["doorStateInformation"]
+        lock = doors?["state"]?.arrayValue?.first?.stringValue ?? "?"
+        open = Self.openings.filter { doors?[$0.key]?.boolValue == true }.map(\.name)
+        let electric = status["electricInformation"].flatMap { $0 == .null ? nil : $0 }
+        let fuel = status["fuelInformation"].flatMap { $0 == .null ? nil : $0 }
+        level = electric?["chargingLevel"]?.doubleValue
+        autonomy = (electric ?? fuel)?["autonomy"]?.doubleValue.map { Int($0) }
+        fuelLevel = fuel?["chargingLevel"]?.doubleValue
+        let charging = electric.flatMap { $0["chargingInformation"] ?? $0["ChargingInfo"] }
+        plugged = charging?["isPlugged"]?.boolValue ?? false
+        chargingMode = charging?["chargingMode"]?.stringValue
+        chargingState = charging?["chargingState"]?.stringValue
+        chargingRate = charging?["chargingRate"]?.doubleValue ?? 0
+        remainingTime = charging?["remainingTime"]?.stringValue ?? "PT0S"
+        nextDeferredChargingDate = charging?["nextDeferredChargingDate"]?.stringValue
+        let precond = status["precondInformation"].flatMap { $0 == .null ? nil : $0 }
+        precondStatus = precond?["status"]?.stringValue
+        programs = (precond?["precondScheduling"] ?? precond?["PrecondScheduling"])?.arrayValue?.count ?? 0
+    }
+
+    public var hasBattery: Bool { level != nil }
+
+    /// A level as the screens write it: `62.0 %` (one decimal, as the contract keeps levels).
+    public static func percent(_ value: Double) -> String { "\((value * 10).rounded() / 10) %" }
+    public var isCharging: Bool { chargingState?.uppercased() == "INPROGRESS" }
+
+    /// `PT1H25M` as `1 h 25 min`; `PT0S` as nil.
+    public static func duration(_ iso: String) -> String? {
+        guard iso.hasPrefix("PT"), iso != "PT0S" else { return nil }
+        var out: [String] = []
+        var number = ""
+        for c in iso.dropFirst(2) {
+            if c.isNumber { number.append(c); continue }
+            switch c {
+            case "H": out.append("\(number) h")
+            case "M": out.append("\(number) min")
+            case "S": out.append("\(number) s")
+            default: break
+            }
+            number = ""
+        }
+        return out.isEmpty ? nil : out.joined(separator: " ")
+    }
+}
+
+/// The car as the simulator holds it (the `vehicle` control's read, R46): what no status payload
+/// says — asleep, online, the engine — and the steps under way with their due times.
+public struct VehicleTruth: Hashable, Sendable {
+    public var vin: String
+    public var asleep: Bool
+    public var online: Bool
+    public var engineOn: Bool
+    public var battery: Double?
+    public var plugged: Bool
+    public var type: String
+    public var lock: String
+    public var openDoors: [String]
+    /// (action, step, due) of each request under way.
+    public var inFlight: [InFlight]
+    public var now: String
+
+    /// The car in a line: `awake · online · engine off · plugged · 62.0 % · Locked · open: trunk`.
+    public var summary: String {
+        var parts = [asleep ? "asleep" : "awake", online ? "online" : "offline", engineOn ? "engine on" : "engine off"]
+        if let battery {
+            parts.append(plugged ? "plugged" : "unplugged")
+            parts.append(VehicleStatus.percent(battery))
+        }
+        parts.append(lock)
+        if !openDoors.isEmpty { parts.append("open: " + openDoors.joined(separator: ", ")) }
+        return parts.joined(separator: " · ")
+    }
+
+    public struct InFlight: Hashable, Sendable {
+        public var action: String
+        public var step: String
+        public var due: String
+    }
+
+    public init?(_ answer: SimAnswer) {
+        guard answer.ok, let remote = answer["remote"] else { return nil }
+        vin = answer["vin"]?.stringValue ?? ""
+        asleep = remote["asleep"]?.boolValue ?? false
+        online = remote["online"]?.boolValue ?? true
+        engineOn = remote["engineOn"]?.boolValue ?? false
+        battery = answer["battery"]?.doubleValue
+        plugged = remote["charging"]?["plugged"]?.boolValue ?? false
+        type = remote["type"]?.stringValue ?? "?"
+        lock = remote["doors"]?["lock"]?.stringValue ?? "?"
+        let open = remote["doors"]?["open"]?.arrayValue ?? []
+        openDoors = open.compactMap(\.stringValue)
+        inFlight = (answer["inFlight"]?.arrayValue ?? []).map {
+            InFlight(action: $0["action"]?.stringValue ?? "?", step: $0["step"]?.stringValue ?? "?", due: $0["due"]?.stringValue ?? "?")
+        }
+        now = answer["now"]?.stringValue ?? ""
+    }
+}
+
+extension JSONValue {
+    /// A JSON number, whole or not (levels, rates, autonomy).
+    fileprivate var doubleValue: Double? {
+        switch self {
+        case .int(let i): Double(i)
+        case .double(let d): d
+        default: nil
+        }
+    }
+}
