@@ -49,7 +49,7 @@ import Testing
         try session.sendKeys("5")
         try session.wait(for: "open: driver")
         try session.sendKeys("Escape")
-        try session.wait(for: "Commands (900")
+        try session.wait(for: "Commands · their signals")
         try session.sendKeys("l")
         try session.wait(for: "900 pending")
         try session.sendKeys("t")
