@@ -98,7 +98,9 @@ enum VehicleScreen {
             case .failed: .failed
             case .sending, .pending, .sent: .current
             }
-            var x = frame.put(clock(c.at).padded(toWidth: 9), x: area.x, y: y, style: .dim, clip: area)
+            // The time when there is room for it beside the longest title and step (80 columns has none).
+            var x = area.x
+            if area.width >= 40 { x = frame.put(clock(c.at).padded(toWidth: 9), x: x, y: y, style: .dim, clip: area) }
             x = frame.put(c.title.padded(toWidth: 17), x: x, y: y, style: .normal, clip: area)
             frame.put(c.step.words, x: x, y: y, style: style, clip: area)
             y += 1

@@ -49,13 +49,15 @@ import Testing
         try session.sendKeys("5")
         try session.wait(for: "open: driver")
         try session.sendKeys("Escape")
-        try session.wait(for: "Commands (900")
+        try session.wait(for: "Commands · their signals")
         try session.sendKeys("l")
         try session.wait(for: "900 pending")
         try session.sendKeys("t")
         try session.wait(for: "the 902 with its code and advice") { $0.contains("902 2362") && $0.contains("2362 ·") }
 
         try session.sendKeys("c")
+        // Keys that start something wait for the call in flight to be answered (over HTTP it takes a while).
+        try session.wait(for: "the charge accepted") { $0.contains("900   charge") }
         try session.sendKeys("t")
         try session.wait(for: "the charge in progress") { $0.contains("inprogress") && $0.contains("left") }
         for _ in 0..<4 { try session.sendKeys("T") }

@@ -110,7 +110,8 @@ extension VehicleFlow.State {
                           text: error.map { "\($0.code) \($0.label)" + ($0.detail.map { " (\($0))" } ?? "") } ?? Self.meaning(code)))
         // A status call's wake-up (R40) names its call too: fresh data, not a command.
         guard let id = command?["transactionId"]?.stringValue, let action, RemoteCommand.actions.contains(action) else { return [] }
-        let title = commands.first { $0.transactionId == id }?.title ?? action
+        // A signal may come before its call's answer: the command being sent names it then.
+        let title = commands.first { $0.transactionId == id }?.title ?? (sending?.action == action ? sending?.title : nil) ?? action
         switch code {
         case 900: track(id, action: action, title: title, .pending, at: at)
         case 901: track(id, action: action, title: title, .sent, at: at)
