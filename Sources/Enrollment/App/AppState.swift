@@ -4,8 +4,8 @@ import SimKernel
 /// The whole application state: a value, changed only by `reduce`. The screens render it.
 ///
 /// The app keeps what is truly shared (the session, navigation, the notice, the API log, the call
-/// in flight and pacing, the subscription) and one state per feature; `Registry.swift` says which
-/// feature owns which screen.
+/// in flight and pacing, the subscription) and a registry of feature states (`features`);
+/// `Registry.swift` says which feature owns which screen.
 public struct AppState: Hashable, Sendable {
     /// The session: the session screen's feature, read by every other through `Shared`.
     public var session: SessionSetup.State
@@ -27,28 +27,14 @@ public struct AppState: Hashable, Sendable {
     /// The command palette, while open.
     public var palette: CommandPalette?
 
-    // Features.
-    public var home = HomeMenu.State()
-    public var guided = GuidedEnrollment.State()
-    public var account = AccountManagement.State()
-    public var otp: StrongAuthentication.State = nil
-    public var steps = StepsChecklist.State()
-    public var carKey = CarKeyFlow.State()
-    public var futurae = FuturaeEnrollment.State()
-    public var futuraeAccounts = FuturaeAccounts.State()
-    public var futuraeLogin = FuturaeLogin.State()
-    public var cardPhone = CardPhone.State()
-    public var cardShop = CardShop.State()
-    public var cardAccounts = CardAccounts.State()
-    public var vehicle = VehicleFlow.State()
+    // Features: the shared simulator panel and API log, and every other feature's state in the
+    // registry of feature states (`features`; `FeatureStates.swift` names the built-in ones).
     public var simulator = SimulatorPanel.State()
     /// Every call, in order: every call passes through the app, which logs it; the API log screen
     /// browses it.
     public var log = APILog()
-    /// The coverage screen's place (what it reports is read off the log's answers).
-    public var coverage = SessionCoverage.State()
-    /// The states of the features that have no field here (registered from outside the module), by
-    /// feature (`RegisteredFeature`).
+    /// The state of every feature but the session, the simulator panel and the API log, by feature
+    /// (`FeatureStates` for the built-in ones, `RegisteredFeature` for those from outside the module).
     public var features = StateBag()
     /// The contracts' rules and error codes, per system, that coverage is measured against (the
     /// executable passes the world's; the view-model knows no world).

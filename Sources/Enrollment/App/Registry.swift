@@ -37,24 +37,24 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
 /// (`Action.feature`), a route's screen and resetting the flows are derived from it.
 enum Features {
     static let session = Scope(SessionSetup.self, \.session, route: .start) { $0.sessionReported($1) }
-    static let home = Scope(HomeMenu.self, \.home, route: .home) { $0.homeReported($1) }
-    static let guided = Scope(GuidedEnrollment.self, \.guided, route: .guided, resetTo: .init()) { $0.guidedReported($1) }
-    static let account = Scope(AccountManagement.self, \.account, route: .account, resetTo: .init()) { $0.accountReported($1) }
-    static let otp = Scope(StrongAuthentication.self, \.otp, route: .otp, resetTo: nil as StrongAuthentication.State) { $0.otpReported($1) }
-    static let steps = Scope(StepsChecklist.self, \.steps, route: .steps, resetTo: .init()) { $0.stepsReported($1) }
-    static let carKey = Scope(CarKeyFlow.self, \.carKey, route: .carKey, resetTo: .init()) { $0.carKeyReported($1) }
+    static let home = Scope(HomeMenu.self, FeatureStates.home, route: .home) { $0.homeReported($1) }
+    static let guided = Scope(GuidedEnrollment.self, FeatureStates.guided, route: .guided, resets: true) { $0.guidedReported($1) }
+    static let account = Scope(AccountManagement.self, FeatureStates.account, route: .account, resets: true) { $0.accountReported($1) }
+    static let otp = Scope(StrongAuthentication.self, FeatureStates.otp, route: .otp, resets: true) { $0.otpReported($1) }
+    static let steps = Scope(StepsChecklist.self, FeatureStates.steps, route: .steps, resets: true) { $0.stepsReported($1) }
+    static let carKey = Scope(CarKeyFlow.self, FeatureStates.carKey, route: .carKey, resets: true) { $0.carKeyReported($1) }
     static let simulator = Scope(SimulatorPanel.self, \.simulator, route: .simulator) { $0.simulatorReported($1) }
-    static let futurae = Scope(FuturaeEnrollment.self, \.futurae, route: .futurae, resetTo: .init()) { $0.futuraeReported($1) }
-    static let futuraeAccounts = Scope(FuturaeAccounts.self, \.futuraeAccounts, route: .futuraeAccounts, resetTo: .init()) {
+    static let futurae = Scope(FuturaeEnrollment.self, FeatureStates.futurae, route: .futurae, resets: true) { $0.futuraeReported($1) }
+    static let futuraeAccounts = Scope(FuturaeAccounts.self, FeatureStates.futuraeAccounts, route: .futuraeAccounts, resets: true) {
         $0.futuraeAccountsReported($1)
     }
-    static let futuraeLogin = Scope(FuturaeLogin.self, \.futuraeLogin, route: .futuraeLogin, resetTo: .init()) { $0.futuraeLoginReported($1) }
-    static let cardPhone = Scope(CardPhone.self, \.cardPhone, route: .card, resetTo: .init()) { $0.cardPhoneReported($1) }
-    static let cardShop = Scope(CardShop.self, \.cardShop, route: .cardShop, resetTo: .init())
-    static let cardAccounts = Scope(CardAccounts.self, \.cardAccounts, route: .cardAccounts, resetTo: .init())
-    static let vehicle = Scope(VehicleFlow.self, \.vehicle, route: .vehicle, resetTo: .init())
+    static let futuraeLogin = Scope(FuturaeLogin.self, FeatureStates.futuraeLogin, route: .futuraeLogin, resets: true) { $0.futuraeLoginReported($1) }
+    static let cardPhone = Scope(CardPhone.self, FeatureStates.cardPhone, route: .card, resets: true) { $0.cardPhoneReported($1) }
+    static let cardShop = Scope(CardShop.self, FeatureStates.cardShop, route: .cardShop, resets: true)
+    static let cardAccounts = Scope(CardAccounts.self, FeatureStates.cardAccounts, route: .cardAccounts, resets: true)
+    static let vehicle = Scope(VehicleFlow.self, FeatureStates.vehicle, route: .vehicle, resets: true)
     static let log = Scope(APILogBrowser.self, \.log, route: .log)
-    static let coverage = Scope(SessionCoverage.self, \.coverage, route: .coverage)
+    static let coverage = Scope(SessionCoverage.self, FeatureStates.coverage, route: .coverage)
 
     /// The built-in features, once, in the routes' order.
     static let builtin: [any FeatureScope] = [

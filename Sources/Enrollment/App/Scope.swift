@@ -26,12 +26,22 @@ struct Scope<F: Feature>: Sendable {
         self.init(feature, state, route: route, resetTo: initial) { _, never in switch never {} }
     }
 
-    /// A feature whose state the app keeps in its registry of feature states (`AppState.features`,
-    /// by the feature's type), with no field of `AppState`.
+    /// A feature whose state the app keeps in its registry of feature states (`AppState.features`)
+    /// under `key`; `resets`: a new SDK instance or world sets it back to the key's initial state.
+    init(_ feature: F.Type, _ key: StateKey<F.State>, route: Route?, resets: Bool = false,
+         report: @escaping @Sendable (inout AppState, F.Delegate) -> [Effect]) {
+        self.init(feature, \AppState.features[key], route: route, resetTo: resets ? key.empty : nil, report: report)
+    }
+
+    /// A feature kept in the registry that reports nothing.
+    init(_ feature: F.Type, _ key: StateKey<F.State>, route: Route?, resets: Bool = false) where F.Delegate == Never {
+        self.init(feature, key, route: route, resets: resets) { _, never in switch never {} }
+    }
+
+    /// A feature from outside the module, kept in the registry by its type's name.
     init(_ feature: F.Type, route: Route?, initial: F.State, resets: Bool = true,
          report: @escaping @Sendable (inout AppState, F.Delegate) -> [Effect]) {
-        self.init(feature, \AppState.features[StateKey(String(reflecting: F.self), empty: initial)], route: route,
-                  resetTo: resets ? initial : nil, report: report)
+        self.init(feature, FeatureStates.key(feature, initial), route: route, resets: resets, report: report)
     }
 
     func embed(_ action: F.Action) -> Action { F.message(action) }
