@@ -3,10 +3,9 @@ import TerminalUI
 
 /// Account management A–E: the task menu with each precondition, then the task's prompt.
 enum AccountScreen {
-    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let a = state.account
+    static func render(_ a: AccountManagement.State, _ context: ScreenContext, into frame: inout Frame, area: Rect) {
         guard let task = a.task, a.stage != .menu else {
-            menu(state, into: &frame, area: area)
+            menu(a, into: &frame, area: area)
             return
         }
         let showsPhone = a.stage == .code
@@ -23,7 +22,7 @@ enum AccountScreen {
         }
         y += 1
         if task == .removeVehicle && a.stage == .input {
-            let items = state.vehicles.map { MenuItem($0.title, detail: $0.carAssociationID) }
+            let items = context.vehicles.map { MenuItem($0.title, detail: $0.carAssociationID) }
             if items.isEmpty {
                 frame.put("No vehicle is associated with the account.", x: main.x, y: y, style: .hint, clip: main)
                 y += 1
@@ -33,23 +32,23 @@ enum AccountScreen {
                 y += h
             }
         } else if [.input, .code].contains(a.stage) {
-            y += FormView.render(a.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
+            y += FormView.render(a.form, policy: context.policy, focus: context.fieldFocus, into: &frame,
                                  area: Rect(x: main.x, y: y, width: main.width, height: main.maxY - y))
         } else if a.stage == .checking {
-            frame.put(state.isBusy ? "Checking the precondition…" : "Checking…", x: main.x, y: y, style: .hint, clip: main)
+            frame.put(context.callInFlight ? "Checking the precondition…" : "Checking…", x: main.x, y: y, style: .hint, clip: main)
             y += 1
         }
         if let message = a.message, a.stage != .confirm {
             y = frame.paragraph(message, at: y + 1, in: main, style: a.stage == .done ? .success : .hint)
         }
-        if showsPhone { PhoneView.render(state, into: &frame, area: parts[1]) }
+        if showsPhone { PhoneView.render(context, into: &frame, area: parts[1]) }
     }
 
-    static func menu(_ state: AppState, into frame: inout Frame, area: Rect) {
+    static func menu(_ a: AccountManagement.State, into frame: inout Frame, area: Rect) {
         var y = frame.paragraph("Account management: features outside the regular enrollment (steps with letters).",
                                 at: area.y, in: area, style: .hint) + 1
         for (i, task) in AccountManagement.Task.allCases.enumerated() where y + 1 < area.maxY {
-            let selected = i == state.account.selection
+            let selected = i == a.selection
             let row = Rect(x: area.x, y: y, width: area.width, height: 1)
             frame.fill(row, style: selected ? .selected : .normal)
             var x = frame.put(selected ? "▶ " : "  ", x: row.x, y: y, style: selected ? .selected : .normal, clip: row)

@@ -5,24 +5,23 @@ import TerminalUI
 /// The car key: select the VIN, check, activate; the proximity the simulator holds, and which of
 /// 2341/2342/2354 stands in the way.
 enum CarKeyScreen {
-    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let k = state.carKey
+    static func render(_ k: CarKeyFlow.State, _ context: ScreenContext, into frame: inout Frame, area: Rect) {
         guard let vin = k.selectedVIN else {
-            VehiclePicker.render(state, selection: k.selection, title: "Choose the vehicle: set pims.vehicle.vin selects it (R23)",
+            VehiclePicker.render(context.vehicles, busy: context.callInFlight, selection: k.selection, title: "Choose the vehicle: set pims.vehicle.vin selects it (R23)",
                                  focused: !k.typingVIN, into: &frame, area: area)
             // After the list: a VIN typed by hand (one not of the account answers 2366).
-            var y = area.y + 3 + state.vehicles.count
+            var y = area.y + 3 + context.vehicles.count
             guard y < area.maxY else { return }
             frame.put((k.typingVIN ? "▸ " : "  ") + "Another VIN…", x: area.x, y: y, style: k.typingVIN ? .selected : .normal, clip: area)
             y += 1
             if k.typingVIN {
-                y += FormView.render(k.vinForm, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
+                y += FormView.render(k.vinForm, policy: context.policy, focus: context.fieldFocus, into: &frame,
                                      area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))
             }
             if let message = k.message, y < area.maxY { frame.paragraph(message, at: y + 1, in: area, style: .hint) }
             return
         }
-        let vehicle = state.vehicles.first { $0.vin == vin }
+        let vehicle = context.vehicles.first { $0.vin == vin }
         var y = area.y
         frame.put(vehicle?.title ?? vin, x: area.x, y: y, style: .title, clip: area)
         y += 2
@@ -38,10 +37,7 @@ enum CarKeyScreen {
         frame.nameValueRows(rows, nameWidth: 15, in: status)
         let proximity = frame.panel(columns[1], title: "Proximity (simulator)")
         // The toggles' keys come from the state's commands, as the help bar's do.
-        let commands = state.availableCommands
-        func key(_ part: ProximityPart) -> String {
-            commands.first { $0.action == .carKey(.toggleProximity(part)) }?.key.description ?? ""
-        }
+        func key(_ part: ProximityPart) -> String { context.key(.carKey(.toggleProximity(part))) ?? "" }
         let toggles: [(String, String, Bool?, ErrorCode)] = [
             (key(.bluetooth), ProximityPart.bluetooth.title, vehicle?.bluetoothOn, .bluetoothOff),
             (key(.paired), ProximityPart.paired.title, vehicle?.paired, .notPaired),

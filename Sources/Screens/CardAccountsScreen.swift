@@ -3,12 +3,13 @@ import TerminalUI
 
 /// Display Accounts: the cards on this phone with their state, and the activation prompts.
 enum CardAccountsScreen {
-    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let s = state.cardAccounts
+    /// `pendingCodes`: the issuer's codes not used yet, as the shop last read them (the bank's letter).
+    static func render(_ s: CardAccounts.State, pendingCodes: [CardIssuerView.PendingCode], _ context: ScreenContext,
+                       into frame: inout Frame, area: Rect) {
         let prompt = s.phase == .activate || s.phase == .setPin
         let parts = area.splitRows([.fill(), .fixed(prompt ? min(7, area.height / 2) : 0)])
         let list = frame.panel(Rect(x: area.x, y: area.y, width: area.width, height: min(parts[0].height, max(4, s.accounts.count * 2 + 2))),
-                               title: "Cards on \(state.session.config.device)")
+                               title: "Cards on \(context.config.device)")
         if s.accounts.isEmpty {
             frame.put("No card on this phone: activate one with the code the bank gave.", x: list.x, y: list.y, style: .hint, clip: list)
         }
@@ -27,11 +28,11 @@ enum CardAccountsScreen {
         guard prompt, let form = CardAccounts.form(s), parts[1].height >= 3 else { return }
         let title = s.phase == .activate ? "Activate: the code (Shop & issuer ▸ new code), a name" : "Choose the PIN for this phone"
         let inside = frame.panel(parts[1], title: title, style: .current)
-        let used = FormView.render(form, policy: state.session.policy, focus: state.fieldFocus, into: &frame, area: inside)
+        let used = FormView.render(form, policy: context.policy, focus: context.fieldFocus, into: &frame, area: inside)
         // The codes the bank sent and the user has not used yet: what a letter from the bank would say.
         if s.phase == .activate {
             var y = inside.y + used + 1
-            for code in state.cardShop.issuer.pendingCodes where y < inside.maxY {
+            for code in pendingCodes where y < inside.maxY {
                 y = frame.paragraph("The bank's letter: code \(code.code) for \(code.maskedCardNumber), valid until \(code.expiresAt).",
                                     at: y, in: inside, style: .hint)
             }

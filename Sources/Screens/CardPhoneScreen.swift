@@ -4,13 +4,13 @@ import TerminalUI
 /// The card app on the phone (CARD-BEHAVIOUR §6): the app's screen at each step on the left, the
 /// phone's notifications with their countdown on the right.
 enum CardPhoneScreen {
-    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
+    static func render(_ p: CardPhone.State, _ context: ScreenContext, into frame: inout Frame, area: Rect) {
         let parts = area.splitColumns([.fill(), .fixed(min(38, area.width / 2 - 2))], gap: 1)
-        CardAppView.render(state, into: &frame, area: parts[0])
-        CardNotificationsView.render(state, into: &frame, area: parts[1])
-        if state.cardPhone.phase == .biometricPrompt, let t = state.cardPhone.transaction {
+        CardAppView.render(p, context, into: &frame, area: parts[0])
+        CardNotificationsView.render(p, into: &frame, area: parts[1])
+        if p.phase == .biometricPrompt, let t = p.transaction {
             var body = "Confirm \(t.amount) at \(t.merchant)\n\ns recognised · f not recognised\nk fall back to the PIN · c cancel"
-            if let m = state.cardPhone.message { body += "\n\n" + m }
+            if let m = p.message { body += "\n\n" + m }
             frame.render(Dialog(title: "Touch ID / Face ID", body: body, buttons: ["Success", "Failure", "PIN", "Cancel"], style: .current), in: area)
         }
     }
@@ -18,95 +18,83 @@ enum CardPhoneScreen {
 
 /// The bank app's screen: the transaction, the prompts, how it ended.
 enum CardAppView {
-    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let p = state.cardPhone
-        let inside = frame.panel(area, title: "Phone · \(state.session.config.device)")
-        var y = inside.y
-        func line(_ text: String, _ style: Style = .normal) {
-            guard y < inside.maxY else { return }
-            y = frame.paragraph(text, at: y, in: inside, style: style)
-        }
-        func row(_ name: String, _ value: String, _ style: Style = .title) {
-            guard y < inside.maxY else { return }
-            let x = frame.put(name.padded(toWidth: 10), x: inside.x, y: y, style: .hint, clip: inside)
-            frame.put(value, x: x, y: y, style: style, clip: inside)
-            y += 1
-        }
+    static func render(_ p: CardPhone.State, _ context: ScreenContext, into frame: inout Frame, area: Rect) {
+        let inside = frame.panel(area, title: "Phone · \(context.config.device)")
+        var out = PanelWriter(inside, nameWidth: 10)
         func details(_ t: CardTransaction) {
-            row("Merchant", t.merchant)
-            row("Amount", t.amount)
-            row("Card", t.card)
+            out.row("Merchant", t.merchant, .title, in: &frame)
+            out.row("Amount", t.amount, .title, in: &frame)
+            out.row("Card", t.card, .title, in: &frame)
             if p.isDeciding {
                 let left = t.secondsLeft(at: p.now) ?? t.secondsLeft
-                row("Time", CardTransaction.countdown(left) + " (simulated)", (left ?? 1) <= 60 ? .warning : .normal)
-                if t.autoEnrolls { row("New card", "set up once approved", .hint) }
+                out.row("Time", CardTransaction.countdown(left) + " (simulated)", (left ?? 1) <= 60 ? .warning : .normal, in: &frame)
+                if t.autoEnrolls { out.row("New card", "set up once approved", .hint, in: &frame) }
             }
-            y += 1
+            out.skip()
         }
         switch p.phase {
         case .inbox:
-            line(p.notifications.isEmpty ? "No notification yet." : "Enter opens the selected notification.", .hint)
-            if p.notifications.isEmpty { line("Pay at the shop (Home ▸ Shop & issuer): the bank pushes the purchase here.", .hint) }
+            out.line(p.notifications.isEmpty ? "No notification yet." : "Enter opens the selected notification.", .hint, in: &frame)
+            if p.notifications.isEmpty { out.line("Pay at the shop (Home ▸ Shop & issuer): the bank pushes the purchase here.", .hint, in: &frame) }
         case .opening:
-            line("Opening the purchase (casa.getTransaction)…", .hint)
+            out.line("Opening the purchase (casa.getTransaction)…", .hint, in: &frame)
         case .details:
             guard let t = p.transaction else { break }
-            line("Did you make this purchase?", .title)
-            y += 1
+            out.line("Did you make this purchase?", .title, in: &frame)
+            out.skip()
             details(t)
-            line("y YES · n NO", .key)
+            out.line("y YES · n NO", .key, in: &frame)
         case .choose:
             guard let t = p.transaction else { break }
             details(t)
-            line("Authenticate with:", .title)
-            line("e PIN · b biometric", .key)
+            out.line("Authenticate with:", .title, in: &frame)
+            out.line("e PIN · b biometric", .key, in: &frame)
         case .biometricPrompt:
             if let t = p.transaction { details(t) }
         case .pin, .displayName:
             guard let t = p.transaction else { break }
             details(t)
             if p.phase == .pin {
-                line("Enter your PIN to approve.", .title)
-                if let left = p.attemptsLeft { line("\(left) attempt\(left == 1 ? "" : "s") left", .warning) }
+                out.line("Enter your PIN to approve.", .title, in: &frame)
+                if let left = p.attemptsLeft { out.line("\(left) attempt\(left == 1 ? "" : "s") left", .warning, in: &frame) }
             } else {
-                line("Name your new card \(t.card).", .title)
+                out.line("Name your new card \(t.card).", .title, in: &frame)
             }
-            if let form = CardPhone.form(p), y < inside.maxY {
-                y += FormView.render(form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
-                                     area: Rect(x: inside.x, y: y, width: inside.width, height: inside.maxY - y))
+            if let form = CardPhone.form(p), out.hasRoom {
+                out.y += FormView.render(form, policy: context.policy, focus: context.fieldFocus, into: &frame,
+                                         area: Rect(x: inside.x, y: out.y, width: inside.width, height: inside.maxY - out.y))
             }
         case .approved:
-            line("✓ Transaction approved", .done)
-            y += 1
+            out.line("✓ Transaction approved", .done, in: &frame)
+            out.skip()
             if let t = p.transaction { details(t) }
             if let card = p.newCard {
-                row("New card", "\(card.displayName) · \(card.card)", .done)
-                row("State", card.state, .done)
+                out.row("New card", "\(card.displayName) · \(card.card)", .done, in: &frame)
+                out.row("State", card.state, .done, in: &frame)
             }
         case .rejected:
-            line("✗ Purchase rejected", .failed)
-            if let t = p.transaction { y += 1; details(t) }
+            out.line("✗ Purchase rejected", .failed, in: &frame)
+            if let t = p.transaction { out.skip(); details(t) }
         case .expired:
-            line("✗ The purchase expired", .failed)
-            if let t = p.transaction { y += 1; details(t) }
+            out.line("✗ The purchase expired", .failed, in: &frame)
+            if let t = p.transaction { out.skip(); details(t) }
         case .declined:
-            line("✗ Declined: PIN attempts exhausted", .failed)
-            if let t = p.transaction { y += 1; details(t) }
+            out.line("✗ Declined: PIN attempts exhausted", .failed, in: &frame)
+            if let t = p.transaction { out.skip(); details(t) }
         case .failed:
             guard let e = p.failure else { break }
-            line("✗ \(e.code)", .failed)
-            line(e.label)
-            if let detail = e.detail { line(detail, .hint) }
-            line("→ " + Notice.card(e).advice, .hint)
+            out.line("✗ \(e.code)", .failed, in: &frame)
+            out.line(e.label, in: &frame)
+            if let detail = e.detail { out.line(detail, .hint, in: &frame) }
+            out.line("→ " + Notice.card(e).advice, .hint, in: &frame)
         }
-        if let m = p.message, p.phase != .biometricPrompt { line(m, p.phase == .pin ? .warning : .hint) }
+        if let m = p.message, p.phase != .biometricPrompt { out.line(m, p.phase == .pin ? .warning : .hint, in: &frame) }
     }
 }
 
 /// The phone's notification list: merchant, amount, card and time left, newest first at the top.
 enum CardNotificationsView {
-    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let p = state.cardPhone
+    static func render(_ p: CardPhone.State, into frame: inout Frame, area: Rect) {
         let inside = frame.panel(area, title: "Notifications (\(p.notifications.count))")
         if p.notifications.isEmpty {
             frame.put("None.", x: inside.x, y: inside.y, style: .hint, clip: inside)

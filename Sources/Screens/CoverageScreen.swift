@@ -6,8 +6,8 @@ import Walk
 /// and never hit, then the error codes answered and never answered. Wrapped to the width, scrolled
 /// by ↑ ↓ with marks when longer than the screen.
 enum CoverageScreen {
-    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let report = state.sessionCoverage
+    /// `report`: this session's answers against the contracts (`AppState.sessionCoverage`).
+    static func render(_ s: SessionCoverage.State, report: CoverageReport, into frame: inout Frame, area: Rect) {
         var lines: [(String, Style)] = []
         func add(_ text: String, _ style: Style = .normal) {
             lines += text.wrapped(toWidth: max(1, area.width - 1), hangingIndent: 4).map { ($0, style) }
@@ -24,7 +24,7 @@ enum CoverageScreen {
             add("error codes answered: " + (system.codesHit.isEmpty ? "none" : system.codesHit.joined(separator: " ")), .success)
             add("never answered: " + (system.codesNever.isEmpty ? "none" : system.codesNever.joined(separator: " ")), .hint)
         }
-        let top = scrollOffset(selected: nil, offset: state.coverage.offset, visibleRows: area.height, count: lines.count)
+        let top = scrollOffset(selected: nil, offset: s.offset, visibleRows: area.height, count: lines.count)
         for (row, line) in lines.dropFirst(top).prefix(area.height).enumerated() {
             frame.put(line.0, x: area.x, y: area.y + row, style: line.1, clip: area.inset(right: 1))
         }

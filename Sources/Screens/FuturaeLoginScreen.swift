@@ -5,31 +5,10 @@ import TerminalUI
 /// time left, the unlock it needs, how it ended, on the left; the pending requests on the right.
 /// It draws its feature's state and a small context, not the whole app.
 enum FuturaeLoginScreen {
-    /// What the screen reads of the app besides its feature's state.
-    struct Context {
-        var device: String
-        /// The lock type protects calls (F9), and has an SDK PIN of its own.
-        var locks: Bool
-        var usesSDKPin: Bool
-        var biometrics: Bool
-        var lock: FuturaeAccounts.LockState
-        var policy: PINPolicy
-        var focus: FieldFocus
-
-        init(_ state: AppState) {
-            device = state.session.config.device
-            locks = state.session.config.lockType.locks
-            usesSDKPin = state.session.config.lockType.usesSDKPin
-            biometrics = state.session.config.biometrics
-            lock = state.futuraeAccounts.lock
-            policy = state.session.policy
-            focus = state.fieldFocus
-        }
-    }
-
-    static func render(_ s: FuturaeLogin.State, _ c: Context, into frame: inout Frame, area: Rect) {
+    /// `lock`: the SDK's lock as the accounts screen last read it (the unlock a login needs).
+    static func render(_ s: FuturaeLogin.State, lock: FuturaeAccounts.LockState, _ context: ScreenContext, into frame: inout Frame, area: Rect) {
         let parts = area.splitColumns([.fill(), .fixed(min(38, area.width / 2 - 2))], gap: 1)
-        phone(s, c, into: &frame, area: parts[0])
+        phone(s, lock: lock, context, into: &frame, area: parts[0])
         requests(s, into: &frame, area: parts[1])
         if case .biometricPrompt(let answer) = s.phase, let r = s.open {
             var body = "Unlock Futurae SDK to \(answer.title) the login to \(r.serviceName)\n\ns recognised · f not recognised · c cancel"
@@ -39,91 +18,82 @@ enum FuturaeLoginScreen {
     }
 
     /// The app's screen: the request, the prompts, how it ended.
-    static func phone(_ s: FuturaeLogin.State, _ c: Context, into frame: inout Frame, area: Rect) {
+    static func phone(_ s: FuturaeLogin.State, lock: FuturaeAccounts.LockState, _ context: ScreenContext, into frame: inout Frame, area: Rect) {
+        let c = context.config
         let inside = frame.panel(area, title: "Phone · \(c.device)")
-        var y = inside.y
-        func line(_ text: String, _ style: Style = .normal) {
-            guard y < inside.maxY else { return }
-            y = frame.paragraph(text, at: y, in: inside, style: style)
-        }
-        func row(_ name: String, _ value: String, _ style: Style = .normal) {
-            guard y < inside.maxY else { return }
-            let x = frame.put(name.padded(toWidth: 9), x: inside.x, y: y, style: .hint, clip: inside)
-            frame.put(value, x: x, y: y, style: style, clip: inside)
-            y += 1
-        }
+        var out = PanelWriter(inside, nameWidth: 9)
         func details(_ r: FuturaeLogin.Request, deciding: Bool) {
-            row("Service", r.serviceName, .title)
-            row("User", r.username, .title)
-            for pair in r.context { row(pair.key, pair.value) }
-            row("Session", String(r.sessionId.prefix(8)) + "…")
-            row("Expires", r.expiresAt)
+            out.row("Service", r.serviceName, .title, in: &frame)
+            out.row("User", r.username, .title, in: &frame)
+            for pair in r.context { out.row(pair.key, pair.value, in: &frame) }
+            out.row("Session", String(r.sessionId.prefix(8)) + "…", in: &frame)
+            out.row("Expires", r.expiresAt, in: &frame)
             if deciding {
                 let left = r.secondsLeft(at: s.now)
-                row("Time", CardTransaction.countdown(left) + " (simulated)", (left ?? 61) <= 60 ? .warning : .normal)
+                out.row("Time", CardTransaction.countdown(left) + " (simulated)", (left ?? 61) <= 60 ? .warning : .normal, in: &frame)
             }
-            y += 1
+            out.skip()
         }
         let ask = s.open.map(\.question) ?? ""
         switch s.phase {
         case .inbox:
-            line(s.requests.isEmpty ? "No login request." : "Enter opens the selected request.", .hint)
+            out.line(s.requests.isEmpty ? "No login request." : "Enter opens the selected request.", .hint, in: &frame)
             if s.requests.isEmpty {
-                line("The service pushes one with the Auth API (POST /srv/auth/v1/user/auth) or the back office (F8, y).", .hint)
+                out.line("The service pushes one with the Auth API (POST /srv/auth/v1/user/auth) or the back office (F8, y).", .hint, in: &frame)
             }
         case .request, .checkingLock:
             guard let r = s.open else { break }
-            line(ask, .title)
-            y += 1
+            out.line(ask, .title, in: &frame)
+            out.skip()
             details(r, deciding: true)
-            line("y approve · n reject · f report fraud", .key)
-            if c.locks { line(lockLine(c), .hint) }
+            out.line("y approve · n reject · f report fraud", .key, in: &frame)
+            if c.lockType.locks { out.line(lockLine(lock), .hint, in: &frame) }
         case .unlock(let answer):
             guard let r = s.open else { break }
-            line(ask, .title)
-            y += 1
+            out.line(ask, .title, in: &frame)
+            out.skip()
             details(r, deciding: true)
-            line("The SDK is locked: unlock it to \(answer.title) the login.", .warning)
-            line([c.usesSDKPin ? "e SDK PIN" : nil, c.biometrics ? "b biometrics" : nil].compactMap { $0 }.joined(separator: " · "), .key)
+            out.line("The SDK is locked: unlock it to \(answer.title) the login.", .warning, in: &frame)
+            out.line([c.lockType.usesSDKPin ? "e SDK PIN" : nil, c.biometrics ? "b biometrics" : nil].compactMap { $0 }.joined(separator: " · "), .key, in: &frame)
         case .pin(let answer):
             guard let r = s.open else { break }
-            line(ask, .title)
-            y += 1
+            out.line(ask, .title, in: &frame)
+            out.skip()
             details(r, deciding: true)
-            line("Unlock with the SDK PIN to \(answer.title) the login.", .title)
-            if let left = s.pinAttemptsLeft { line("\(left) attempt\(left == 1 ? "" : "s") left", .warning) }
-            if let form = FuturaeLogin.form(s), y < inside.maxY {
-                y += FormView.render(form, policy: c.policy, focus: c.focus, into: &frame,
-                                     area: Rect(x: inside.x, y: y, width: inside.width, height: inside.maxY - y))
+            out.line("Unlock with the SDK PIN to \(answer.title) the login.", .title, in: &frame)
+            if let left = s.pinAttemptsLeft { out.line("\(left) attempt\(left == 1 ? "" : "s") left", .warning, in: &frame) }
+            if let form = FuturaeLogin.form(s), out.hasRoom {
+                out.y += FormView.render(form, policy: context.policy, focus: context.fieldFocus, into: &frame,
+                                         area: Rect(x: inside.x, y: out.y, width: inside.width, height: inside.maxY - out.y))
             }
         case .biometricPrompt:
-            if let r = s.open { line(ask, .title); y += 1; details(r, deciding: true) }
+            if let r = s.open { out.line(ask, .title, in: &frame); out.skip(); details(r, deciding: true) }
         case .answered(let answer):
             switch answer {
-            case .approve: line("✓ Login approved", .done)
-            case .reject: line("✗ Login rejected", .failed)
-            case .fraud: line("⚠ Login reported as fraud", .failed)
+            case .approve: out.line("✓ Login approved", .done, in: &frame)
+            case .reject: out.line("✗ Login rejected", .failed, in: &frame)
+            case .fraud: out.line("⚠ Login reported as fraud", .failed, in: &frame)
             }
-            y += 1
+            out.skip()
             if let r = s.open { details(r, deciding: false) }
         case .expired:
-            line("✗ The login request expired", .failed)
-            y += 1
+            out.line("✗ The login request expired", .failed, in: &frame)
+            out.skip()
             if let r = s.open { details(r, deciding: false) }
         case .failed(let e):
-            line("✗ " + [e.domain, e.code.description, e.name].compactMap { $0 }.joined(separator: " "), .failed)
-            line(e.label)
-            if let detail = e.detail { line(detail, .hint) }
+            out.line("✗ " + [e.domain, e.code.description, e.name].compactMap { $0 }.joined(separator: " "), .failed, in: &frame)
+            out.line(e.label, in: &frame)
+            if let detail = e.detail { out.line(detail, .hint, in: &frame) }
         }
-        if let m = s.message, !isPrompt(s.phase) { line(m, .hint) }
+        if let m = s.message, !isPrompt(s.phase) { out.line(m, .hint, in: &frame) }
     }
 
     private static func isPrompt(_ phase: FuturaeLogin.Phase) -> Bool {
         if case .biometricPrompt = phase { true } else { false }
     }
 
-    private static func lockLine(_ c: Context) -> String {
-        switch c.lock {
+    private static func lockLine(_ lock: FuturaeAccounts.LockState) -> String {
+        switch lock {
         case .unknown: "SDK lock: read before the answer (unlock first when locked)."
         case .locked: "SDK locked: the answer asks for an unlock first."
         case .unlocked(let until): "SDK unlocked until \(until)."

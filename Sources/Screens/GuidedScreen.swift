@@ -9,46 +9,45 @@ enum GuidedScreen {
     /// wrap), with the phone under it.
     static let roomyMapWidth = 58
 
-    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
+    static func render(_ g: GuidedEnrollment.State, _ context: ScreenContext, into frame: inout Frame, area: Rect) {
         let roomy = area.width >= roomyMapWidth + 1 + 56 && area.height >= 2 * FlowStep.allCases.count + 3 + PhoneView.height
         let columns = area.splitColumns([.fixed(roomy ? roomyMapWidth : mapWidth), .fill()], gap: 1)
         // The phone sits under the flow map on a large terminal (always, waiting for its SMS), beside
         // the prompt on a wide one, under the map otherwise (while a code is asked for).
         let wide = !roomy && columns[1].width >= 80
-        let showsPhone = roomy || wide || state.smsOnPhone != nil || state.activeForm?.has(.smsCode) == true
-        let mapHeight = FlowMapView.render(state.guided, into: &frame,
+        let showsPhone = roomy || wide || context.smsOnPhone != nil || context.asksForCode
+        let mapHeight = FlowMapView.render(g, into: &frame,
                                            area: columns[0].inset(bottom: showsPhone && !wide ? PhoneView.height : 0))
         let parts = showsPhone && wide ? columns[1].splitColumns([.fill(), .fixed(PhoneView.width)], gap: 1) : [columns[1]]
         let phoneArea = wide ? parts.last! : Rect(x: columns[0].x, y: columns[0].y + mapHeight, width: min(columns[0].width, PhoneView.width + 10),
                                                   height: columns[0].height - mapHeight)
-        var y = StepHeader.render(state.guided.focusStep, into: &frame, area: parts[0])
+        var y = StepHeader.render(g.focusStep, into: &frame, area: parts[0])
         y += 1
-        y += prompt(state, into: &frame, area: Rect(x: parts[0].x, y: y, width: parts[0].width, height: parts[0].maxY - y))
-        if let message = state.guided.message, y < parts[0].maxY {
+        y += prompt(g, context, into: &frame, area: Rect(x: parts[0].x, y: y, width: parts[0].width, height: parts[0].maxY - y))
+        if let message = g.message, y < parts[0].maxY {
             y = frame.paragraph(message, at: y, in: parts[0], style: .hint)
         }
-        if showsPhone { PhoneView.render(state, into: &frame, area: phoneArea) }
+        if showsPhone { PhoneView.render(context, into: &frame, area: phoneArea) }
         // A tall terminal also shows the calls made so far, newest last.
         let calls = Rect(x: parts[0].x, y: y + 1, width: parts[0].width, height: parts[0].maxY - y - 1)
-        if calls.height >= 6, !state.log.entries.isEmpty {
+        if calls.height >= 6, !context.calls.isEmpty {
             let inside = frame.panel(calls, title: "Calls (F9: the API log)")
-            let items = state.log.entries.suffix(inside.height).map(LogScreen.item)
+            let items = context.calls.suffix(inside.height).map(LogScreen.item)
             frame.render(Menu(items: items, isFocused: false), in: inside)
         }
     }
 
     /// The stage's own prompt; returns the rows used.
-    static func prompt(_ state: AppState, into frame: inout Frame, area: Rect) -> Int {
-        let g = state.guided
+    static func prompt(_ g: GuidedEnrollment.State, _ context: ScreenContext, into frame: inout Frame, area: Rect) -> Int {
         switch g.stage {
         case .notStarted:
-            return put(["Enter runs the enrollment from step 1 for \(state.session.config.device)."], into: &frame, area: area)
+            return put(["Enter runs the enrollment from step 1 for \(context.config.device)."], into: &frame, area: area)
         case .checking:
-            return put([state.isBusy ? "Checking…" : "Checks run on their own (step pacing: each waits for Enter)."], into: &frame, area: area)
+            return put([context.callInFlight ? "Checking…" : "Checks run on their own (step pacing: each waits for Enter)."], into: &frame, area: area)
         case .chooseMethod:
             var lines = ["How should this device get a trusted phone?"]
             if g.shortcutUnavailable != nil {
-                lines.append("  s  force 4·1 — SDK \(state.session.config.sdk) has no shortcut and answers 2002 (R8)")
+                lines.append("  s  force 4·1 — SDK \(context.config.sdk) has no shortcut and answers 2002 (R8)")
             } else {
                 lines.append("  s  shortcut 4·1 — enroll with the phone number: one SMS, one call")
             }
@@ -59,11 +58,11 @@ enum GuidedScreen {
             return put(["a  step A: remove all enrollments (asks first), then enroll again from step 3",
                         "Enter checks again from step 1."], into: &frame, area: area, styles: [.key, .hint])
         case .enrolled:
-            return put(["✓ \(state.session.config.device) is enrolled.", "Enter runs the checks again."], into: &frame, area: area, styles: [.done, .hint])
+            return put(["✓ \(context.config.device) is enrolled.", "Enter runs the checks again."], into: &frame, area: area, styles: [.done, .hint])
         case .confirmRemoveAll:
             return 0
         case .shortcutPhone, .shortcutCode, .registerPhone, .registerCode, .enterCode, .newPIN, .existingPIN:
-            return FormView.render(g.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame, area: area)
+            return FormView.render(g.form, policy: context.policy, focus: context.fieldFocus, into: &frame, area: area)
         }
     }
 

@@ -7,7 +7,7 @@ enum PIMSSimulatorSections {
     /// PIMS's live account on top; the steps caches take the rest of the column (they grow with use).
     static func account(_ state: AppState, into frame: inout Frame, area: Rect) {
         let left = area.splitRows([.fixed(min(14, max(12, area.height / 2))), .fixed(VehicleSimulatorSection.height(area)), .fill()])
-        AccountGlance.render(state, into: &frame, area: left[0])
+        AccountGlance.render(ScreenContext(state), into: &frame, area: left[0])
         VehicleSimulatorSection.render(state.simulator.vehicle, into: &frame, area: left[1])
         let caches = frame.panel(left[2], title: "Steps caches")
         let list = state.simulator.account?.stepsCaches ?? []

@@ -9,11 +9,11 @@ enum PhoneView {
     /// Rows the phone takes: its box, the SMS, the code, and the key that types it.
     static let height = 6
 
-    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
+    static func render(_ context: ScreenContext, into frame: inout Frame, area: Rect) {
         guard area.width >= 20, area.height >= 5 else { return }
-        let phone = state.inbox?.phone ?? "phone"
+        let phone = context.shared.inbox?.phone ?? "phone"
         let inside = frame.panel(Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, height)), title: "☎ " + phone)
-        guard let (message, codeState) = state.smsOnPhone else {
+        guard let (message, codeState) = context.smsOnPhone else {
             frame.put("No SMS yet.", x: inside.x, y: inside.y, style: .hint, clip: inside)
             return
         }
@@ -24,7 +24,7 @@ enum PhoneView {
         if inside.height > 2, !codeState.isLive {
             frame.put("ask for a new code", x: inside.x, y: inside.y + 2, style: .hint, clip: inside)
         }
-        if inside.height > 3, let key = state.availableCommands.first(where: { $0.action == .choose(.autofillCode) })?.key.description {
+        if inside.height > 3, let key = context.key(.choose(.autofillCode)) {
             x = frame.put(key, x: inside.x, y: inside.y + 3, style: .key, clip: inside)
             frame.put(" types the code", x: x, y: inside.y + 3, style: .hint, clip: inside)
         }

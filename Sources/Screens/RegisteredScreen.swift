@@ -2,18 +2,40 @@ import Enrollment
 import TerminalUI
 
 /// What a screen sees of the app besides its feature's state (ratatui's `StatefulWidget`: the
-/// widget draws its own state; this is the little it shares): what the feature reads of the app,
-/// whether a call is in flight, and where the focus is (a field selected or being edited).
+/// widget draws its own state; this is the little it shares): what the feature reads of the app
+/// (the session's settings, the input policy, the account and inbox as last read), whether a call
+/// is in flight, where the focus is, the SMS beside a code prompt, the calls made so far, and the
+/// key bound to an action now (screens that name a key draw it as the help bar does).
 public struct ScreenContext: Sendable {
     public let shared: Shared
     public let callInFlight: Bool
     public let fieldFocus: FieldFocus
+    /// The SMS the simulated phone shows beside a code prompt, with its state.
+    public let smsOnPhone: (message: PhoneInbox.Message, state: PhoneInbox.CodeState)?
+    /// The prompt on screen asks for an SMS code (the phone is shown while it does).
+    public let asksForCode: Bool
+    /// Every call of the session, in order (the API log's entries).
+    public let calls: [APILog.Entry]
+    private let keyOf: @Sendable (Action) -> String?
 
-    init(_ state: AppState) {
+    public init(_ state: AppState) {
         shared = state.shared
         callInFlight = state.inFlight != nil
         fieldFocus = state.fieldFocus
+        smsOnPhone = state.smsOnPhone
+        asksForCode = state.activeForm?.has(.smsCode) == true
+        calls = state.log.entries
+        // The keys are resolved only when a screen names one (the keymap resolves them anyway).
+        keyOf = { action in state.availableCommands.first { $0.action == action }?.key.description }
     }
+
+    /// The key that does `action` on this screen now, as the help bar spells it.
+    public func key(_ action: Action) -> String? { keyOf(action) }
+
+    public var config: SessionConfig { shared.config }
+    public var policy: PINPolicy { shared.policy }
+    /// The account's vehicles, as the simulator reported them.
+    public var vehicles: [AccountSnapshot.Vehicle] { shared.vehicles }
 }
 
 /// A screen drawn from its feature's state and the screen context, registered for its feature's

@@ -48,26 +48,32 @@ public enum Screens {
     /// Draws one route's content.
     public typealias Draw = @Sendable (AppState, inout Frame, Rect) -> Void
 
-    /// The built-in screens, by route: those drawn from their feature's state and a `ScreenContext`
-    /// as `RegisteredScreen`s, the others (which still read the whole app) from `AppState`.
+    /// The built-in screens, by route. Each draws its feature's state and a `ScreenContext`; a few
+    /// take one more value read here (another feature's state they show, a report over the log).
+    /// The simulator panel is the shared shell's and draws the app (its sections are the systems').
     static let builtin: [Route: Draw] = [
-        .start: { StartScreen.render($0, into: &$1, area: $2) },
-        .home: { HomeScreen.render($0, into: &$1, area: $2) },
-        .guided: { GuidedScreen.render($0, into: &$1, area: $2) },
-        .account: { AccountScreen.render($0, into: &$1, area: $2) },
+        .start: { StartScreen.render($0.session, ScreenContext($0), into: &$1, area: $2) },
+        .home: { state, frame, area in
+            HomeScreen.render(state.home, ScreenContext(state), panel: { SystemScreens.of(state.session.config.system)?.homePanel(state, &$0, $1) },
+                              into: &frame, area: area)
+        },
+        .guided: { GuidedScreen.render($0.guided, ScreenContext($0), into: &$1, area: $2) },
+        .account: { AccountScreen.render($0.account, ScreenContext($0), into: &$1, area: $2) },
         .otp: RegisteredScreen(StrongAuthentication.self, route: .otp, render: OTPScreen.render).draw,
-        .steps: { StepsScreen.render($0, into: &$1, area: $2) },
-        .carKey: { CarKeyScreen.render($0, into: &$1, area: $2) },
+        .steps: { StepsScreen.render($0.steps, ScreenContext($0), into: &$1, area: $2) },
+        .carKey: { CarKeyScreen.render($0.carKey, ScreenContext($0), into: &$1, area: $2) },
         .simulator: { SimulatorScreen.render($0, into: &$1, area: $2) },
         .log: RegisteredScreen(APILogBrowser.self, route: .log, render: LogScreen.render).draw,
-        .futurae: { FuturaeScreen.render($0, into: &$1, area: $2) },
+        .futurae: { FuturaeScreen.render($0.futurae, ScreenContext($0), into: &$1, area: $2) },
         .futuraeAccounts: RegisteredScreen(FuturaeAccounts.self, route: .futuraeAccounts, render: FuturaeAccountsScreen.render).draw,
-        .coverage: { CoverageScreen.render($0, into: &$1, area: $2) },
-        .card: { CardPhoneScreen.render($0, into: &$1, area: $2) },
+        .coverage: { CoverageScreen.render($0.coverage, report: $0.sessionCoverage, into: &$1, area: $2) },
+        .card: { CardPhoneScreen.render($0.cardPhone, ScreenContext($0), into: &$1, area: $2) },
         .cardShop: RegisteredScreen(CardShop.self, route: .cardShop, render: CardShopScreen.render).draw,
-        .cardAccounts: { CardAccountsScreen.render($0, into: &$1, area: $2) },
-        .futuraeLogin: { FuturaeLoginScreen.render($0.futuraeLogin, .init($0), into: &$1, area: $2) },
-        .vehicle: { VehicleScreen.render($0.vehicle, VehicleScreen.Context($0), into: &$1, area: $2) },
+        .cardAccounts: {
+            CardAccountsScreen.render($0.cardAccounts, pendingCodes: $0.cardShop.issuer.pendingCodes, ScreenContext($0), into: &$1, area: $2)
+        },
+        .futuraeLogin: { FuturaeLoginScreen.render($0.futuraeLogin, lock: $0.futuraeAccounts.lock, ScreenContext($0), into: &$1, area: $2) },
+        .vehicle: { VehicleScreen.render($0.vehicle, ScreenContext($0), into: &$1, area: $2) },
     ]
 
     /// Screens registered from outside the module (a test target's), for the task that registered

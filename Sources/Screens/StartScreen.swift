@@ -3,15 +3,14 @@ import TerminalUI
 
 /// The session screen: backend, account, device and the SDK instance's settings.
 enum StartScreen {
-    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let c = state.session.config
+    static func render(_ s: SessionSetup.State, _ context: ScreenContext, into frame: inout Frame, area: Rect) {
+        let c = s.config
         var y = area.y
         y = frame.paragraph(c.system.front.intro, at: y, in: area, style: .hint) + 1
-        y += FormView.render(state.session.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
+        y += FormView.render(s.form, policy: s.policy, focus: context.fieldFocus, into: &frame,
                              area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))
         y += 1
-        let commands = state.availableCommands
-        func keyLabel(_ action: Action) -> String { commands.first { $0.action == action }?.key.description ?? "" }
+        func keyLabel(_ action: Action) -> String { context.key(action) ?? "" }
         var options: [(String, String, String)] = [
             (keyLabel(.session(.cycle(.backend))), "Backend", c.backend.summary),
             (keyLabel(.session(.cycle(.system))), "System", c.system.front.title),
@@ -25,12 +24,12 @@ enum StartScreen {
             y += 1
         }
         y += 1
-        if case .failed(let why) = state.session.connection, y < area.maxY {
+        if case .failed(let why) = s.connection, y < area.maxY {
             frame.put("✗ " + why, x: area.x + 2, y: y, style: .error, clip: area)
             y += 1
         }
-        if state.session.form.has(.scenario), !state.session.scenarios.isEmpty {
-            y = frame.paragraph("Scenarios: " + state.session.scenarios.joined(separator: " "), at: y, in: area, style: .hint, indent: 2)
+        if s.form.has(.scenario), !s.scenarios.isEmpty {
+            y = frame.paragraph("Scenarios: " + s.scenarios.joined(separator: " "), at: y, in: area, style: .hint, indent: 2)
         }
     }
 }

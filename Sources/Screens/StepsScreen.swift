@@ -4,15 +4,14 @@ import TerminalUI
 /// The service activation Steps checklist (seed 001): choose a vehicle, then its steps with their
 /// status, the stepsID, the filter and the next step.
 enum StepsScreen {
-    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let s = state.steps
+    static func render(_ s: StepsChecklist.State, _ context: ScreenContext, into frame: inout Frame, area: Rect) {
         var y = area.y
         guard let vin = s.vin else {
-            VehiclePicker.render(state, selection: s.selection, title: "Choose a vehicle: its steps are listed by carAssociationID (R19)",
+            VehiclePicker.render(context.vehicles, busy: context.callInFlight, selection: s.selection, title: "Choose a vehicle: its steps are listed by carAssociationID (R19)",
                                  into: &frame, area: area)
             return
         }
-        let vehicle = state.vehicles.first { $0.vin == vin }
+        let vehicle = context.vehicles.first { $0.vin == vin }
         frame.put(vehicle?.title ?? vin, x: area.x, y: y, style: .title, clip: area)
         y += 1
         let id = s.stepsID.map { "stepsID \($0)" } ?? "no stepsID yet"
@@ -20,12 +19,12 @@ enum StepsScreen {
         y += 2
         let list = frame.panel(Rect(x: area.x, y: y, width: area.width, height: min(area.maxY - y, max(3, s.items.count + 2))), title: "Steps")
         if s.items.isEmpty {
-            frame.put(state.isBusy ? "Listing…" : "No step matches the filter.", x: list.x, y: list.y, style: .hint, clip: list)
+            frame.put(context.callInFlight ? "Listing…" : "No step matches the filter.", x: list.x, y: list.y, style: .hint, clip: list)
         }
         for (i, item) in s.items.enumerated() where i < list.height {
             let selected = i == s.selection
             let row = list.row(i)
-            let cached = state.isCachedOnly(item)
+            let cached = s.isCachedOnly(item, account: context.shared.account, device: context.config.device)
             let (glyph, style): (String, Style) = item.isTodo ? ("·", .pending) : cached ? ("!", .warning) : ("✓", .done)
             frame.fill(row, style: selected ? .selected : .normal)
             var x = frame.put(selected ? "▶ " : "  ", x: row.x, y: row.y, style: selected ? .selected : .normal, clip: row)

@@ -4,10 +4,6 @@ import TerminalUI
 /// The account's vehicles as a list to choose from (steps, car key).
 enum VehiclePicker {
     /// `focused`: false when the selection is on a row after the list (the car key's typed VIN).
-    static func render(_ state: AppState, selection: Int, title: String, focused: Bool = true, into frame: inout Frame, area: Rect) {
-        render(state.vehicles, busy: state.isBusy, selection: selection, title: title, focused: focused, into: &frame, area: area)
-    }
-
     static func render(_ vehicles: [AccountSnapshot.Vehicle], busy: Bool, selection: Int, title: String, focused: Bool = true,
                        into frame: inout Frame, area: Rect) {
         frame.put(title, x: area.x, y: area.y, style: .hint, clip: area)

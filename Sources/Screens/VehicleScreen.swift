@@ -5,24 +5,9 @@ import TerminalUI
 /// and the signal log; a small form for the commands with parameters. It draws the feature's state
 /// and a small context, not the whole app.
 enum VehicleScreen {
-    /// What the screen reads of the app besides its feature's state.
-    struct Context {
-        var vehicles: [AccountSnapshot.Vehicle]
-        var busy: Bool
-        var policy: PINPolicy
-        var focus: FieldFocus
-
-        init(_ app: AppState) {
-            vehicles = app.vehicles
-            busy = app.isBusy
-            policy = app.session.policy
-            focus = app.fieldFocus
-        }
-    }
-
-    static func render(_ s: VehicleFlow.State, _ context: Context, into frame: inout Frame, area: Rect) {
+    static func render(_ s: VehicleFlow.State, _ context: ScreenContext, into frame: inout Frame, area: Rect) {
         guard s.phase != .choose, let vin = s.vin else {
-            VehiclePicker.render(context.vehicles, busy: context.busy, selection: s.selection,
+            VehiclePicker.render(context.vehicles, busy: context.callInFlight, selection: s.selection,
                                  title: "Choose the vehicle: set pims.vehicle.vin {actionType: remote} selects it (R26)", into: &frame, area: area)
             if let message = s.message { frame.paragraph(message, at: area.y + 3 + context.vehicles.count, in: area, style: .hint) }
             return
@@ -44,7 +29,7 @@ enum VehicleScreen {
             let title = kind == .deferredCharge ? "chargeDeferredTime (deferredTime PT<h>H<m>M, UTC)"
                                                 : "preconditioning (programs: keep, none, or HH:MM mon,wed)"
             let inside = frame.panel(Rect(x: area.x, y: y, width: area.width, height: height), title: title, style: .current)
-            FormView.render(form, policy: context.policy, focus: context.focus, into: &frame, area: inside)
+            FormView.render(form, policy: context.policy, focus: context.fieldFocus, into: &frame, area: inside)
             y += height
         }
         let logArea = Rect(x: area.x, y: y, width: area.width, height: max(0, area.maxY - y))

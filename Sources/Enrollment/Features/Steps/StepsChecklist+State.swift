@@ -73,5 +73,11 @@ extension StepsChecklist {
         public var message: String?
 
         public init() {}
+
+        /// A step reported `alreadyDone` from the steps cache while the live account (as the simulator
+        /// last read it) says it is not done: R19's trap, shown as such.
+        public func isCachedOnly(_ item: Item, account: AccountSnapshot?, device: String) -> Bool {
+            item.status == "alreadyDone" && item.isDoneLive(account: account, device: device, vin: vin) == false
+        }
     }
 }
