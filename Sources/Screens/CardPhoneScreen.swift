@@ -60,10 +60,7 @@ enum CardAppView {
             } else {
                 out.line("Name your new card \(t.card).", .title, in: &frame)
             }
-            if let form = CardPhone.form(p), out.hasRoom {
-                out.y += FormView.render(form, policy: context.policy, focus: context.fieldFocus, into: &frame,
-                                         area: Rect(x: inside.x, y: out.y, width: inside.width, height: inside.maxY - out.y))
-            }
+            if let form = CardPhone.form(p) { out.form(form, policy: context.policy, focus: context.fieldFocus, in: &frame) }
         case .approved:
             out.line("✓ Transaction approved", .done, in: &frame)
             out.skip()
@@ -95,20 +92,10 @@ enum CardAppView {
 /// The phone's notification list: merchant, amount, card and time left, newest first at the top.
 enum CardNotificationsView {
     static func render(_ p: CardPhone.State, into frame: inout Frame, area: Rect) {
-        let inside = frame.panel(area, title: "Notifications (\(p.notifications.count))")
-        if p.notifications.isEmpty {
-            frame.put("None.", x: inside.x, y: inside.y, style: .hint, clip: inside)
-        }
-        for (i, t) in p.notifications.enumerated().reversed() {
-            let y = inside.y + (p.notifications.count - 1 - i) * 2
-            guard y + 1 < inside.maxY else { break }
-            let selected = p.phase == .inbox && i == p.selection
-            let row = inside.row(y - inside.y)
-            if selected { frame.fill(row, style: .selected) }
-            let mark = p.unread == t.transactionId ? "● " : (selected ? "▶ " : "  ")
-            frame.put(mark + "\(t.merchant) · \(t.amount)", x: row.x, y: y, style: selected ? .selected : .title, clip: row)
+        let entries = p.notifications.map { t in
             let status = t.status == "pending" ? CardTransaction.countdown(t.secondsLeft(at: p.now)) : t.status
-            frame.put("  \(t.card) · \(status)", x: row.x, y: y + 1, style: .hint, clip: inside.row(y + 1 - inside.y))
+            return PushList.Entry(title: "\(t.merchant) · \(t.amount)", detail: "\(t.card) · \(status)", unread: p.unread == t.transactionId)
         }
+        PushList.render(entries, title: "Notifications", selection: p.phase == .inbox ? p.selection : nil, into: &frame, area: area)
     }
 }

@@ -4,7 +4,7 @@ import TerminalUI
 /// Card's section of the simulator panel: the phone's notifications and the issuer's last answer.
 enum CardSimulatorSections {
     /// The card phone's notifications, and below them the issuer's last answer.
-    static func phoneAndIssuer(_ sim: SimulatorPanel.State, into frame: inout Frame, area: Rect) {
+    static func phoneAndIssuer(_ sim: CardPanelState, into frame: inout Frame, area: Rect) {
         let rows = area.splitRows([.fill(), .fixed(min(6, area.height / 2))])
         pushes(sim, into: &frame, area: rows[0])
         let inside = frame.panel(rows[1], title: "Issuer · back office")
@@ -16,7 +16,7 @@ enum CardSimulatorSections {
     }
 
     /// The card phone's notifications: each purchase with its transaction's status.
-    static func pushes(_ sim: SimulatorPanel.State, into frame: inout Frame, area: Rect) {
+    static func pushes(_ sim: CardPanelState, into frame: inout Frame, area: Rect) {
         let inside = frame.panel(area, title: "Phone · notifications (\(sim.pushes.count))")
         if sim.pushes.isEmpty { frame.paragraph("none (a purchase at the shop pushes one)", at: inside.y, in: inside, style: .hint) }
         var y = inside.y

@@ -62,10 +62,7 @@ enum FuturaeLoginScreen {
             details(r, deciding: true)
             out.line("Unlock with the SDK PIN to \(answer.title) the login.", .title, in: &frame)
             if let left = s.pinAttemptsLeft { out.line("\(left) attempt\(left == 1 ? "" : "s") left", .warning, in: &frame) }
-            if let form = FuturaeLogin.form(s), out.hasRoom {
-                out.y += FormView.render(form, policy: context.policy, focus: context.fieldFocus, into: &frame,
-                                         area: Rect(x: inside.x, y: out.y, width: inside.width, height: inside.maxY - out.y))
-            }
+            if let form = FuturaeLogin.form(s) { out.form(form, policy: context.policy, focus: context.fieldFocus, in: &frame) }
         case .biometricPrompt:
             if let r = s.open { out.line(ask, .title, in: &frame); out.skip(); details(r, deciding: true) }
         case .answered(let answer):
@@ -102,18 +99,10 @@ enum FuturaeLoginScreen {
 
     /// The pending requests: service, user and time left, newest at the top.
     static func requests(_ s: FuturaeLogin.State, into frame: inout Frame, area: Rect) {
-        let inside = frame.panel(area, title: "Login requests (\(s.requests.count))")
-        if s.requests.isEmpty { frame.put("None.", x: inside.x, y: inside.y, style: .hint, clip: inside) }
-        for (i, r) in s.requests.enumerated().reversed() {
-            let y = inside.y + (s.requests.count - 1 - i) * 2
-            guard y + 1 < inside.maxY else { break }
-            let selected = s.phase == .inbox && i == s.selection
-            let line = inside.row(y - inside.y)
-            if selected { frame.fill(line, style: .selected) }
-            let mark = s.unread == r.sessionId ? "● " : (selected ? "▶ " : "  ")
-            frame.put(mark + "\(r.serviceName) · \(r.username)", x: line.x, y: y, style: selected ? .selected : .title, clip: line)
-            frame.put("  " + CardTransaction.countdown(r.secondsLeft(at: s.now)), x: line.x, y: y + 1, style: .hint,
-                      clip: inside.row(y + 1 - inside.y))
+        let entries = s.requests.map { r in
+            PushList.Entry(title: "\(r.serviceName) · \(r.username)", detail: CardTransaction.countdown(r.secondsLeft(at: s.now)),
+                           unread: s.unread == r.sessionId)
         }
+        PushList.render(entries, title: "Login requests", selection: s.phase == .inbox ? s.selection : nil, into: &frame, area: area)
     }
 }

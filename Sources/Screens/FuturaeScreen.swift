@@ -79,10 +79,7 @@ enum FuturaePhoneView {
         case .typeShortCode, .sdkPin, .bindingToken:
             out.line(prompt(f.phase, c), .hint, in: &frame)
             out.skip()
-            if let form = FuturaeEnrollment.form(f) {
-                out.y += FormView.render(form, policy: context.policy, focus: context.fieldFocus, into: &frame,
-                                         area: Rect(x: inside.x, y: out.y, width: inside.width, height: inside.maxY - out.y))
-            }
+            if let form = FuturaeEnrollment.form(f) { out.form(form, policy: context.policy, focus: context.fieldFocus, in: &frame) }
         case .enrolling:
             out.line("Enrolling (futurae.enroll)…", .hint, in: &frame)
         case .enrolled:

@@ -4,20 +4,20 @@ import TerminalUI
 /// Futurae's section of the simulator panel: the back office's activations and its authentication
 /// sessions (whoever created them: the Auth API or this panel), live.
 enum FuturaeSimulatorSections {
-    static func backOffice(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let s = state.futuraeLogin
+    /// `logins`: the push login's state, whose back-office list the panel shows under the activations.
+    static func backOffice(_ futurae: FuturaePanelState, logins s: FuturaeLogin.State, into frame: inout Frame, area: Rect) {
         let height = min(max(4, s.backOffice.count * 2 + (s.backOfficeMessage == nil ? 2 : 4)), area.height / 2)
         let parts = area.splitRows([.fill(), .fixed(height)])
-        activations(state.simulator, into: &frame, area: parts[0])
-        authentications(state.futuraeLogin, into: &frame, area: parts[1])
+        activations(futurae.activations, into: &frame, area: parts[0])
+        authentications(s, into: &frame, area: parts[1])
     }
 
     /// Futurae's back office: every activation with its user, codes and status as of the clock.
-    static func activations(_ sim: SimulatorPanel.State, into frame: inout Frame, area: Rect) {
-        let inside = frame.panel(area, title: "Back office · activations (\(sim.activations.count))")
-        if sim.activations.isEmpty { frame.paragraph("none (v creates one)", at: inside.y, in: inside, style: .hint) }
+    static func activations(_ activations: [BackOfficeActivation], into frame: inout Frame, area: Rect) {
+        let inside = frame.panel(area, title: "Back office · activations (\(activations.count))")
+        if activations.isEmpty { frame.paragraph("none (v creates one)", at: inside.y, in: inside, style: .hint) }
         var y = inside.y
-        for a in sim.activations {
+        for a in activations {
             var lines = ["  until \(a.expiresAt)"]
             if let short = a.shortCode { lines.append("  shortcode \(FuturaeInput.grouped(short))") }
             if let token = a.bindingToken { lines.append("  token \(token)") }

@@ -5,12 +5,12 @@ import TerminalUI
 /// PIMS's sections of the simulator panel: the live account with its steps caches, the SMS inbox.
 enum PIMSSimulatorSections {
     /// PIMS's live account on top; the steps caches take the rest of the column (they grow with use).
-    static func account(_ state: AppState, into frame: inout Frame, area: Rect) {
+    static func account(_ pims: PIMSPanelState, _ context: ScreenContext, into frame: inout Frame, area: Rect) {
         let left = area.splitRows([.fixed(min(14, max(12, area.height / 2))), .fixed(VehicleSimulatorSection.height(area)), .fill()])
-        AccountGlance.render(ScreenContext(state), into: &frame, area: left[0])
-        VehicleSimulatorSection.render(state.simulator.vehicle, into: &frame, area: left[1])
+        AccountGlance.render(context, into: &frame, area: left[0])
+        VehicleSimulatorSection.render(pims.vehicle, into: &frame, area: left[1])
         let caches = frame.panel(left[2], title: "Steps caches")
-        let list = state.simulator.account?.stepsCaches ?? []
+        let list = pims.account?.stepsCaches ?? []
         if list.isEmpty { frame.put("none", x: caches.x, y: caches.y, style: .hint, clip: caches) }
         var row = caches.y
         for c in list {
@@ -24,8 +24,7 @@ enum PIMSSimulatorSections {
     }
 
     /// The phone's SMS inbox, newest last.
-    static func inbox(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let inbox = state.inbox
+    static func inbox(_ inbox: PhoneInbox?, into frame: inout Frame, area: Rect) {
         let inside = frame.panel(area, title: "SMS inbox" + (inbox.map { " · " + $0.phone } ?? ""))
         let messages = inbox?.messages ?? []
         if messages.isEmpty { frame.put("no SMS", x: inside.x, y: inside.y, style: .hint, clip: inside) }

@@ -1,3 +1,4 @@
+import Enrollment
 import TerminalUI
 
 /// Writes a panel's lines from the top, as the phone screens do: a paragraph wrapped to the panel,
@@ -28,6 +29,12 @@ struct PanelWriter {
         let x = frame.put(name.padded(toWidth: nameWidth), x: area.x, y: y, style: .hint, clip: area)
         frame.put(value, x: x, y: y, style: style, clip: area)
         y += 1
+    }
+
+    /// A form in the rows left.
+    mutating func form(_ form: Form, policy: PINPolicy, focus: FieldFocus, in frame: inout Frame) {
+        guard hasRoom else { return }
+        y += FormView.render(form, policy: policy, focus: focus, into: &frame, area: Rect(x: area.x, y: y, width: area.width, height: area.maxY - y))
     }
 
     /// Leaves `rows` blank.

@@ -17,13 +17,13 @@ struct SystemScreen: Sendable {
 enum SystemScreens {
     static let registered: [SystemScreen] = [
         SystemScreen(system: .pims, homePanel: { AccountGlance.render(ScreenContext($0), into: &$1, area: $2) },
-                     simulator: { PIMSSimulatorSections.account($0, into: &$1, area: $2) },
-                     simulatorAboveFaults: { PIMSSimulatorSections.inbox($0, into: &$1, area: $2) }),
+                     simulator: { PIMSSimulatorSections.account($0.simulator.pims, ScreenContext($0), into: &$1, area: $2) },
+                     simulatorAboveFaults: { PIMSSimulatorSections.inbox($0.simulator.pims.inbox, into: &$1, area: $2) }),
         SystemScreen(system: .futurae, homePanel: { FuturaeAccountsScreen.lockPanel($0.futuraeAccounts, $0.session.config, into: &$1, area: $2) },
-                     simulator: { FuturaeSimulatorSections.backOffice($0, into: &$1, area: $2) }),
+                     simulator: { FuturaeSimulatorSections.backOffice($0.simulator.futurae, logins: $0.futuraeLogin, into: &$1, area: $2) }),
         SystemScreen(system: .card, homePanel: { state, frame, area in
             CardNotificationsView.render(state.cardPhone, into: &frame, area: Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, 10)))
-        }, simulator: { CardSimulatorSections.phoneAndIssuer($0.simulator, into: &$1, area: $2) }),
+        }, simulator: { CardSimulatorSections.phoneAndIssuer($0.simulator.card, into: &$1, area: $2) }),
     ]
 
     static func of(_ system: SystemChoice) -> SystemScreen? { registered.first { $0.system == system } }

@@ -1,14 +1,11 @@
 import PIMS
+import SimKernel
 
 extension SimulatorPanel {
     public struct State: Hashable, Sendable {
-        public var account: AccountSnapshot?
-        public var inbox: PhoneInbox?
-        /// The panel wanted the inbox before it knew whose: the account's answer names the phone,
-        /// and its inbox is read then (else a panel opened right after logging in stays empty).
-        public var inboxAwaitsPhone = false
-        /// PIMS's vehicle as the `vehicle` control last read it (R46).
-        public var vehicle: VehicleTruth?
+        /// Each system's own part of the panel, kept per front by its system (`PIMSPanelState`,
+        /// `FuturaePanelState`, `CardPanelState`, each in its front's folder): what its sections show.
+        public var systems = StateBag()
         /// The simulated clock, as the last control reported it.
         public var now: String?
         /// The fault rules this app added (the backend keeps no list a client can read).
@@ -26,12 +23,6 @@ extension SimulatorPanel {
         public var faultTargetName: String { faultTargets[min(faultTarget, faultTargets.count - 1)] }
         public var faultPresets: [FaultPreset] { system.front.faultPresets }
         public func has(_ section: SimulatorSection) -> Bool { system.front.simulatorSections.contains(section) }
-        /// Futurae's back office: the activations, with their status as of `now`.
-        public var activations: [BackOfficeActivation] = []
-        /// The card phone's notifications, with their transactions' status.
-        public var pushes: [CardTransaction] = []
-        /// The issuer's last answer (a code, a card's state, a purchase pushed).
-        public var issuer: [CardShop.Row] = []
         /// The world's bookmarks as the last bookmark control reported them, oldest first.
         public var bookmarks: [String] = []
         /// The bookmark taken last from this panel (the same name may have been taken again).

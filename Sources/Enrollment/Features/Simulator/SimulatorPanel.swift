@@ -1,5 +1,6 @@
 import Futurae
 import PIMS
+import SimKernel
 
 /// The simulated world: the shared clock, faults on the session's system's own calls, the scenario
 /// controls, and the system's own sections (PIMS: the live account, the SMS inbox, proximity;
@@ -22,7 +23,8 @@ public enum SimulatorPanel: Feature {
                 state.system = shared.config.system
                 state.faultTarget = 0
                 state.form = State.form(for: state.system, keeping: state.form)
-                state.issuer = []
+                // Each system's part is read again on opening; what one showed before does not linger.
+                state.systems = StateBag()
             }
             return state.readWorld(shared) + [.control(.simulator(.faults), .faults)]
         case .refresh:
