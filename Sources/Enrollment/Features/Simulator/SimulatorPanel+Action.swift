@@ -35,15 +35,11 @@ extension SimulatorPanel {
 
     /// The panel's controls, as their answers come back.
     public enum Control: Hashable, Sendable {
-        case account
-        case inbox(phone: String)
         case advance
         case fault(FaultRule)
         case clearFaults
         /// Read the rules in force.
         case faults
-        /// Futurae's back office list, the card phone's notifications.
-        case activations, pushes
         /// A command of a system's own: its front reads the answer.
         case system(SystemPanelCommand)
         case load(String)

@@ -13,30 +13,12 @@ extension SimulatorPanel.State {
             return [.notice(Notice(kind: .error, label: "Simulator control failed.", detail: what, advice: "Check the value and try again."))]
         }
         switch control {
-        case .account:
-            if let json = answer["account"], let snapshot = AccountSnapshot(json: json) { account = snapshot }
-            if let now = answer["now"]?.stringValue { self.now = now }
-            let inbox = inboxAwaitsPhone && account?.phone != nil ? readInbox() : []
-            guard let policy = Self.policy(answer["policy"] ?? answer["account"]?["policy"], over: shared.policy) else { return inbox }
-            return [.delegate(.policyRead(policy))] + inbox
-        case .inbox(let phone):
-            inbox = PhoneInbox(phone: phone, answer: answer)
-            now = inbox?.now ?? now
-            return []
         case .advance:
             now = answer["now"]?.stringValue ?? now
             message = "Clock advanced to \(now ?? "?")."
             return readWorld(shared)
-        case .activations:
-            activations = BackOfficeActivation.list(answer)
-            now = answer["now"]?.stringValue ?? now
-            return []
         case .system(let command):
             return command.system.front.simulatorAnswered(command, answer, &self, shared)
-        case .pushes:
-            pushes = (answer["pushes"]?.arrayValue ?? []).compactMap(CardTransaction.init)
-            now = answer["now"]?.stringValue ?? now
-            return []
         case .fault(let rule):
             faults = FaultRule.list(answer["rules"])
             message = "Fault added: \(rule.summary)."
@@ -84,17 +66,6 @@ extension SimulatorPanel.State {
     /// What `g` reads again, in words (the help).
     var parts: String { system.front.simulatorParts }
 
-    /// Reads the inbox the panel shows (the one read last, else the account's phone's); with no
-    /// phone known yet, the account's answer reads it.
-    mutating func readInbox() -> [Out] {
-        guard let phone = inbox?.phone ?? account?.phone else {
-            inboxAwaitsPhone = true
-            return []
-        }
-        inboxAwaitsPhone = false
-        return [.refreshInbox(phone)]
-    }
-
     /// The backend's list replaces this panel's, whoever changed it: a rule used up by a call
     /// leaves, and one added from another terminal appears.
     mutating func faultsChanged(_ rules: [FaultRule]) -> [Out] {
@@ -108,17 +79,5 @@ extension SimulatorPanel.State {
         }
         faults = rules
         return []
-    }
-
-    /// The backend's PIN and SMS policy over the current one, when it reports one (the contract's
-    /// defaults otherwise).
-    static func policy(_ json: JSONValue?, over current: PINPolicy) -> PINPolicy? {
-        guard let p = json?.objectValue else { return nil }
-        var policy = current
-        if let v = p["pinMinLength"]?.intValue { policy.pinMinLength = v }
-        if let v = p["pinMaxLength"]?.intValue { policy.pinMaxLength = v }
-        if let v = p["smsCodeLength"]?.intValue { policy.smsCodeLength = v }
-        if let v = p["pinFailuresBeforeBlock"]?.intValue { policy.pinFailuresBeforeBlock = v }
-        return policy
     }
 }

@@ -99,6 +99,11 @@ public enum CardFront: SystemFront {
 
     public static func simulatorAnswered(_ command: SystemPanelCommand, _ answer: SimAnswer, _ panel: inout SimulatorPanel.State,
                                          _ shared: Shared) -> [SimulatorPanel.Out] {
+        if command.command(as: CardPanelRead.self) == .pushes {
+            panel.pushes = (answer["pushes"]?.arrayValue ?? []).compactMap(CardTransaction.init)
+            panel.now = answer["now"]?.stringValue ?? panel.now
+            return []
+        }
         guard let issuer = command.command(as: CardIssuerControl.self) else { return [] }
         (panel.issuer, panel.message) = issuer.read(answer)
         return backOfficeReads(shared)

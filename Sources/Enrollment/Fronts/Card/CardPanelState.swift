@@ -12,6 +12,15 @@ public struct CardPanelState: Hashable, Sendable {
     static let key = StateKey("casa", empty: CardPanelState())
 }
 
+/// What the card app's part of the panel reads: the phone's notifications (`casa.pushes`).
+public enum CardPanelRead: Hashable, Sendable {
+    case pushes
+}
+
+extension SimulatorPanel.Control {
+    public static let pushes = Self.system(SystemPanelCommand(.card, CardPanelRead.pushes))
+}
+
 extension SimulatorPanel.State {
     public var card: CardPanelState {
         get { systems[CardPanelState.key] }

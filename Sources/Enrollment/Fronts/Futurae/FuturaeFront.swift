@@ -121,8 +121,17 @@ public enum FuturaeFront: SystemFront {
 
     public static func simulatorAnswered(_ command: SystemPanelCommand, _ answer: SimAnswer, _ panel: inout SimulatorPanel.State,
                                          _ shared: Shared) -> [SimulatorPanel.Out] {
-        panel.message = BackOfficeActivation(.object(answer.fields)).map { "Activation created for \($0.username), valid until \($0.expiresAt)." }
-        return backOfficeReads(shared)
+        switch command.command(as: FuturaePanelCommand.self) {
+        case .activations?:
+            panel.activations = BackOfficeActivation.list(answer)
+            panel.now = answer["now"]?.stringValue ?? panel.now
+            return []
+        case .createActivation?:
+            panel.message = BackOfficeActivation(.object(answer.fields)).map { "Activation created for \($0.username), valid until \($0.expiresAt)." }
+            return backOfficeReads(shared)
+        case nil:
+            return []
+        }
     }
 
     public static func backOfficeReads(_ shared: Shared) -> [SimulatorPanel.Out] {
@@ -159,6 +168,8 @@ public enum FuturaeFront: SystemFront {
 public enum FuturaePanelCommand: Hashable, Sendable {
     /// The back office: a new activation for the session's user.
     case createActivation
+    /// The back office's activations, read for the panel's part (`FuturaePanelState`).
+    case activations
 }
 
 extension SimulatorPanel.Action {
@@ -167,4 +178,5 @@ extension SimulatorPanel.Action {
 
 extension SimulatorPanel.Control {
     public static let createActivation = Self.system(SystemPanelCommand(.futurae, FuturaePanelCommand.createActivation))
+    public static let activations = Self.system(SystemPanelCommand(.futurae, FuturaePanelCommand.activations))
 }

@@ -114,9 +114,17 @@ public enum PIMSFront: SystemFront {
 
     public static func simulatorAnswered(_ command: SystemPanelCommand, _ answer: SimAnswer, _ panel: inout SimulatorPanel.State,
                                          _ shared: Shared) -> [SimulatorPanel.Out] {
-        if command.command(as: PIMSPanelControl.self) == .vehicle { return panel.vehicleAnswered(answer) }
-        panel.message = "Proximity changed."
-        return [.refreshAccount]
+        switch command.command(as: PIMSPanelControl.self) {
+        case .vehicle?: return panel.vehicleAnswered(answer)
+        case .account?: return panel.accountAnswered(answer, shared)
+        case .inbox(let phone)?:
+            panel.inbox = PhoneInbox(phone: phone, answer: answer)
+            panel.now = panel.inbox?.now ?? panel.now
+            return []
+        case .proximity?, nil:
+            panel.message = "Proximity changed."
+            return [.refreshAccount]
+        }
     }
 
     /// The live account and its phone's SMS inbox.
@@ -142,6 +150,10 @@ public enum PIMSFront: SystemFront {
 
 /// PIMS's own control on the simulator panel, as its answer comes back.
 public enum PIMSPanelControl: Hashable, Sendable {
+    /// The live account (`account`), for PIMS's part of the panel and the flows' `Shared`.
+    case account
+    /// The simulated phone's SMS inbox for a number.
+    case inbox(phone: String)
     case proximity
     /// The `vehicle` control (R46): read, or a change.
     case vehicle
@@ -155,6 +167,8 @@ extension SimulatorPanel.Action {
 }
 
 extension SimulatorPanel.Control {
+    public static let account = Self.system(SystemPanelCommand(.pims, PIMSPanelControl.account))
+    public static func inbox(phone: String) -> Self { .system(SystemPanelCommand(.pims, PIMSPanelControl.inbox(phone: phone))) }
     public static let proximity = Self.system(SystemPanelCommand(.pims, PIMSPanelControl.proximity))
     public static let vehicle = Self.system(SystemPanelCommand(.pims, PIMSPanelControl.vehicle))
 }

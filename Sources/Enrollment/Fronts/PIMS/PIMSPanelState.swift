@@ -39,3 +39,38 @@ extension SimulatorPanel.State {
         set { pims.vehicle = newValue }
     }
 }
+
+/// What PIMS's part of the panel reads, and what its answers say.
+extension SimulatorPanel.State {
+    /// The live account's answer: the account, the clock, the inbox it was waiting for, the policy.
+    mutating func accountAnswered(_ answer: SimAnswer, _ shared: Shared) -> [SimulatorPanel.Out] {
+        if let json = answer["account"], let snapshot = AccountSnapshot(json: json) { account = snapshot }
+        if let now = answer["now"]?.stringValue { self.now = now }
+        let inbox = inboxAwaitsPhone && account?.phone != nil ? readInbox() : []
+        guard let policy = Self.policy(answer["policy"] ?? answer["account"]?["policy"], over: shared.policy) else { return inbox }
+        return [.delegate(.policyRead(policy))] + inbox
+    }
+
+    /// Reads the inbox the panel shows (the one read last, else the account's phone's); with no
+    /// phone known yet, the account's answer reads it.
+    mutating func readInbox() -> [SimulatorPanel.Out] {
+        guard let phone = inbox?.phone ?? account?.phone else {
+            inboxAwaitsPhone = true
+            return []
+        }
+        inboxAwaitsPhone = false
+        return [.refreshInbox(phone)]
+    }
+
+    /// The backend's PIN and SMS policy over the current one, when it reports one (the contract's
+    /// defaults otherwise).
+    static func policy(_ json: JSONValue?, over current: PINPolicy) -> PINPolicy? {
+        guard let p = json?.objectValue else { return nil }
+        var policy = current
+        if let v = p["pinMinLength"]?.intValue { policy.pinMinLength = v }
+        if let v = p["pinMaxLength"]?.intValue { policy.pinMaxLength = v }
+        if let v = p["smsCodeLength"]?.intValue { policy.smsCodeLength = v }
+        if let v = p["pinFailuresBeforeBlock"]?.intValue { policy.pinFailuresBeforeBlock = v }
+        return policy
+    }
+}
