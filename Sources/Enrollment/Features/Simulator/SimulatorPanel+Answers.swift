@@ -1,5 +1,3 @@
-import Card
-import Futurae
 import PIMS
 
 /// What the controls answered, and what the world's events say.

@@ -1,4 +1,3 @@
-import Futurae
 import PIMS
 import SimKernel
 
