@@ -49,8 +49,8 @@ public enum Screens {
     public typealias Draw = @Sendable (AppState, inout Frame, Rect) -> Void
 
     /// The built-in screens, by route. Each draws its feature's state and a `ScreenContext`; a few
-    /// take one more value read here (another feature's state they show, a report over the log).
-    /// The simulator panel is the shared shell's and draws the app (its sections are the systems').
+    /// take one more value read here (another feature's state they show, a report over the log, the
+    /// system's own sections of Home and the simulator panel, which `SystemScreens` draws).
     static let builtin: [Route: Draw] = [
         .start: { StartScreen.render($0.session, ScreenContext($0), into: &$1, area: $2) },
         .home: { state, frame, area in
@@ -62,7 +62,11 @@ public enum Screens {
         .otp: RegisteredScreen(StrongAuthentication.self, route: .otp, render: OTPScreen.render).draw,
         .steps: { StepsScreen.render($0.steps, ScreenContext($0), into: &$1, area: $2) },
         .carKey: { CarKeyScreen.render($0.carKey, ScreenContext($0), into: &$1, area: $2) },
-        .simulator: { SimulatorScreen.render($0, into: &$1, area: $2) },
+        .simulator: { state, frame, area in
+            let sections = SystemScreens.of(state.simulator.system)
+            SimulatorScreen.render(state.simulator, ScreenContext(state), left: sections.map { s in { s.simulator(state, &$0, $1) } },
+                                   aboveFaults: sections?.simulatorAboveFaults.map { draw in { draw(state, &$0, $1) } }, into: &frame, area: area)
+        },
         .log: RegisteredScreen(APILogBrowser.self, route: .log, render: LogScreen.render).draw,
         .futurae: { FuturaeScreen.render($0.futurae, ScreenContext($0), into: &$1, area: $2) },
         .futuraeAccounts: RegisteredScreen(FuturaeAccounts.self, route: .futuraeAccounts, render: FuturaeAccountsScreen.render).draw,

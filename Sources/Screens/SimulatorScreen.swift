@@ -5,21 +5,22 @@ import TerminalUI
 /// The simulated world, every system's: the system's own sections (its entry in `SystemScreens`), the
 /// faults on its calls, the clock and the scenario controls.
 enum SimulatorScreen {
-    static func render(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let sim = state.simulator
+    /// A part of the panel a system draws (`SystemScreens`: the left column, the part above the faults).
+    typealias Section = (inout Frame, Rect) -> Void
+
+    static func render(_ sim: SimulatorPanel.State, _ context: ScreenContext, left: Section?, aboveFaults: Section?,
+                       into frame: inout Frame, area: Rect) {
         let columns = area.splitColumns([.fill(), .fill()], gap: 1)
         // The system's own sections, its front's: the left column (PIMS's account and steps caches,
         // Futurae's back office, the card phone and its issuer) and a part above the faults (the SMS inbox).
-        let sections = SystemScreens.of(sim.system)
-        sections?.simulator(state, &frame, columns[0])
+        left?(&frame, columns[0])
         // The system's part above the faults and the faults share what the clock and scenario controls leave.
         let formRows = max(sim.form.fields.count, sim.dialog?.form.fields.count ?? 0)
-        let above = sections?.simulatorAboveFaults
-        let right = columns[1].splitRows([above == nil ? .fixed(0) : .fill(), .fill(), .fixed(formRows + 6)])
-        above?(state, &frame, right[0])
-        faults(state, into: &frame, area: right[1])
+        let right = columns[1].splitRows([aboveFaults == nil ? .fixed(0) : .fill(), .fill(), .fixed(formRows + 6)])
+        aboveFaults?(&frame, right[0])
+        faults(sim, into: &frame, area: right[1])
         if let dialog = sim.dialog {
-            Self.dialog(dialog, state, into: &frame, area: right[2])
+            Self.dialog(dialog, sim, context, into: &frame, area: right[2])
             return
         }
         let controls = frame.panel(right[2], title: "Clock and scenario")
@@ -35,7 +36,7 @@ enum SimulatorScreen {
             frame.put(scenario, x: controls.x, y: y, style: .hint, clip: controls)
         }
         y += 1
-        y += FormView.render(sim.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
+        y += FormView.render(sim.form, policy: context.policy, focus: context.fieldFocus, into: &frame,
                              area: Rect(x: controls.x, y: y, width: controls.width, height: controls.maxY - y))
         // What the last action did, whole: it wraps rather than being cut.
         if let message = sim.message, y < controls.maxY {
@@ -44,18 +45,17 @@ enum SimulatorScreen {
     }
 
     /// The fault form or the save-as question, in the controls' place.
-    static func dialog(_ dialog: SimulatorPanel.Dialog, _ state: AppState, into frame: inout Frame, area: Rect) {
+    static func dialog(_ dialog: SimulatorPanel.Dialog, _ sim: SimulatorPanel.State, _ context: ScreenContext, into frame: inout Frame, area: Rect) {
         let inside = frame.panel(area, title: dialog.title)
         var y = inside.y
         if dialog.kind == .fault {
-            y = frame.paragraph("API \(state.simulator.faultTargetName)", at: y, in: inside, style: .hint)
+            y = frame.paragraph("API \(sim.faultTargetName)", at: y, in: inside, style: .hint)
         }
-        FormView.render(dialog.form, policy: state.session.policy, focus: state.fieldFocus, into: &frame,
+        FormView.render(dialog.form, policy: context.policy, focus: context.fieldFocus, into: &frame,
                         area: Rect(x: inside.x, y: y, width: inside.width, height: inside.maxY - y))
     }
 
-    static func faults(_ state: AppState, into frame: inout Frame, area: Rect) {
-        let sim = state.simulator
+    static func faults(_ sim: SimulatorPanel.State, into frame: inout Frame, area: Rect) {
         let inside = frame.panel(area, title: "Faults · target \(sim.faultTargetName)")
         if sim.faults.isEmpty { frame.put("none (F2–F6 add one to the target)", x: inside.x, y: inside.y, style: .hint, clip: inside) }
         for (i, f) in sim.faults.enumerated() where i < inside.height {
