@@ -66,6 +66,8 @@ enum VehicleScreen {
             }
             rows.append(("clock", t.now, .dim))
         }
+        // Shown only when off, where it explains a 2365 (R28 (5)); the screen subscribes by itself.
+        if !s.subscribed { rows.insert(("signals", "off: commands get 2365", .warning), at: 0) }
         frame.nameValueRows(rows, nameWidth: 10, in: area)
     }
 
@@ -75,20 +77,32 @@ enum VehicleScreen {
                             style: .hint)
             return
         }
-        // The newest that fit, oldest first.
+        // The time when there is room for it beside the longest title and step (80 columns has none).
+        let timed = area.width >= 40
+        let stepWidth = max(8, area.width - (timed ? 9 : 0) - 17)
+        // A failure's code and label wrap under its step column, whole; the newest that fit, oldest first.
+        var rows: [(VehicleFlow.CommandProgress, [String])] = []
+        var used = 0
+        for c in s.commands.reversed() {
+            let lines = c.step.words.wrapped(toWidth: stepWidth)
+            guard used + lines.count <= area.height || rows.isEmpty else { break }
+            rows.insert((c, Array(lines.prefix(area.height))), at: 0)
+            used += lines.count
+        }
         var y = area.y
-        for c in s.commands.suffix(max(0, area.height)) {
+        for (c, lines) in rows {
             let style: Style = switch c.step {
             case .done: .done
             case .failed: .failed
             case .sending, .pending, .sent: .current
             }
-            // The time when there is room for it beside the longest title and step (80 columns has none).
             var x = area.x
-            if area.width >= 40 { x = frame.put(clock(c.at).padded(toWidth: 9), x: x, y: y, style: .dim, clip: area) }
+            if timed { x = frame.put(clock(c.at).padded(toWidth: 9), x: x, y: y, style: .dim, clip: area) }
             x = frame.put(c.title.padded(toWidth: 17), x: x, y: y, style: .normal, clip: area)
-            frame.put(c.step.words, x: x, y: y, style: style, clip: area)
-            y += 1
+            for line in lines where y < area.maxY {
+                frame.put(line, x: x, y: y, style: style, clip: area)
+                y += 1
+            }
         }
     }
 

@@ -11,9 +11,16 @@ import TerminalUI
 struct VehicleScreenTests {
     static let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40)]
 
-    static func opened() async throws -> ScreenHarness {
+    /// The Vehicle screen open, its vehicle not chosen yet (nothing selected in the session).
+    static func openChooser() async throws -> ScreenHarness {
         let h = try await ScreenHarness.start("remote-ready")
-        try await h.press(.down, .down, .down, .down, .down, .down, .down, .down, .enter, .enter)
+        try await h.press(.down, .down, .down, .down, .down, .down, .down, .down, .enter)
+        return h
+    }
+
+    static func opened() async throws -> ScreenHarness {
+        let h = try await openChooser()
+        try await h.press(.enter)
         return h
     }
 

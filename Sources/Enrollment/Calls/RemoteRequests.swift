@@ -14,6 +14,14 @@ public enum RemoteRequests {
     public static let subscribeChargeEvents = subscription(.subscribe, carriesTypes: true)
         .request(["type": ["remoteChargeFinished", "remoteChargeInterrupted"]])
 
+    /// R27: both subscriptions ended (no parameters; `null` even when there was none).
+    public static let unsubscribeSignal = subscription(.unsubscribe, api: "pims.vehicle.signal").request()
+    public static let unsubscribeChargeEvents = subscription(.unsubscribe, api: "pims.vehicle.event").request()
+
+    private static func subscription(_ type: CallType, api: String) -> APIEntry {
+        APICatalogue.all.first { $0.rule == "R27" && $0.type == type && $0.name == api }!
+    }
+
     private static func subscription(_ type: CallType, carriesTypes: Bool) -> APIEntry {
         APICatalogue.all.first { $0.rule == "R27" && $0.type == type && $0.required.isEmpty != carriesTypes }!
     }

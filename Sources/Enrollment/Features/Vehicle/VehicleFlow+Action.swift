@@ -13,6 +13,9 @@ extension VehicleFlow {
         /// Read the simulator's view of the car again.
         case readTruth
         case chooseVehicle
+        /// Unsubscribe from the signals and charge events (commands then answer 2365, R28 (5)), or
+        /// subscribe again.
+        case toggleSubscription
         /// Select this vehicle for remote use, subscribe, read its status (the checklist's way in).
         case start(vin: String)
         /// A `signal` or `vehicleEvent` event of this session (R43, R44, R37).
@@ -31,7 +34,7 @@ extension VehicleFlow {
     public typealias Delegate = Never
 
     public enum Call: Hashable, Sendable {
-        case select, subscribeSignal, subscribeEvents
+        case select, subscribeSignal, subscribeEvents, unsubscribeSignal, unsubscribeEvents
         case informations(RemoteInfoAction)
         case command(VehicleCommand)
 
@@ -40,6 +43,8 @@ extension VehicleFlow {
             case .select: "Vehicle · select VIN (remote)"
             case .subscribeSignal: "Vehicle · subscribe signal"
             case .subscribeEvents: "Vehicle · subscribe charge events"
+            case .unsubscribeSignal: "Vehicle · unsubscribe signal"
+            case .unsubscribeEvents: "Vehicle · unsubscribe charge events"
             case .informations(let a): "Vehicle · status \(a.rawValue)"
             case .command(let c): "Vehicle · \(c.title)"
             }

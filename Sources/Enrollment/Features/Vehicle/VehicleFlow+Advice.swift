@@ -5,11 +5,11 @@ extension VehicleFlow {
     /// the codes every flow meets keep their common advice.
     public static func advice(_ code: ErrorCode) -> String {
         switch code.rawValue {
-        case 2010: "Select the vehicle first: v chooses it (set pims.vehicle.vin, actionType remote)."
+        case 2010: "Select the vehicle first: Enter on the chooser (v opens it) sets pims.vehicle.vin, actionType remote."
         case 2307: "The account has no trusted phone: the steps checklist resolves trusterPhoneNumber first."
         case 2312: "This device is not enrolled: run the guided enrollment (or the steps checklist's deviceActivation), then come back."
         case 2340: "The car key is not activated: activate it (Car key, or the steps checklist's mediumCarKey), then come back."
-        case 2365: "No signal subscription in this session: v, then Enter selects and subscribes again."
+        case 2365: "No signal subscription in this session: S subscribes again (or v, then Enter)."
         case 2366: "This vehicle has no such command (a fuel car has no charge, preconditioning or wake-up), or it left the account."
         case 2325, 2326: "An immediate and a deferred charge exclude each other: wait for the other command's signal (t advances the clock)."
         case 2353, 2364: "A command is under way: wait for its signal 200, 902 or 903 (t advances the clock), then send again."

@@ -48,6 +48,12 @@ extension VehicleFlow.State {
         case .subscribeSignal, .subscribeEvents:
             subscribed = true
             return next(after: call, shared)
+        case .unsubscribeSignal:
+            return [.call(.vehicle(.unsubscribeEvents), RemoteRequests.unsubscribeChargeEvents)]
+        case .unsubscribeEvents:
+            subscribed = false
+            message = "Unsubscribed: no signals in this session, so commands answer 2365 (R28). S subscribes again."
+            return []
         case .informations(let action):
             if let read = VehicleStatus(r.result) { status = read }
             message = action == .get ? "Status read: the server's copy of \(status?.lastUpdate ?? "?")."
@@ -72,7 +78,7 @@ extension VehicleFlow.State {
         case .subscribeEvents:
             subscribed = true
             return [.call(.vehicle(.informations(.get)), RemoteRequests.informations(.get))]
-        case .informations, .command: return []
+        case .informations, .command, .unsubscribeSignal, .unsubscribeEvents: return []
         }
     }
 

@@ -50,6 +50,10 @@ public enum VehicleFlow: Feature {
         case .informations(let info): return [.call(.vehicle(.informations(info)), RemoteRequests.informations(info))]
         case .advance(let seconds): return [.control(.vehicle(.advance), .advance(seconds: seconds))]
         case .readTruth: return state.readTruth(shared)
+        case .toggleSubscription:
+            guard state.phase == .ready else { return [] }
+            return state.subscribed ? [.call(.vehicle(.unsubscribeSignal), RemoteRequests.unsubscribeSignal)]
+                : [.call(.vehicle(.subscribeSignal), RemoteRequests.subscribeSignal)]
         case .chooseVehicle:
             state.phase = .choose
             state.vin = nil
@@ -72,6 +76,9 @@ public enum VehicleFlow: Feature {
         var keys: [KeyBinding<Action>] = KeyBinding.select(when: s.phase == .choose && shared.vehicles.count > 1)
         keys.append(.enter("select", "Select this vehicle for remote use (set pims.vehicle.vin, actionType remote), subscribe, read its status.",
                            when: s.phase == .choose))
+        // Before any selection in the session the backend answers 2010 (R28 (2)), which QA wants to see.
+        keys.append(KeyBinding(.letter("g"), "get unselected", "Vehicle status without selecting a vehicle: 2010 if none is selected in this session (R28).",
+                               .informations(.get), when: s.phase == .choose))
         if case .form(let kind) = s.phase {
             keys.append(.enter("send", kind == .deferredCharge ? "Send chargeDeferredTime with these parameters."
                                                                 : "Send preconditioning with these parameters."))
@@ -99,6 +106,10 @@ public enum VehicleFlow: Feature {
                        .informations(.refreshWithWakeUp), when: ready),
             KeyBinding(.letter("t"), "+1 min", "Advance the simulated clock 1 minute: the steps due play as signals.", .advance(seconds: 60), when: ready),
             KeyBinding(.letter("T"), "+1 h", "Advance the simulated clock 1 hour (a charge moves on).", .advance(seconds: 3600), when: ready),
+            KeyBinding(.letter("S"), s.subscribed ? "unsubscribe" : "subscribe",
+                       s.subscribed ? "Unsubscribe from the signals and charge events: commands then answer 2365 (R27, R28)."
+                                    : "Subscribe again to the signals and charge events (R27).",
+                       .toggleSubscription, when: ready),
             KeyBinding(.letter("v"), "vehicle", "Choose another vehicle.", .chooseVehicle, when: ready),
             .back(when: s.phase == .choose || ready),
         ]
