@@ -66,13 +66,13 @@ public enum PIMSSystem: SimSystem {
             let p = state.accounts[a].vehicles[v].proximity
             if kernel.recordsEvents {
                 let reached = state.sessions(of: username)
-                kernel.emit(.accountChanged, ["username": .string(username)], to: reached)
+                kernel.emit(.accountChanged, AccountChange(username).data, to: reached)
             }
             return .success(["proximity": ["bluetoothOn": .bool(p.bluetoothOn), "paired": .bool(p.paired), "keyInside": .bool(p.keyInside)]])
         case .account(let username):
             guard let account = state.account(username) else { return .failure("account: no account \(username)") }
             // The policy rides along so that a client can validate input and show "failures n of limit".
-            return .success(["account": json(account), "policy": json(state.policy), "now": .string(kernel.now.iso8601)])
+            return .success(AccountAnswer.fields(json(account), policy: json(state.policy), now: kernel.now))
         case .vehicle(let change):
             return PIMSStep.run(on: &state, &kernel) { $0.vehicleControl(change) }
         }
@@ -161,7 +161,7 @@ extension PIMSStep {
                 let reached = world.sessions.sessions(of: username)
                 // The session whose call changed it: a front tells its own changes from another's.
                 let caller = kernel.session
-                kernel.emit(.accountChanged, ["username": .string(username), "session": .string(caller)], to: reached)
+                kernel.emit(.accountChanged, AccountChange(username, by: caller).data, to: reached)
             }
         }
         return try run(call, account: a)

@@ -23,7 +23,7 @@ extension AppState {
     /// A checklist step reported `alreadyDone` from the steps cache while the live world says it is
     /// not done (R19's trap, shown as such).
     public func isCachedOnly(_ item: StepsChecklist.Item) -> Bool {
-        item.status == "alreadyDone"
+        item.status == StepsFilter.alreadyDone.rawValue
             && item.isDoneLive(account: simulator.account, device: session.config.device, vin: steps.vin) == false
     }
 

@@ -26,11 +26,11 @@ extension StepsChecklist {
 
         /// What the step needs, when this app knows the step.
         public var need: Need? {
-            switch name {
-            case "trusterPhoneNumber", "trustedPhone": .trustedPhone
-            case "deviceActivation": .deviceActivation
-            case "mediumCarKey": .mediumCarKey
-            default: nil
+            switch ServiceStep(named: name) {
+            case .trusterPhoneNumber: .trustedPhone
+            case .deviceActivation: .deviceActivation
+            case .mediumCarKey: .mediumCarKey
+            case nil: nil
             }
         }
 

@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// The user's simulated phone: the SMS codes the backend sent to one number (the simulator's
 /// `inbox` control), and the simulated time they were read at.
@@ -47,7 +47,7 @@ public struct PhoneInbox: Hashable, Sendable {
         self.now = now
     }
 
-    init(phone: String, answer: SimAnswer) {
+    public init(phone: String, answer: SimAnswer) {
         self.phone = phone
         messages = (answer["messages"]?.arrayValue ?? []).compactMap { m in
             guard let code = m["code"]?.stringValue else { return nil }
