@@ -14,31 +14,32 @@ extension SimulatorPanel.State {
         }
         switch control {
         case .account:
-            if let json = answer["account"], let snapshot = AccountSnapshot(json: json) { account = snapshot }
-            if let now = answer["now"]?.stringValue { self.now = now }
+            let read = AccountAnswer(answer)
+            if let snapshot = read.account { account = snapshot }
+            if let now = read.now { self.now = now }
             let inbox = inboxAwaitsPhone && account?.phone != nil ? readInbox() : []
-            guard let policy = Self.policy(answer["policy"] ?? answer["account"]?["policy"], over: shared.policy) else { return inbox }
+            guard let policy = Self.policy(read.limits, over: shared.policy) else { return inbox }
             return [.delegate(.policyRead(policy))] + inbox
         case .inbox(let phone):
             inbox = PhoneInbox(phone: phone, answer: answer)
             now = inbox?.now ?? now
             return []
         case .advance:
-            now = answer["now"]?.stringValue ?? now
+            now = answer.now ?? now
             message = "Clock advanced to \(now ?? "?")."
             return readWorld(shared)
         case .activations:
             activations = BackOfficeActivation.list(answer)
-            now = answer["now"]?.stringValue ?? now
+            now = answer.now ?? now
             return []
         case .system(let command):
             return command.system.front.simulatorAnswered(command, answer, &self, shared)
         case .pushes:
-            pushes = (answer["pushes"]?.arrayValue ?? []).compactMap(CardTransaction.init)
-            now = answer["now"]?.stringValue ?? now
+            pushes = CardTransaction.pushes(answer)
+            now = answer.now ?? now
             return []
         case .fault(let rule):
-            faults = FaultRule.list(answer["rules"])
+            faults = answer.faultRules
             message = "Fault added: \(rule.summary)."
             return []
         case .clearFaults:
@@ -46,27 +47,27 @@ extension SimulatorPanel.State {
             message = "Faults cleared."
             return []
         case .faults:
-            faults = FaultRule.list(answer["rules"])
+            faults = answer.faultRules
             return []
         case .load(let name):
-            scenario = answer["scenario"]?.stringValue ?? name
+            scenario = answer.scenario ?? name
             faults = []
             message = "Scenario \(scenario ?? name) loaded: log in again to use it."
             return [.delegate(.worldReplaced)]
         case .reset:
             faults = []
-            message = "World reset to scenario \(answer["scenario"]?.stringValue ?? "?")."
+            message = "World reset to scenario \(answer.scenario ?? "?")."
             return [.delegate(.worldReplaced)]
         case .export(let path, let name):
-            return [.delegate(.save(path: path, contents: Self.renamed(answer["scenario"]?.stringValue ?? "", to: name)))]
+            return [.delegate(.save(path: path, contents: Self.renamed(answer.scenario ?? "", to: name)))]
         case .bookmark(let name):
-            bookmarks = (answer["bookmarks"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+            bookmarks = answer.bookmarkNames
             newestBookmark = name
-            let at = answer["bookmark"]?["at"]?.stringValue ?? now ?? "?"
+            let at = answer.bookmarkedAt ?? now ?? "?"
             message = "Bookmark \(name) taken at \(at) (kept: \(bookmarks.joined(separator: ", "))); o restores one."
             return []
         case .restore(let name):
-            now = answer["now"]?.stringValue ?? now
+            now = answer.now ?? now
             faults = []
             message = "World restored to bookmark \(name) (\(now ?? "?")): log in again to use it."
             // The bookmarked world has its own fault rules: read them.
@@ -112,13 +113,13 @@ extension SimulatorPanel.State {
 
     /// The backend's PIN and SMS policy over the current one, when it reports one (the contract's
     /// defaults otherwise).
-    static func policy(_ json: JSONValue?, over current: PINPolicy) -> PINPolicy? {
-        guard let p = json?.objectValue else { return nil }
+    static func policy(_ limits: PolicyLimits?, over current: PINPolicy) -> PINPolicy? {
+        guard let limits else { return nil }
         var policy = current
-        if let v = p["pinMinLength"]?.intValue { policy.pinMinLength = v }
-        if let v = p["pinMaxLength"]?.intValue { policy.pinMaxLength = v }
-        if let v = p["smsCodeLength"]?.intValue { policy.smsCodeLength = v }
-        if let v = p["pinFailuresBeforeBlock"]?.intValue { policy.pinFailuresBeforeBlock = v }
+        if let v = limits.pinMinLength { policy.pinMinLength = v }
+        if let v = limits.pinMaxLength { policy.pinMaxLength = v }
+        if let v = limits.smsCodeLength { policy.smsCodeLength = v }
+        if let v = limits.pinFailuresBeforeBlock { policy.pinFailuresBeforeBlock = v }
         return policy
     }
 }
