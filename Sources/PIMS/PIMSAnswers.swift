@@ -4,24 +4,30 @@ import SimKernel
 /// `Rules+Enrollment.swift`, `Rules+CarKey.swift`, `Rules+Subscription.swift`). Where the variants
 /// answer differently both are read.
 public enum PIMSAnswer {
+    /// The answers' keys, as the rules write them.
+    enum Key {
+        static let isDeviceActivated = "isDeviceActivated", isAccountBlocked = "isAccountBlocked", phoneNumber = "phoneNumber"
+        static let status = "status", otp = "otp"
+    }
+
     /// R1: whether the session's device is enrolled.
-    public static func isDeviceActivated(_ result: JSONValue?) -> Bool { result?["isDeviceActivated"]?.boolValue == true }
+    public static func isDeviceActivated(_ result: JSONValue?) -> Bool { result?[Key.isDeviceActivated]?.boolValue == true }
 
     /// R2: the account's block state as written (`NotBlocked`, `AccountBlocked`, `PINBlocked` or the
     /// reference's `PinBlocked`); the tutorial's sample answers a Boolean, read as blocked or not.
     public static func blockState(_ result: JSONValue?) -> String {
-        let value = result?["isAccountBlocked"]
+        let value = result?[Key.isAccountBlocked]
         return value?.stringValue ?? (value?.boolValue == true ? BlockState.accountBlocked : BlockState.notBlocked).rawValue
     }
 
     /// R3: the trusted phone number; nil when the account has none.
-    public static func trustedPhone(_ result: JSONValue?) -> String? { result?["phoneNumber"]?.stringValue }
+    public static func trustedPhone(_ result: JSONValue?) -> String? { result?[Key.phoneNumber]?.stringValue }
 
     /// R10, R11: `NotEnrolled`, `AlreadyEnrolled` or `Enrolled`.
-    public static func status(_ result: JSONValue?) -> String? { result?["status"]?.stringValue }
+    public static func status(_ result: JSONValue?) -> String? { result?[Key.status]?.stringValue }
 
     /// R16: the one-time password.
-    public static func otp(_ result: JSONValue?) -> String? { result?["otp"]?.stringValue }
+    public static func otp(_ result: JSONValue?) -> String? { result?[Key.otp]?.stringValue }
 }
 
 /// R24's answer: whether the selected vehicle's car key is active. `isCarKeyVerified` is read as a

@@ -49,12 +49,11 @@ public enum PIMSSystem: SimSystem {
         case .inbox(let phone):
             // Each code's state as R7 sees it, so the phone can say which code still works.
             let checks = state.policy.smsChecksPerCode
-            let messages: [JSONValue] = state.inboxEntries(phone).map { m, replaced in
-                ["code": .string(m.code), "purpose": .string(m.purpose.rawValue), "sentAt": .string(m.sentAt.iso8601),
-                 "expiresAt": .string(m.expiresAt.iso8601), "consumed": .bool(m.consumed), "checksUsed": .int(m.checksUsed),
-                 "burnt": .bool(m.checksUsed >= checks), "replaced": .bool(replaced)]
+            let messages = state.inboxEntries(phone).map { m, replaced in
+                PhoneInbox.Message(code: m.code, purpose: m.purpose.rawValue, sentAt: m.sentAt.iso8601, expiresAt: m.expiresAt.iso8601,
+                                   consumed: m.consumed, checksUsed: m.checksUsed, burnt: m.checksUsed >= checks, replaced: replaced)
             }
-            return .success(["messages": .array(messages), "now": .string(kernel.now.iso8601)])
+            return .success(PhoneInbox.fields(messages, now: kernel.now))
         case .proximity(let username, let vin, let bluetoothOn, let paired, let keyInside):
             guard let a = state.accountIndex(username) else { return .failure("proximity: no account \(username)") }
             guard let v = state.accounts[a].vehicles.firstIndex(where: { $0.vin == vin }) else {
