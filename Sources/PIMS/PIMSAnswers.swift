@@ -23,6 +23,9 @@ public enum PIMSAnswer {
     /// R3: the trusted phone number; nil when the account has none.
     public static func trustedPhone(_ result: JSONValue?) -> String? { result?[Key.phoneNumber]?.stringValue }
 
+    /// R10, R11: the account has a PIN already.
+    public static let alreadyEnrolled = "AlreadyEnrolled"
+
     /// R10, R11: `NotEnrolled`, `AlreadyEnrolled` or `Enrolled`.
     public static func status(_ result: JSONValue?) -> String? { result?[Key.status]?.stringValue }
 

@@ -108,7 +108,7 @@ extension PIMSStep {
             accounts[a].vehicles[v].remote.reported?.lastUpdate = t
         }
         if report { changed(a, v, command: nil, at: t) }
-        vehicleEvent(a, v, "remoteChargeFinished", at: t)
+        vehicleEvent(a, v, ChargeNotification.finished, at: t)
     }
 
     mutating func startCharge(_ a: Int, _ v: Int, at t: SimTime) {

@@ -49,7 +49,7 @@ extension PIMSStep {
         let m = try checkSMS(account: a, purpose: .enrollment, phone: nil, code: code)
         consumeSMS(account: a, m)
         session.enrollmentWindow = .init(username: accounts[a].username, code: code.digits, until: accounts[a].sms[m].expiresAt)
-        return [PIMSAnswer.Key.status: .string(accounts[a].pin == nil ? "NotEnrolled" : "AlreadyEnrolled")]
+        return [PIMSAnswer.Key.status: .string(accounts[a].pin == nil ? "NotEnrolled" : PIMSAnswer.alreadyEnrolled)]
     }
 
     // R11: steps 7 and 8.
@@ -83,7 +83,7 @@ extension PIMSStep {
         enrollDevice(a)
         session.enrollmentWindow = nil
         kernel.took(already ? "step 8 · already enrolled" : "step 8")
-        return [PIMSAnswer.Key.status: already ? "AlreadyEnrolled" : "Enrolled"]
+        return [PIMSAnswer.Key.status: already ? .string(PIMSAnswer.alreadyEnrolled) : "Enrolled"]
     }
 
     // R12: step A.

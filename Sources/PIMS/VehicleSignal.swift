@@ -46,6 +46,10 @@ public struct ChargeNotification: Hashable, Sendable {
     public var vin: String?
 
     static let notificationKey = "notification", vinKey = "vin"
+    /// The notification of a charge that reached 100 % (the other is `remoteChargeInterrupted`).
+    public static let finished = "remoteChargeFinished"
+
+    public var isFinished: Bool { notification == Self.finished }
 
     public static func data(subscription: String, notification: String, vin: String) -> JSONValue {
         [VehicleSignal.transactionKey: .string(subscription), "status": "RESULT",

@@ -105,7 +105,7 @@ extension GuidedEnrollment.State {
             if let error = r.error { return codeStepFailed(.s6, error) }
             mark(.s6, .done)
             checkedCode = form[.smsCode]
-            if PIMSAnswer.status(r.result) == "AlreadyEnrolled" {
+            if PIMSAnswer.status(r.result) == PIMSAnswer.alreadyEnrolled {
                 mark(.s7, .skipped)
                 mark(.s8, .current)
                 stage = .existingPIN

@@ -16,7 +16,7 @@ extension StepsChecklist {
         public var name: String
         public var status: String
         public var order: Int
-        public var isTodo: Bool { status == "todo" }
+        public var isTodo: Bool { status == StepsFilter.todo.rawValue }
 
         public init(name: String, status: String, order: Int) {
             self.name = name

@@ -98,7 +98,7 @@ extension VehicleFlow.State {
         if let charge = ChargeNotification(event) {
             let what = charge.notification ?? "vehicle event"
             append(VehicleFlow.SignalLine(at: at, code: nil, action: nil, text: "\(what) \(charge.vin ?? "")"))
-            return [.notice(.info("\(what): \(what == "remoteChargeFinished" ? "the charge is complete." : "the charge stopped.")"))]
+            return [.notice(.info("\(what): \(charge.isFinished ? "the charge is complete." : "the charge stopped.")"))]
         }
         guard let signal = VehicleSignal(event) else { return [] }
         let code = signal.code
