@@ -76,7 +76,7 @@ let package = Package(
         // Frames, styles, widgets, keymap: no curses here.
         .target(name: "TerminalUI"),
         // render(State, Size) -> Frame for every screen.
-        .target(name: "Screens", dependencies: ["Enrollment", "TerminalUI", "PIMS", "QRCode"]),
+        .target(name: "Screens", dependencies: ["Enrollment", "TerminalUI", "PIMS", "Card", "QRCode"]),
         // A QR code of a text, by libqrencode (the Futurae back office's activation code).
         .target(name: "QRCode", dependencies: ["CQRencode", "CPNG"]),
         // PNG images of QR codes (the Auth API's activation_qrcode_url), by libpng.

@@ -5,9 +5,11 @@ import SimKernel
 /// phone, one answer); default true. Not written when absent.
 extension SessionSettings {
     public var biometricsEnabled: Bool {
-        get { options["biometrics"]?.boolValue ?? true }
+        get { biometricsOption ?? true }
         set { options["biometrics"] = .bool(newValue) }
     }
+    /// The option as given; nil when absent.
+    public var biometricsOption: Bool? { options["biometrics"]?.boolValue }
 
     static let cardOptions: [SessionOption] = [
         SessionOption("biometrics", allowed: "true or false") { $0.boolValue.map(JSONValue.bool) },

@@ -64,11 +64,12 @@ public struct CardStep: SystemStep {
 
     /// `TransactionDetailsResponse` as this device sees it.
     func details(_ t: Transaction) -> [String: JSONValue] {
+        typealias K = CardTransaction.Key
         var o = world.notice(t, at: now)
         o["createdAt"] = .string(t.createdAt.iso8601)
-        o["secondsLeft"] = .int(max(0, t.expiresAt - now))
-        o["autoEnrollId"] = .string(t.autoEnrollId?.value ?? "")
-        o["authenticationTypes"] = .array(authenticationTypes.map(JSONValue.string))
+        o[K.secondsLeft] = .int(max(0, t.expiresAt - now))
+        o[K.autoEnrollId] = .string(t.autoEnrollId?.value ?? "")
+        o[K.authenticationTypes] = .array(authenticationTypes.map(JSONValue.string))
         o["transStatus"] = t.status(at: now).transStatus.map(JSONValue.string) ?? .null
         return o
     }
@@ -77,24 +78,25 @@ public struct CardStep: SystemStep {
 extension CardWorld {
     /// What a push shows of a transaction (merchant, amount, card, time), and its status as of `now`.
     public func notice(_ t: Transaction, at now: SimTime) -> [String: JSONValue] {
-        [
-            "transactionId": .string(t.transactionId),
-            "merchantName": .string(t.merchantName),
+        typealias K = CardTransaction.Key
+        return [
+            K.transactionId: .string(t.transactionId),
+            K.merchantName: .string(t.merchantName),
             "amount": .int(t.amount.minorUnits),
             "currency": .string(t.amount.currency.code),
             "currencyExponent": .int(t.amount.currency.exponent),
-            "displayAmount": .string(t.amount.shown),
-            "maskedCardNumber": card(t.accountId).map { .string($0.maskedCardNumber.shown) } ?? .null,
-            "expiresAt": .string(t.expiresAt.iso8601),
-            "transactionStatus": .string(t.status(at: now).rawValue),
+            K.displayAmount: .string(t.amount.shown),
+            K.maskedCardNumber: card(t.accountId).map { .string($0.maskedCardNumber.shown) } ?? .null,
+            K.expiresAt: .string(t.expiresAt.iso8601),
+            K.transactionStatus: .string(t.status(at: now).rawValue),
         ]
     }
 
     /// A push notification as the phone lists it (§4 `casa.pushes`) and as its event carries it.
     public func json(_ push: PushNotification, at now: SimTime) -> JSONValue {
-        guard let t = transaction(push.transactionId) else { return ["transactionId": .string(push.transactionId)] }
+        guard let t = transaction(push.transactionId) else { return [CardTransaction.Key.transactionId: .string(push.transactionId)] }
         var o = notice(t, at: now)
-        o["sentAt"] = .string(push.sentAt.iso8601)
+        o[CardTransaction.Key.sentAt] = .string(push.sentAt.iso8601)
         return .object(o)
     }
 }

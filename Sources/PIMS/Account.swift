@@ -179,8 +179,9 @@ public struct SMSMessage: Sendable, Hashable, Codable {
 
     /// What the phone receives: the `smsDelivered` event's data.
     public var eventData: JSONValue {
-        ["phone": .string(phone.written), "purpose": .string(purpose.rawValue), "code": .string(code),
-         "sentAt": .string(sentAt.iso8601), "expiresAt": .string(expiresAt.iso8601)]
+        let fields: [(CodingKeys, JSONValue)] = [(.phone, .string(phone.written)), (.purpose, .string(purpose.rawValue)), (.code, .string(code)),
+                                                 (.sentAt, .string(sentAt.iso8601)), (.expiresAt, .string(expiresAt.iso8601))]
+        return .object(Dictionary(uniqueKeysWithValues: fields.map { ($0.0.stringValue, $0.1) }))
     }
 
     public init(from decoder: any Decoder) throws {

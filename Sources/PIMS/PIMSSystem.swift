@@ -49,12 +49,11 @@ public enum PIMSSystem: SimSystem {
         case .inbox(let phone):
             // Each code's state as R7 sees it, so the phone can say which code still works.
             let checks = state.policy.smsChecksPerCode
-            let messages: [JSONValue] = state.inboxEntries(phone).map { m, replaced in
-                ["code": .string(m.code), "purpose": .string(m.purpose.rawValue), "sentAt": .string(m.sentAt.iso8601),
-                 "expiresAt": .string(m.expiresAt.iso8601), "consumed": .bool(m.consumed), "checksUsed": .int(m.checksUsed),
-                 "burnt": .bool(m.checksUsed >= checks), "replaced": .bool(replaced)]
+            let messages = state.inboxEntries(phone).map { m, replaced in
+                PhoneInbox.Message(code: m.code, purpose: m.purpose.rawValue, sentAt: m.sentAt.iso8601, expiresAt: m.expiresAt.iso8601,
+                                   consumed: m.consumed, checksUsed: m.checksUsed, burnt: m.checksUsed >= checks, replaced: replaced)
             }
-            return .success(["messages": .array(messages), "now": .string(kernel.now.iso8601)])
+            return .success(PhoneInbox.fields(messages, now: kernel.now))
         case .proximity(let username, let vin, let bluetoothOn, let paired, let keyInside):
             guard let a = state.accountIndex(username) else { return .failure("proximity: no account \(username)") }
             guard let v = state.accounts[a].vehicles.firstIndex(where: { $0.vin == vin }) else {
@@ -66,13 +65,13 @@ public enum PIMSSystem: SimSystem {
             let p = state.accounts[a].vehicles[v].proximity
             if kernel.recordsEvents {
                 let reached = state.sessions(of: username)
-                kernel.emit(.accountChanged, ["username": .string(username)], to: reached)
+                kernel.emit(.accountChanged, AccountChange(username).data, to: reached)
             }
             return .success(["proximity": ["bluetoothOn": .bool(p.bluetoothOn), "paired": .bool(p.paired), "keyInside": .bool(p.keyInside)]])
         case .account(let username):
             guard let account = state.account(username) else { return .failure("account: no account \(username)") }
             // The policy rides along so that a client can validate input and show "failures n of limit".
-            return .success(["account": json(account), "policy": json(state.policy), "now": .string(kernel.now.iso8601)])
+            return .success(AccountAnswer.fields(json(account), policy: json(state.policy), now: kernel.now))
         case .vehicle(let change):
             return PIMSStep.run(on: &state, &kernel) { $0.vehicleControl(change) }
         }
@@ -161,7 +160,7 @@ extension PIMSStep {
                 let reached = world.sessions.sessions(of: username)
                 // The session whose call changed it: a front tells its own changes from another's.
                 let caller = kernel.session
-                kernel.emit(.accountChanged, ["username": .string(username), "session": .string(caller)], to: reached)
+                kernel.emit(.accountChanged, AccountChange(username, by: caller).data, to: reached)
             }
         }
         return try run(call, account: a)

@@ -9,15 +9,11 @@ extension PIMSStep {
         guard kernel.recordsEvents else { return }
         let vehicle = accounts[a].vehicles[v]
         let copy = vehicle.remote.copy(at: t)
-        let commandJSON: JSONValue = command.map { ["transactionId": .string($0.transactionId), "action": .string($0.action)] } ?? .null
         for name in world.sessions.sessions(of: accounts[a].username) {
             guard let sub = world.sessions[name]?.signal else { continue }
-            var data: [String: JSONValue] = [
-                "transactionId": .string(sub.transactionId), "status": "RESULT",
-                "result": ["code": .int(code), "command": commandJSON, "vehicle": VehiclePayload.build(vehicle, copy, variant: sub.variant)],
-            ]
-            if let error { data["error"] = error.json }
-            kernel.emit(.signal, .object(data), to: [name], at: t)
+            let data = VehicleSignal.data(subscription: sub.transactionId, code: code, command: command.map { (transactionId: $0.transactionId, action: $0.action) },
+                                          vehicle: VehiclePayload.build(vehicle, copy, variant: sub.variant), error: error)
+            kernel.emit(.signal, data, to: [name], at: t)
         }
     }
 
@@ -27,8 +23,8 @@ extension PIMSStep {
         let vin = accounts[a].vehicles[v].vin.value
         for name in world.sessions.sessions(of: accounts[a].username) {
             guard let sub = world.sessions[name]?.vehicleEvents, sub.types.contains(notification) else { continue }
-            kernel.emit(.vehicleEvent, ["transactionId": .string(sub.transactionId), "status": "RESULT",
-                                        "result": ["notification": .string(notification), "vin": .string(vin)]], to: [name], at: t)
+            kernel.emit(.vehicleEvent, ChargeNotification.data(subscription: sub.transactionId, notification: notification, vin: vin),
+                        to: [name], at: t)
         }
     }
 
@@ -75,7 +71,7 @@ extension PIMSStep {
         guard kernel.recordsEvents else { return }
         for a in touched.sorted() {
             let username = accounts[a].username
-            kernel.emit(.accountChanged, ["username": .string(username)], to: world.sessions.sessions(of: username), at: until)
+            kernel.emit(.accountChanged, AccountChange(username).data, to: world.sessions.sessions(of: username), at: until)
         }
     }
 
@@ -112,7 +108,7 @@ extension PIMSStep {
             accounts[a].vehicles[v].remote.reported?.lastUpdate = t
         }
         if report { changed(a, v, command: nil, at: t) }
-        vehicleEvent(a, v, "remoteChargeFinished", at: t)
+        vehicleEvent(a, v, ChargeNotification.finished, at: t)
     }
 
     mutating func startCharge(_ a: Int, _ v: Int, at t: SimTime) {

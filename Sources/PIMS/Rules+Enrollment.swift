@@ -49,7 +49,7 @@ extension PIMSStep {
         let m = try checkSMS(account: a, purpose: .enrollment, phone: nil, code: code)
         consumeSMS(account: a, m)
         session.enrollmentWindow = .init(username: accounts[a].username, code: code.digits, until: accounts[a].sms[m].expiresAt)
-        return ["status": .string(accounts[a].pin == nil ? "NotEnrolled" : "AlreadyEnrolled")]
+        return [PIMSAnswer.Key.status: .string(accounts[a].pin == nil ? "NotEnrolled" : PIMSAnswer.alreadyEnrolled)]
     }
 
     // R11: steps 7 and 8.
@@ -73,7 +73,7 @@ extension PIMSStep {
             accounts[a].pinFailures = 0
             enrollDevice(a)
             kernel.took("step 7")
-            return ["status": "Enrolled"]
+            return [PIMSAnswer.Key.status: "Enrolled"]
         }
         // Step 8: the PIN is checked.
         if current != pin { throw pinFailure(a) }
@@ -83,7 +83,7 @@ extension PIMSStep {
         enrollDevice(a)
         session.enrollmentWindow = nil
         kernel.took(already ? "step 8 · already enrolled" : "step 8")
-        return ["status": already ? "AlreadyEnrolled" : "Enrolled"]
+        return [PIMSAnswer.Key.status: already ? .string(PIMSAnswer.alreadyEnrolled) : "Enrolled"]
     }
 
     // R12: step A.
@@ -148,6 +148,6 @@ extension PIMSStep {
         let otp = g.digits(8)
         kernel.codes = g
         session.strongAuthUntil = clock + policy.strongAuthWindowSeconds
-        return ["otp": .string(otp)]
+        return [PIMSAnswer.Key.otp: .string(otp)]
     }
 }

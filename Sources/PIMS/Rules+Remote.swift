@@ -149,7 +149,7 @@ extension PIMSStep {
             }
         }
         let payload = VehiclePayload.build(accounts[a].vehicles[v], copy, variant: settings.variant)
-        let answer: JSONValue = settings.variant == .reference ? ["vehicle": payload] : payload
+        let answer: JSONValue = settings.variant == .reference ? [VehiclePayload.Key.wrapper: payload] : payload
         // The newest payload this session got for the VIN (R39), whichever action brought it.
         session.phoneCache[accounts[a].vehicles[v].vin.value] = answer
         return answer

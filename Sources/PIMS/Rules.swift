@@ -7,15 +7,15 @@ extension PIMSStep {
         switch call {
         case .login, .logout: preconditionFailure("handled before R0c")
         case .isDeviceActivated:  // R1
-            return ["isDeviceActivated": .bool(accounts[a].isEnrolled(settings.device))]
+            return [PIMSAnswer.Key.isDeviceActivated: .bool(accounts[a].isEnrolled(settings.device))]
         case .isAccountBlocked:  // R2
             let state = accounts[a].blockState
             let spelled = state == .pinBlocked && settings.variant == .reference ? "PinBlocked" : state.rawValue
-            return ["isAccountBlocked": .string(spelled)]
+            return [PIMSAnswer.Key.isAccountBlocked: .string(spelled)]
         case .trustedPhoneNumber:  // R3
-            if let phone = accounts[a].phone { return ["phoneNumber": .string(phone.written)] }
+            if let phone = accounts[a].phone { return [PIMSAnswer.Key.phoneNumber: .string(phone.written)] }
             if settings.variant == .reference { throw PIMSError(.noPhoneNumber) }
-            return ["phoneNumber": .null]
+            return [PIMSAnswer.Key.phoneNumber: .null]
         case .sendSMS(let purpose, let phone): return try sendSMSRule(purpose, phone, a)
         case .enrollWithPhoneNumber(let pin, let code, let phone): return try enrollWithPhoneNumber(pin, code, phone, a)
         case .addPhoneNumber(let code, let phone): return try addPhoneNumber(code, phone, a)

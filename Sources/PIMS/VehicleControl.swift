@@ -137,7 +137,7 @@ extension PIMSStep {
         if accounts[a].vehicles[v].remote != before { changed(a, v, command: nil, at: t) }
         if kernel.recordsEvents {
             let reached = world.sessions.sessions(of: change.username)
-            kernel.emit(.accountChanged, ["username": .string(change.username)], to: reached)
+            kernel.emit(.accountChanged, AccountChange(change.username).data, to: reached)
         }
         return .success(remoteState(a, v))
     }

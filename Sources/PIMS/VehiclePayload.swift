@@ -20,30 +20,26 @@ public enum RemotePolicy {
     }
 }
 
-/// The status payload (R42): 3-2's example key for key, in the session's variant.
+/// The status payload (R42): 3-2's example key for key, in the session's variant. Its keys are
+/// `Key`'s, which `VehicleStatus` reads too.
 public enum VehiclePayload {
     public static func build(_ vehicle: Vehicle, _ copy: VehicleReading, variant: SpecVariant) -> JSONValue {
+        typealias K = Key
         let r = vehicle.remote
         let reference = variant == .reference
         let updated = JSONValue.string(copy.lastUpdate.iso8601)
-        func spelt(_ tutorial: String, _ referenceForm: String) -> JSONValue { .string(reference ? referenceForm : tutorial) }
 
         let doors = copy.doors
-        let doorState: JSONValue = [
-            "isDriverDoorOpened": .bool(doors.isOpen(.driver)), "isPassengerDoorOpened": .bool(doors.isOpen(.passenger)),
-            "isRearLeftDoorOpened": .bool(doors.isOpen(.rearLeft)), "isRearRightDoorOpened": .bool(doors.isOpen(.rearRight)),
-            "isRearWindowOpened": .bool(doors.isOpen(.rearWindow)), "isRoofWindowOpened": .bool(doors.isOpen(.roofWindow)),
-            (reference ? "isTrunkDoorOpened" : "isTrunkOpened"): .bool(doors.isOpen(.trunk)),
-            "state": [.string(doors.lock.rawValue)],
-        ]
+        var doorState: [String: JSONValue] = [K.lockState: [.string(doors.lock.rawValue)]]
+        for o in K.openings { doorState[o.key.spelt(reference)] = .bool(doors.isOpen(o.opening)) }
 
         var fuel = JSONValue.null
         if r.type.hasFuel {
             fuel = [
-                "autonomy": .double(Double(copy.fuelAutonomy)),
-                "chargingInformation": ["chargingMode": .null, "chargingRate": 0.0, "isPlugged": false, "chargingState": .null,
-                                        "remainingTime": "PT0S"],
-                "chargingLevel": .double(copy.fuelLevel.percent), "lastUpdate": updated, "consumption": 0.0, "type": "fuel",
+                K.autonomy: .double(Double(copy.fuelAutonomy)),
+                K.charging.tutorial: [K.chargingMode: .null, K.chargingRate: 0.0, K.isPlugged: false, K.chargingState: .null,
+                                      K.remainingTime: "PT0S"],
+                K.level: .double(copy.fuelLevel.percent), K.lastUpdate: updated, K.consumption: 0.0, K.type: "fuel",
             ]
         }
 
@@ -56,37 +52,74 @@ public enum VehiclePayload {
             let mode = c.plugged ? c.mode.rawValue : "no"
             let next: JSONValue = c.deferredTime.map { .string($0.next(after: copy.lastUpdate).iso8601) } ?? .null
             let info: JSONValue = [
-                "chargingMode": .string(reference ? mode.uppercased() : mode),
-                "chargingRate": .double(charging ? Double(c.mode.tenthsPerHour) / 10 : 0.0),
-                "isPlugged": .bool(c.plugged),
-                "nextDeferredChargingDate": next,
-                "chargingState": .string(reference ? c.state.rawValue : c.state.rawValue.lowercased()),
-                "remainingTime": .string(charging ? remainingTime(from: copy.level, mode: c.mode) : "PT0S"),
+                K.chargingMode: .string(reference ? mode.uppercased() : mode),
+                K.chargingRate: .double(charging ? Double(c.mode.tenthsPerHour) / 10 : 0.0),
+                K.isPlugged: .bool(c.plugged),
+                K.nextDeferredChargingDate: next,
+                K.chargingState: .string(reference ? c.state.rawValue : c.state.rawValue.lowercased()),
+                K.remainingTime: .string(charging ? remainingTime(from: copy.level, mode: c.mode) : "PT0S"),
             ]
             electric = [
-                "autonomy": reference ? .int(autonomy) : .double(Double(autonomy)),
-                (reference ? "ChargingInfo" : "chargingInformation"): info,
-                "chargingLevel": .double(copy.level.percent), "lastUpdate": updated, "type": "electric",
+                K.autonomy: reference ? .int(autonomy) : .double(Double(autonomy)),
+                K.charging.spelt(reference): info,
+                K.level: .double(copy.level.percent), K.lastUpdate: updated, K.type: "electric",
             ]
-            let days = reference ? "occurrence" : "occurence"
             let programs: [JSONValue] = copy.precond.programs.sorted { $0.slot < $1.slot }.map { p in
-                ["hour": .int(p.hour), "isEnabled": .bool(p.isEnabled), days: .array(p.days.map { .string($0.written) }),
+                ["hour": .int(p.hour), "isEnabled": .bool(p.isEnabled), K.days.spelt(reference): .array(p.days.map { .string($0.written) }),
                  "slot": .int(p.slot), "recurrence": p.days.isEmpty ? "None" : "Daily", "minute": .int(p.minute)]
             }
             let status = copy.precond.status.rawValue
             precond = [
-                "lastUpdate": updated, "status": .string(reference ? status : status.lowercased()),
-                (reference ? "PrecondScheduling" : "precondScheduling"): .array(programs),
+                K.lastUpdate: updated, K.precondStatus: .string(reference ? status : status.lowercased()),
+                K.scheduling.spelt(reference): .array(programs),
             ]
         }
 
         let status: JSONValue = [
-            "lastUpdate": updated, "fuelInformation": fuel, "doorStateInformation": doorState, "precondInformation": precond,
-            "electricInformation": electric, "vehicleType": .string(r.type.rawValue), "vin": .string(vehicle.vin.value),
+            K.lastUpdate: updated, K.fuel: fuel, K.doorState: .object(doorState), K.precond: precond,
+            K.electric: electric, K.vehicleType: .string(r.type.rawValue), K.vin: .string(vehicle.vin.value),
         ]
         return [
-            (reference ? "ressources" : "resources"): ["status": status],
-            "attributes": ["engine": .string(r.type.engine), "vin": .string(vehicle.vin.value), "brand": .string(vehicle.brand.lowercased())],
+            K.resources.spelt(reference): [K.status: status],
+            K.attributes: [K.engine: .string(r.type.engine), K.vin: .string(vehicle.vin.value), K.brand: .string(vehicle.brand.lowercased())],
+        ]
+    }
+
+    /// The payload's keys (3-2), for the writer above and the reader (`VehicleStatus`): where the
+    /// reference spells one differently, both spellings.
+    enum Key {
+        struct Spelling: Sendable {
+            let tutorial: String
+            let reference: String
+            init(_ tutorial: String, reference: String? = nil) {
+                self.tutorial = tutorial
+                self.reference = reference ?? tutorial
+            }
+            func spelt(_ isReference: Bool) -> String { isReference ? reference : tutorial }
+            /// The field under either spelling.
+            func read(_ json: JSONValue?) -> JSONValue? { json?[tutorial] ?? json?[reference] }
+        }
+
+        /// The reference's status answer wraps the payload (`{"vehicle": …}`, R39–R41).
+        static let wrapper = "vehicle"
+        static let resources = Spelling("resources", reference: "ressources")
+        static let status = "status", attributes = "attributes", vin = "vin", brand = "brand", engine = "engine"
+        static let lastUpdate = "lastUpdate", vehicleType = "vehicleType", type = "type"
+        static let doorState = "doorStateInformation", lockState = "state"
+        static let electric = "electricInformation", fuel = "fuelInformation", precond = "precondInformation"
+        static let autonomy = "autonomy", level = "chargingLevel", consumption = "consumption"
+        static let charging = Spelling("chargingInformation", reference: "ChargingInfo")
+        static let chargingMode = "chargingMode", chargingRate = "chargingRate", isPlugged = "isPlugged"
+        static let chargingState = "chargingState", remainingTime = "remainingTime", nextDeferredChargingDate = "nextDeferredChargingDate"
+        static let precondStatus = "status"
+        static let scheduling = Spelling("precondScheduling", reference: "PrecondScheduling")
+        static let days = Spelling("occurence", reference: "occurrence")
+        /// `doorStateInformation`'s openings, with their names on screen.
+        static let openings: [(opening: Opening, key: Spelling, name: String)] = [
+            (.driver, Spelling("isDriverDoorOpened"), "driver"), (.passenger, Spelling("isPassengerDoorOpened"), "passenger"),
+            (.rearLeft, Spelling("isRearLeftDoorOpened"), "rear left"), (.rearRight, Spelling("isRearRightDoorOpened"), "rear right"),
+            (.rearWindow, Spelling("isRearWindowOpened"), "rear window"), (.roofWindow, Spelling("isRoofWindowOpened"), "roof window"),
+            (.trunk, Spelling("isTrunkOpened", reference: "isTrunkDoorOpened"), "trunk"),
         ]
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Enrollment
+import PIMS
 import TerminalUI
 
 /// The simulated phone: the SMS the current prompt waits for, its code and its remaining lifetime

@@ -1,4 +1,5 @@
 import Enrollment
+import PIMS
 import TerminalUI
 
 /// The account's vehicles as a list to choose from (steps, car key).

@@ -1,4 +1,5 @@
 import Enrollment
+import PIMS
 import TerminalUI
 
 /// The Vehicle screen: the car drawn as a status panel, each command's progress from its signals,

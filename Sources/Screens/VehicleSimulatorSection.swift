@@ -1,4 +1,5 @@
 import Enrollment
+import PIMS
 import TerminalUI
 
 /// PIMS's vehicle in the simulator panel: what the car does on its own (R46), which the panel's

@@ -64,6 +64,8 @@ extension FaultRule {
         if let problem = shapeProblem { throw f.fail(problem) }
     }
 
+    static let rulesKey = "rules"
+
     /// The rules a backend reported (`"rules"` of the `faults` answer and event); what cannot be
     /// read is left out.
     public static func list(_ json: JSONValue?) -> [FaultRule] {
@@ -74,6 +76,6 @@ extension FaultRule {
 
     /// The rules in force, as answers and events report them.
     public static func report(_ rules: [FaultRule]) -> [String: JSONValue] {
-        ["faults": .int(rules.count), "rules": .array(rules.map(\.json))]
+        ["faults": .int(rules.count), rulesKey: .array(rules.map(\.json))]
     }
 }

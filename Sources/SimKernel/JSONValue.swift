@@ -17,6 +17,8 @@ extension JSONValue {
         if case .object(let o) = self { return o[key] }
         return nil
     }
+    /// A field by a Codable type's coding key: a reader of what that type encoded spells no key again.
+    public subscript(key: some CodingKey) -> JSONValue? { self[key.stringValue] }
 
     public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
     public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }

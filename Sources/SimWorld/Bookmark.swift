@@ -23,5 +23,5 @@ public struct Bookmark: Sendable, Hashable, Codable, KeyedRow {
         self.world = world
     }
 
-    public var summary: JSONValue { .object(["name": .string(name), "at": .string(at.iso8601)]) }
+    public var summary: JSONValue { KernelAnswer.bookmark(name: name, at: at) }
 }

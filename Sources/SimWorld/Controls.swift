@@ -68,7 +68,7 @@ extension Simulator {
             world.counters.codes = kernel.codes.state
             events += kernel.events
             world.clock = until
-            return .success(["now": .string(world.clock.iso8601)])
+            return .success(KernelAnswer.now(world.clock))
         case .fault(let rule):
             if let problem = World.faultProblem(rule) { return .failure("fault: \(problem)") }
             world.faults.append(rule)
@@ -92,7 +92,7 @@ extension Simulator {
             resetToLoaded()
             world.bookmarks = kept
             if recordingEvents { events.append(PendingEvent(.worldReloaded, ["scenario": .string(world.name)])) }
-            return .success(["scenario": .string(world.name)])
+            return .success(KernelAnswer.scenario(world.name))
         case .export:
             return Simulator.export(world)
         case .bookmark(let name):
@@ -105,7 +105,7 @@ extension Simulator {
                 }
                 world.bookmarks.append(mark)
             }
-            return .success(["bookmark": mark.summary, "bookmarks": .array(world.bookmarks.map(\.summary))])
+            return .success(KernelAnswer.bookmarks(world.bookmarks.map(\.summary), taken: mark.summary))
         case .restore(let name):
             guard let i = world.bookmarks.index(of: name) else {
                 let kept = world.bookmarks.map(\.name)
@@ -117,9 +117,9 @@ extension Simulator {
             world = mark.world
             world.bookmarks = kept
             events.append(PendingEvent(.worldReloaded, ["scenario": .string(world.name), "bookmark": .string(name)]))
-            return .success(["bookmark": mark.summary, "now": .string(world.clock.iso8601)])
+            return .success(KernelAnswer.restored(mark.summary, now: world.clock))
         case .bookmarks:
-            return .success(["bookmarks": .array(world.bookmarks.map(\.summary))])
+            return .success(KernelAnswer.bookmarks(world.bookmarks.map(\.summary)))
         case .events:
             // Events are numbered by the backend, which answers this control before the world sees it.
             return .failure("events: this backend keeps no events")
@@ -129,7 +129,7 @@ extension Simulator {
     /// The `export` control's answer: the world in the scenario format.
     public static func export(_ world: World) -> SimAnswer {
         do {
-            return .success(["scenario": .string(try ScenarioExporter.yaml(world))])
+            return .success(KernelAnswer.scenario(try ScenarioExporter.yaml(world)))
         } catch {
             return .failure("export: \(error)")
         }

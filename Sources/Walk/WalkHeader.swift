@@ -44,3 +44,11 @@ public struct WalkHeader: Sendable, Hashable {
         return .object(o)
     }
 }
+
+/// The keys of a walk header's `session` object that a front's part shares with the others: the
+/// system the walk is about and whether its session was the scenario's own (session `default`). A
+/// system's own options are under its id (`futurae`) or are its session options' keys.
+public enum WalkSessionField {
+    public static let system = "system"
+    public static let scenarioInstance = "scenarioInstance"
+}

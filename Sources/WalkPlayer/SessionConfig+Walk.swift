@@ -1,5 +1,6 @@
 import Enrollment
 import PIMS
+import Walk
 
 extension SessionConfig {
     /// The session as a walk's header keeps it: what the session screen showed (its scenario or URL too).
@@ -30,7 +31,7 @@ extension SessionConfig {
         if let v = f["pacing"]?.stringValue.flatMap(Pacing.init(rawValue:)) { pacing = v }
         // The system the header names, or the one whose part it has (headers written before they
         // named it); none: PIMS.
-        if let v = f["system"]?.stringValue.flatMap(SystemChoice.init(rawValue:)) {
+        if let v = f[WalkSessionField.system]?.stringValue.flatMap(SystemChoice.init(rawValue:)) {
             system = v
         } else if let front = SystemFronts.registered.first(where: { $0.claimsWalk(f) }) {
             system = front.system

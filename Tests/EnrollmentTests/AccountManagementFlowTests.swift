@@ -130,7 +130,7 @@ import Testing
         await app.send(.submit)
         var state = await app.state
         #expect(state.route == .otp)
-        #expect(state.otp?.original.request == Requests.removeProperty("VR1AB12C3D4567890"))
+        #expect(state.otp?.original.request == PIMSRequests.removeProperty("VR1AB12C3D4567890"))
         #expect(state.notice?.code == "2302")
         await app.type("1234")
         await app.send(.submit)

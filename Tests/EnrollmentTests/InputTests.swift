@@ -62,7 +62,7 @@ import Testing
         #expect(form.fields[0].display == "••••")
         var state = AppState()
         state.route = .otp
-        state.otp = StrongAuthentication.Prompt(original: PlannedCall(.otp, Requests.carKeyStatus), returnTo: .home)
+        state.otp = StrongAuthentication.Prompt(original: PlannedCall(.otp, PIMSRequests.carKeyStatus), returnTo: .home)
         state.editing = true
         _ = reduce(&state, .typed("1"))
         _ = reduce(&state, .choose(.toggleMask))

@@ -46,12 +46,12 @@ import Testing
     /// Home → guided: step 1 is current and its call is in flight.
     static func guidedStarted() -> ReducerHarness {
         var t = ReducerHarness(home())
-        t.send(.choose(.open(.guided)), effects: sendEffects(1, .guided(.checkEnrollment), Requests.isDeviceActivated)) {
+        t.send(.choose(.open(.guided)), effects: sendEffects(1, .guided(.checkEnrollment), PIMSRequests.isDeviceActivated)) {
             $0.route = .guided
             $0.guided.stage = .checking
             $0.guided.statuses[.s1] = .current
-            $0.inFlight = InFlightCall(id: RequestID(1), call: PlannedCall(.guided(.checkEnrollment), Requests.isDeviceActivated))
-            $0.log.entries = [entry(1, "Enrollment · step 1", Requests.isDeviceActivated)]
+            $0.inFlight = InFlightCall(id: RequestID(1), call: PlannedCall(.guided(.checkEnrollment), PIMSRequests.isDeviceActivated))
+            $0.log.entries = [entry(1, "Enrollment · step 1", PIMSRequests.isDeviceActivated)]
             $0.nextID = 2
         }
         return t
@@ -71,7 +71,7 @@ import Testing
             $0.session.settings = SessionSettings(device: "alice-iphone")
             $0.nextID = 2
         }
-        let login = Requests.login(Self.alice, "alice-pass")
+        let login = PIMSRequests.login(Self.alice, "alice-pass")
         t.send(.controlAnswer(RequestID(1), .success(["session": "alice-iphone"]), purpose: .createSession), effects: Self.sendEffects(2, .login, login)) {
             $0.inFlight = InFlightCall(id: RequestID(2), call: PlannedCall(.login, login))
             $0.log.entries = [Self.entry(2, "Session · login", login)]
@@ -96,12 +96,12 @@ import Testing
         var t = Self.guidedStarted()
         let answer = PIMSResponse.success("tx-000002", ["isDeviceActivated": false])
         t.send(.response(RequestID(1), answer, durationMs: 12, purpose: .guided(.checkEnrollment)),
-               effects: [.cancelTimer(.callTimeout(RequestID(1)))] + Self.sendEffects(2, .guided(.checkAccount), Requests.isAccountBlocked)
+               effects: [.cancelTimer(.callTimeout(RequestID(1)))] + Self.sendEffects(2, .guided(.checkAccount), PIMSRequests.isAccountBlocked)
                    + [Self.accountRefresh(3)]) {
             Self.answered(&$0, answer, ms: 12)
             $0.guided.statuses[.s1] = .done
             $0.guided.statuses[.s2] = .current
-            Self.issued(&$0, 2, .guided(.checkAccount), Requests.isAccountBlocked)
+            Self.issued(&$0, 2, .guided(.checkAccount), PIMSRequests.isAccountBlocked)
             $0.nextID = 4
         }
     }
@@ -111,7 +111,7 @@ import Testing
         var t = Self.guidedStarted()
         t.state.guided.statuses[.s1] = .done
         t.state.guided.statuses[.s2] = .current
-        t.state.inFlight = InFlightCall(id: RequestID(1), call: PlannedCall(.guided(.checkAccount), Requests.isAccountBlocked))
+        t.state.inFlight = InFlightCall(id: RequestID(1), call: PlannedCall(.guided(.checkAccount), PIMSRequests.isAccountBlocked))
         var u = t
         let blocked = PIMSResponse.success("tx", ["isAccountBlocked": "AccountBlocked"])
         t.send(.response(RequestID(1), blocked, durationMs: 0, purpose: .guided(.checkAccount)),
@@ -125,12 +125,12 @@ import Testing
         }
         let sample = PIMSResponse.success("tx", ["isAccountBlocked": false])
         u.send(.response(RequestID(1), sample, durationMs: 0, purpose: .guided(.checkAccount)),
-               effects: [.cancelTimer(.callTimeout(RequestID(1)))] + Self.sendEffects(2, .guided(.trustedPhone), Requests.trustedPhoneNumber)
+               effects: [.cancelTimer(.callTimeout(RequestID(1)))] + Self.sendEffects(2, .guided(.trustedPhone), PIMSRequests.trustedPhoneNumber)
                    + [Self.accountRefresh(3)]) {
             Self.answered(&$0, sample, ms: 0)
             $0.guided.statuses[.s2] = .done
             $0.guided.statuses[.s3] = .current
-            Self.issued(&$0, 2, .guided(.trustedPhone), Requests.trustedPhoneNumber)
+            Self.issued(&$0, 2, .guided(.trustedPhone), PIMSRequests.trustedPhoneNumber)
             $0.nextID = 4
         }
     }
@@ -138,7 +138,7 @@ import Testing
     @Test("Step pacing: the call is staged, shown, and sent on Enter")
     func stepPacing() {
         var t = ReducerHarness(Self.home(SessionConfig(pacing: .step)))
-        let staged = PlannedCall(.guided(.checkEnrollment), Requests.isDeviceActivated)
+        let staged = PlannedCall(.guided(.checkEnrollment), PIMSRequests.isDeviceActivated)
         t.send(.choose(.open(.guided))) {
             $0.route = .guided
             $0.guided.stage = .checking
@@ -147,10 +147,10 @@ import Testing
         }
         #expect(t.state.stagedDescription == "Enrollment · step 1: get pims.authentication.account isDeviceActivated")
         #expect(t.state.availableCommands.first == AvailableCommand(.enter, "send", "Send the call shown (step pacing).", .choose(.sendStaged)))
-        t.send(.submit, effects: Self.sendEffects(1, .guided(.checkEnrollment), Requests.isDeviceActivated)) {
+        t.send(.submit, effects: Self.sendEffects(1, .guided(.checkEnrollment), PIMSRequests.isDeviceActivated)) {
             $0.staged = nil
             $0.inFlight = InFlightCall(id: RequestID(1), call: staged)
-            $0.log.entries = [Self.entry(1, "Enrollment · step 1", Requests.isDeviceActivated)]
+            $0.log.entries = [Self.entry(1, "Enrollment · step 1", PIMSRequests.isDeviceActivated)]
             $0.nextID = 2
         }
     }
@@ -158,7 +158,7 @@ import Testing
     @Test("Esc while waiting stops waiting; the late answer is logged, says it succeeded, is not offered for retry, and refreshes the panels")
     func escapeThenLateAnswer() {
         var t = Self.guidedStarted()
-        let call = PlannedCall(.guided(.checkEnrollment), Requests.isDeviceActivated)
+        let call = PlannedCall(.guided(.checkEnrollment), PIMSRequests.isDeviceActivated)
         t.send(.cancel, effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
             $0.inFlight = nil
             $0.log.entries[0].outcome = .abandoned
@@ -187,7 +187,7 @@ import Testing
     @Test("A late answer that failed says so, and the call stays offered for retry")
     func escapeThenLateFailure() {
         var t = Self.guidedStarted()
-        let call = PlannedCall(.guided(.checkEnrollment), Requests.isDeviceActivated)
+        let call = PlannedCall(.guided(.checkEnrollment), PIMSRequests.isDeviceActivated)
         _ = reduce(&t.state, .cancel)
         let late = PIMSResponse.failure("tx", PIMSError(.serverError))
         t.send(.response(RequestID(1), late, durationMs: 31_000, purpose: .guided(.checkEnrollment)),
@@ -208,7 +208,7 @@ import Testing
         t.send(.timerFired(.callTimeout(RequestID(1)))) {
             $0.inFlight = nil
             $0.log.entries[0].outcome = .abandoned
-            $0.retryable = PlannedCall(.guided(.checkEnrollment), Requests.isDeviceActivated)
+            $0.retryable = PlannedCall(.guided(.checkEnrollment), PIMSRequests.isDeviceActivated)
             $0.notice = Notice(kind: .error, code: "2201", label: "Timeout", detail: "no answer after 30 s (client timeout)",
                                advice: "Timeout: retry the same call (r, or ^R in a form); nothing typed was lost.")
         }
@@ -224,7 +224,7 @@ import Testing
         s.guided.statuses = [.s1: .done, .s2: .done, .s3: .done, .s4_1: .skipped, .s4_2: .skipped, .s5: .done, .s6: .current, .s7: .pending, .s8: .pending]
         s.guided.form = Form([.smsCode], values: [.smsCode: "1234"])
         var t = ReducerHarness(s)
-        let request = Requests.checkEnrollmentCode("1234")
+        let request = PIMSRequests.checkEnrollmentCode("1234")
         t.send(.submit, effects: Self.sendEffects(1, .guided(.checkCode), request)) {
             $0.inFlight = InFlightCall(id: RequestID(1), call: PlannedCall(.guided(.checkCode), request))
             $0.log.entries = [Self.entry(1, "Enrollment · step 6", request)]
@@ -236,7 +236,7 @@ import Testing
     @Test("A transport error (2202) keeps the prompt and what was typed, and offers the same call again")
     func transportErrorKeepsInput() {
         var t = Self.codeSent()
-        let request = Requests.checkEnrollmentCode("1234")
+        let request = PIMSRequests.checkEnrollmentCode("1234")
         let failure = PIMSResponse.failure("tx", PIMSError(.noInternet, detail: "injected fault"))
         t.send(.response(RequestID(1), failure, durationMs: 3, purpose: .guided(.checkCode)), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
             $0.inFlight = nil
@@ -252,7 +252,7 @@ import Testing
     @Test("A device session the team server ended is said as such (no system's code), with the retry that opens a new one")
     func sessionEndedByTheServer() {
         var t = Self.codeSent()
-        let request = Requests.checkEnrollmentCode("1234")
+        let request = PIMSRequests.checkEnrollmentCode("1234")
         let reason = "session ended by the server's admin; open a new session (POST /v1/sessions): what this one held is gone"
         let ended = PIMSResponse.failure("local-1", .sessionEnded(detail: reason))
         t.send(.response(RequestID(1), ended, durationMs: 3, purpose: .guided(.checkCode)), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
@@ -272,7 +272,7 @@ import Testing
         s.route = .account
         s.account.task = .removeVehicle
         s.account.stage = .confirm
-        let request = Requests.removeProperty("VR1AB12C3D4567890")
+        let request = PIMSRequests.removeProperty("VR1AB12C3D4567890")
         let purpose = CallPurpose.account(.removeVehicle(vin: "VR1AB12C3D4567890"))
         s.inFlight = InFlightCall(id: RequestID(1), call: PlannedCall(purpose, request))
         s.log.entries = [Self.entry(1, "Account · E", request)]
@@ -398,7 +398,7 @@ import Testing
     @Test("Esc on a staged call leaves it unsent but ready: r sends it")
     func unstagedCallCanBeSent() {
         var s = ReducerTests.home(SessionConfig(pacing: .step))
-        let call = PlannedCall(.guided(.checkEnrollment), Requests.isDeviceActivated)
+        let call = PlannedCall(.guided(.checkEnrollment), PIMSRequests.isDeviceActivated)
         s.route = .guided
         s.guided.stage = .checking
         s.staged = call
@@ -408,11 +408,11 @@ import Testing
             $0.retryable = call
             $0.notice = .info("Not sent: Enrollment · step 1.", advice: "Send it later with r (^R in a form).")
         }
-        t.send(.submit, effects: ReducerTests.sendEffects(1, .guided(.checkEnrollment), Requests.isDeviceActivated)) {
+        t.send(.submit, effects: ReducerTests.sendEffects(1, .guided(.checkEnrollment), PIMSRequests.isDeviceActivated)) {
             $0.retryable = nil
             $0.notice = nil
             $0.inFlight = InFlightCall(id: RequestID(1), call: call)
-            $0.log.entries = [ReducerTests.entry(1, "Enrollment · step 1", Requests.isDeviceActivated)]
+            $0.log.entries = [ReducerTests.entry(1, "Enrollment · step 1", PIMSRequests.isDeviceActivated)]
             $0.nextID = 2
         }
     }
@@ -442,7 +442,7 @@ import Testing
 
     @Test("Step 6 NotEnrolled → step 7: a new PIN, twice; the checked code is kept for iOS (R10, R11)")
     func notEnrolled() {
-        let request = Requests.checkEnrollmentCode("1234")
+        let request = PIMSRequests.checkEnrollmentCode("1234")
         var t = Self.waiting(.enterCode, .s6, Form([.smsCode], values: [.smsCode: "1234"]), .guided(.checkCode), request)
         let answer = PIMSResponse.success("tx", ["status": "NotEnrolled"])
         t.send(.response(RequestID(1), answer, durationMs: 2, purpose: .guided(.checkCode)), effects: Self.refresh) {
@@ -460,7 +460,7 @@ import Testing
 
     @Test("Step 6 AlreadyEnrolled → step 8 with the existing PIN; step 7 skipped")
     func alreadyEnrolled() {
-        let request = Requests.checkEnrollmentCode("1234")
+        let request = PIMSRequests.checkEnrollmentCode("1234")
         var t = Self.waiting(.enterCode, .s6, Form([.smsCode], values: [.smsCode: "1234"]), .guided(.checkCode), request)
         let answer = PIMSResponse.success("tx", ["status": "AlreadyEnrolled"])
         t.send(.response(RequestID(1), answer, durationMs: 2, purpose: .guided(.checkCode)), effects: Self.refresh) {
@@ -479,7 +479,7 @@ import Testing
 
     @Test("Step 8 FAILED 2308: the PIN is asked again, no new SMS (R11 keeps the window)")
     func wrongPIN() {
-        let request = Requests.enroll(pin: "9999", code: "1234", platform: .ios)
+        let request = PIMSRequests.enroll(pin: "9999", code: "1234", platform: .ios)
         var t = Self.waiting(.existingPIN, .s8, Form([.pin], values: [.pin: "9999"]), .guided(.validatePIN), request)
         t.state.guided.checkedCode = "1234"
         t.state.guided.statuses[.s7] = .skipped
@@ -497,7 +497,7 @@ import Testing
         }
         // Typing the right PIN and Enter: step 8 again, with the same SMS code.
         for c in "1234" { _ = reduce(&t.state, .typed(c)) }
-        let retry = Requests.enroll(pin: "1234", code: "1234", platform: .ios)
+        let retry = PIMSRequests.enroll(pin: "1234", code: "1234", platform: .ios)
         t.send(.submit, effects: ReducerTests.sendEffects(3, .guided(.validatePIN), retry)) {
             $0.guided.statuses[.s8] = .current
             $0.notice = nil
@@ -508,7 +508,7 @@ import Testing
 
     @Test("Step 8 FAILED 2317: blocked, step A offered")
     func blocked() {
-        let request = Requests.enroll(pin: "9999", code: "1234", platform: .ios)
+        let request = PIMSRequests.enroll(pin: "9999", code: "1234", platform: .ios)
         var t = Self.waiting(.existingPIN, .s8, Form([.pin], values: [.pin: "9999"]), .guided(.validatePIN), request)
         let error = PIMSError(code: 2317, label: "Forbidden operation", detail: "wrong PIN 3 times: the account is now PINBlocked")
         let answer = PIMSResponse.failure("tx", error)

@@ -19,7 +19,7 @@ import Testing
         var state = await app.state
         #expect(state.notice?.code == "2201")
         #expect(state.notice?.advice.hasPrefix("Timeout: retry the same call") == true)
-        #expect(state.retryable?.request == Requests.enrollmentSMS(phone: "0612345678"))
+        #expect(state.retryable?.request == PIMSRequests.enrollmentSMS(phone: "0612345678"))
         #expect(state.guided.statuses[.s5] == .current, "nothing happened: the step is still to do")
 
         await app.send(.choose(.retry))

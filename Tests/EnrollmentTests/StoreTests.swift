@@ -88,7 +88,7 @@ final class StateRecorder: @unchecked Sendable {
         await store.send(.choose(.open(.guided)))
         for _ in 0..<200 where await store.state.isBusy { await Task.yield() }
         #expect(await store.state.notice?.code == "2201")
-        #expect(await store.state.retryable?.request == Requests.isDeviceActivated)
+        #expect(await store.state.retryable?.request == PIMSRequests.isDeviceActivated)
         await backend.release()
         await store.settle()
         #expect(await store.state.log.entries.first?.outcome == .lateAnswer)

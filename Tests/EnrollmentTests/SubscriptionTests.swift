@@ -156,7 +156,7 @@ final class EventfulBackend: PIMSBackend, @unchecked Sendable {
             $0.session.settings = ipad
             $0.nextID = 2
         }
-        let login = Requests.login(Self.alice, "alice-pass")
+        let login = PIMSRequests.login(Self.alice, "alice-pass")
         let loginCall: [Effect] = [.send(RequestID(2), login, session: "alice-ipad", purpose: .login),
                                    .startTimer(.callTimeout(RequestID(2)), milliseconds: 30_000)]
         t.send(.controlAnswer(RequestID(1), .success(), purpose: .createSession), effects: loginCall) {

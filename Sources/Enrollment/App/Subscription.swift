@@ -16,9 +16,9 @@ extension AppState {
     mutating func received(_ event: SimEvent) -> [Effect] {
         switch event.kind {
         case .faultsChanged:
-            return Features.simulator.send(.faultsChanged(FaultRule.list(event.data["rules"])), to: &self)
+            return Features.simulator.send(.faultsChanged(event.faultRules), to: &self)
         case .worldReloaded:
-            return Features.simulator.send(.worldReloaded(scenario: event.data["scenario"]?.stringValue), to: &self)
+            return Features.simulator.send(.worldReloaded(scenario: event.scenario), to: &self)
         default:
             return SystemFronts.received(event, &self)
         }

@@ -165,7 +165,7 @@ public actor Store {
         case .bugReport:
             // The world is read with no tap: writing a report changes nothing the walk records.
             track { [backend, report] in
-                let world = await backend?.control(.export)["scenario"]?.stringValue
+                let world = await backend?.control(.export).scenario
                 switch await report(world) {
                 case .success(let path): await self.send(.reported(path: path, error: nil))
                 case .failure(let e): await self.send(.reported(path: nil, error: e.message))

@@ -21,7 +21,7 @@ import Testing
             $0.stage = .confirm
             $0.message = "Remove the association of Peugeot e-208 · \(Self.vin)? This needs strong authentication."
         }
-        t.send(.submit, [.call(.account(.removeVehicle(vin: Self.vin)), Requests.removeProperty(.string(Self.vin)))])
+        t.send(.submit, [.call(.account(.removeVehicle(vin: Self.vin)), PIMSRequests.removeProperty(.string(Self.vin)))])
         t.send(.answered(.removeVehicle(vin: Self.vin), .success("tx", [:])), [.delegate(.vehicleRemoved(vin: Self.vin))]) {
             $0.stage = .done
             $0.message = "Vehicle \(Self.vin) dissociated from the account (E)."
@@ -47,7 +47,7 @@ import Testing
             $0.message = "Remove every enrollment of alice@example.com? Every device is unenrolled and the PIN removed."
         }
         #expect(t.keys() == ["Enter confirm", "Esc cancel"])
-        t.send(.submit, [.call(.account(.removeAll), Requests.removeEnrollments)])
+        t.send(.submit, [.call(.account(.removeAll), PIMSRequests.removeEnrollments)])
         t.send(.answered(.removeAll, .success("tx", [:])), [.delegate(.enrollmentsRemoved)]) {
             $0.stage = .done
             $0.message = "All enrollments removed (A): every device unenrolled, PIN removed. Enroll again with the guided enrollment (from step 3)."

@@ -17,8 +17,8 @@ import Testing
     @Test("Started by the checklist on a vehicle: select, then the status")
     func selectForChecklist() {
         var t = Harness(CarKeyFlow.State())
-        t.send(.select(vin: Self.vin), [.call(.carKey(.select), Requests.selectVehicle(.string(Self.vin)))]) { $0.vin = Self.vin }
-        t.send(.answered(.select, .success("tx", [:])), [.call(.carKey(.status), Requests.carKeyStatus)]) {
+        t.send(.select(vin: Self.vin), [.call(.carKey(.select), PIMSRequests.selectVehicle(.string(Self.vin)))]) { $0.vin = Self.vin }
+        t.send(.answered(.select, .success("tx", [:])), [.call(.carKey(.status), PIMSRequests.carKeyStatus)]) {
             $0.selectedVIN = Self.vin
             $0.message = "Vehicle \(Self.vin) selected."
         }

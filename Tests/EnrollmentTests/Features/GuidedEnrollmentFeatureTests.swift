@@ -18,7 +18,7 @@ import Testing
     @Test("Opening starts step 1, unless a call is already pending")
     func opening() {
         var t = Harness(GuidedEnrollment.State())
-        t.send(.opened, [.call(.guided(.checkEnrollment), Requests.isDeviceActivated)]) {
+        t.send(.opened, [.call(.guided(.checkEnrollment), PIMSRequests.isDeviceActivated)]) {
             $0.stage = .checking
             $0.statuses[.s1] = .current
         }
@@ -36,7 +36,7 @@ import Testing
             $0.stage = .notStarted
         }
         var whole = Self.registeringPhone()
-        whole.send(.answered(.registerPhone, ok), [.call(.guided(.enrollmentSMS), Requests.enrollmentSMS(phone: "0612345678"))]) {
+        whole.send(.answered(.registerPhone, ok), [.call(.guided(.enrollmentSMS), PIMSRequests.enrollmentSMS(phone: "0612345678"))]) {
             $0.statuses[.s4_2] = .done
             $0.statuses[.s5] = .current
             $0.trustedPhone = "0612345678"

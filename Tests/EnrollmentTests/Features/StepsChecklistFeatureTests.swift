@@ -25,7 +25,7 @@ import Testing
         t.send(.submit, [.delegate(.resolve(.trustedPhone, vin: "VR1AB12C3D4567890"))]) { $0.resolving = Self.phone }
         #expect(t.state.resolving?.need == .trustedPhone)
         t.send(.resolved("Phone 0612345678 registered (4·2)."),
-               [.call(.steps(.fetch(reset: false)), Requests.steps(stepsID: 132324, reset: false, filter: .all))]) {
+               [.call(.steps(.fetch(reset: false)), PIMSRequests.steps(stepsID: 132324, reset: false, filter: .all))]) {
             $0.resolving = nil
             $0.message = "Phone 0612345678 registered (4·2)."
         }

@@ -5,7 +5,7 @@ import Testing
 /// The OTP page alone: it opens on a 2302, and reports whether the original call is retried.
 @Suite struct StrongAuthenticationFeatureTests {
     typealias Harness = FeatureHarness<StrongAuthentication>
-    static let original = PlannedCall(.account(.removeVehicle(vin: "VR1AB12C3D4567890")), Requests.removeProperty("VR1AB12C3D4567890"))
+    static let original = PlannedCall(.account(.removeVehicle(vin: "VR1AB12C3D4567890")), PIMSRequests.removeProperty("VR1AB12C3D4567890"))
 
     static func asked() -> Harness {
         var t = Harness(nil)
@@ -21,7 +21,7 @@ import Testing
     func authenticated() {
         var t = Self.asked()
         t.state?.form = Form([.pin], values: [.pin: "1234"])
-        t.send(.submit, [.call(.otp, Requests.otpWithPIN("1234"))])
+        t.send(.submit, [.call(.otp, PIMSRequests.otpWithPIN("1234"))])
         t.send(.answered(.success("tx", ["otp": "123456"])),
                [.notice(.success("OTP 123456 obtained: strong authentication open. Retrying Account · E once.")),
                 .delegate(.authenticated(Self.original, returnTo: .account))]) { $0 = nil }

@@ -9,14 +9,14 @@ extension AccountManagement.State {
         switch call {
         case .checkPhone:
             // D needs a trusted phone first (step 3), then this device enrolled (step 1).
-            let phone = r.result?["phoneNumber"]?.stringValue
+            let phone = PIMSAnswer.trustedPhone(r.result)
             if phone == nil {
                 preconditionMet = false
                 preconditionNote = "No trusted phone (step 3): D modifies an existing number; register one with the guided enrollment (4·2) first."
             }
-            return [.call(.account(.checkEnrolled), Requests.isDeviceActivated)]
+            return [.call(.account(.checkEnrolled), PIMSRequests.isDeviceActivated)]
         case .checkEnrolled:
-            checkedEnrollment(r.result?["isDeviceActivated"]?.boolValue == true, shared)
+            checkedEnrollment(PIMSAnswer.isDeviceActivated(r.result), shared)
             return []
         case .removeAll:
             stage = .done

@@ -15,10 +15,10 @@ extension AccountManagement.State {
             return []
         case .resetPIN, .updatePIN:
             stage = .checking
-            return [.call(.account(.checkEnrolled), Requests.isDeviceActivated)]
+            return [.call(.account(.checkEnrolled), PIMSRequests.isDeviceActivated)]
         case .modifyPhone:
             stage = .checking
-            return [.call(.account(.checkPhone), Requests.trustedPhoneNumber)]
+            return [.call(.account(.checkPhone), PIMSRequests.trustedPhoneNumber)]
         case .removeVehicle:
             stage = .input
             message = shared.vehicles.isEmpty ? "The account has no vehicle association left." : "Choose the vehicle to dissociate."
@@ -32,21 +32,21 @@ extension AccountManagement.State {
         let (asTyped, policy, vehicles) = (shared.sendAsTyped, shared.policy, shared.vehicles)
         switch (task, stage) {
         case (.removeAll, .confirm):
-            return [.call(.account(.removeAll), Requests.removeEnrollments)]
+            return [.call(.account(.removeAll), PIMSRequests.removeEnrollments)]
         case (.resetPIN, .input):
-            return [.call(.account(.resetSMS), Requests.resetPINSMS)]
+            return [.call(.account(.resetSMS), PIMSRequests.resetPINSMS)]
         case (.resetPIN, .code):
             guard form.validate(sendAsTyped: asTyped, policy: policy, confirm: [(.newPIN, .newPINConfirm)]) else { return [] }
-            return [.call(.account(.resetPIN), Requests.resetPIN(pin: form.param(.newPIN), code: form.param(.smsCode)))]
+            return [.call(.account(.resetPIN), PIMSRequests.resetPIN(pin: form.param(.newPIN), code: form.param(.smsCode)))]
         case (.updatePIN, .input):
             guard form.validate(sendAsTyped: asTyped, policy: policy, confirm: [(.newPIN, .newPINConfirm)]) else { return [] }
-            return [.call(.account(.updatePIN), Requests.updatePIN(old: form.param(.oldPIN), new: form.param(.newPIN)))]
+            return [.call(.account(.updatePIN), PIMSRequests.updatePIN(old: form.param(.oldPIN), new: form.param(.newPIN)))]
         case (.modifyPhone, .input):
             guard form.validate(sendAsTyped: asTyped, policy: policy) else { return [] }
-            return [.call(.account(.modifySMS), Requests.certificationSMS(form.param(.phone)))]
+            return [.call(.account(.modifySMS), PIMSRequests.certificationSMS(form.param(.phone)))]
         case (.modifyPhone, .code):
             guard form.validate(sendAsTyped: asTyped, policy: policy) else { return [] }
-            return [.call(.account(.modifyPhone), Requests.modifyPhoneNumber(code: form.param(.smsCode), phone: form.param(.phone)))]
+            return [.call(.account(.modifyPhone), PIMSRequests.modifyPhoneNumber(code: form.param(.smsCode), phone: form.param(.phone)))]
         case (.removeVehicle, .input):
             guard vehicles.indices.contains(selection) else { return [] }
             stage = .confirm
@@ -55,7 +55,7 @@ extension AccountManagement.State {
         case (.removeVehicle, .confirm):
             guard vehicles.indices.contains(selection) else { return [] }
             let vin = vehicles[selection].vin
-            return [.call(.account(.removeVehicle(vin: vin)), Requests.removeProperty(.string(vin)))]
+            return [.call(.account(.removeVehicle(vin: vin)), PIMSRequests.removeProperty(.string(vin)))]
         case (_, .done):
             self = AccountManagement.State()
             return []
@@ -82,8 +82,8 @@ extension AccountManagement.State {
         guard stage == .code else { return [] }
         form.clear([.smsCode])
         switch task {
-        case .resetPIN: return [.call(.account(.resetSMS), Requests.resetPINSMS)]
-        case .modifyPhone: return [.call(.account(.modifySMS), Requests.certificationSMS(form.param(.phone)))]
+        case .resetPIN: return [.call(.account(.resetSMS), PIMSRequests.resetPINSMS)]
+        case .modifyPhone: return [.call(.account(.modifySMS), PIMSRequests.certificationSMS(form.param(.phone)))]
         case .removeAll, .updatePIN, .removeVehicle, nil: return []
         }
     }

@@ -14,21 +14,21 @@ extension CarKeyFlow.State {
         case .select:
             selectedVIN = vin
             message = "Vehicle \(vin ?? "") selected."
-            return [.call(.carKey(.status), Requests.carKeyStatus)]
+            return [.call(.carKey(.status), PIMSRequests.carKeyStatus)]
         case .status:
-            let result = r.result
-            isVerified = result?["isCarKeyVerified"]?.boolValue ?? (result?["isCarKeyVerified"]?.stringValue == "true")
-            cvsStatus = result?["cvsStatus"]?.stringValue
-            maxReactivationDate = result?["maxReactivationDate"]?.stringValue
+            let read = CarKeyStatusAnswer(r.result)
+            isVerified = read.isVerified
+            cvsStatus = read.cvsStatus
+            maxReactivationDate = read.maxReactivationDate
             message = isVerified == true ? "The car key is already activated: nothing to do." : "The car key is not activated yet."
             return isVerified == true ? [.delegate(.keyActive("The car key was already activated."))] : []
         case .activate:
-            let result = r.result
+            let read = CarKeyActivationAnswer(r.result)
             isVerified = true
-            cvsStatus = "active"
-            securityCode = result?["securityCode"]?.stringValue
-            securityExpiration = result?["securityExpiration"]?.stringValue
-            let text = "Car key activated for \(result?["vin"]?.stringValue ?? selectedVIN ?? ""): security code \(securityCode ?? "–"), valid until \(securityExpiration ?? "–")."
+            cvsStatus = CarKey.CVSStatus.active.rawValue
+            securityCode = read.securityCode
+            securityExpiration = read.securityExpiration
+            let text = "Car key activated for \(read.vin ?? selectedVIN ?? ""): security code \(securityCode ?? "–"), valid until \(securityExpiration ?? "–")."
             message = text
             // For the checklist: the code is read here first; Enter returns.
             if shared.checklistNeeds == .mediumCarKey {

@@ -17,16 +17,16 @@ public enum CarKeyFlow: Feature {
                 state.returnsToChecklist = false
                 return [.delegate(.keyActive(message))]
             }
-            guard state.selectedVIN == nil else { return [.call(.carKey(.activate), Requests.activateCarKey)] }
+            guard state.selectedVIN == nil else { return [.call(.carKey(.activate), PIMSRequests.activateCarKey)] }
             if state.typingVIN {
                 guard state.vinForm.validate(sendAsTyped: shared.sendAsTyped, policy: shared.policy) else { return [] }
                 state.vin = state.vinForm[.vin]
-                return [.call(.carKey(.select), Requests.selectVehicle(.string(state.vinForm[.vin])))]
+                return [.call(.carKey(.select), PIMSRequests.selectVehicle(.string(state.vinForm[.vin])))]
             }
             guard shared.vehicles.indices.contains(state.selection) else { return [.refreshAccount] }
             let vin = shared.vehicles[state.selection].vin
             state.vin = vin
-            return [.call(.carKey(.select), Requests.selectVehicle(.string(vin)))]
+            return [.call(.carKey(.select), PIMSRequests.selectVehicle(.string(vin)))]
         case .cancel: return [.back]
         case .moveSelection(let delta):
             // The account's vehicles, then "another VIN".
@@ -38,8 +38,8 @@ public enum CarKeyFlow: Feature {
             state = State()
             guard let vin else { return [] }
             state.vin = vin
-            return [.call(.carKey(.select), Requests.selectVehicle(.string(vin)))]
-        case .checkStatus: return [.call(.carKey(.status), Requests.carKeyStatus)]
+            return [.call(.carKey(.select), PIMSRequests.selectVehicle(.string(vin)))]
+        case .checkStatus: return [.call(.carKey(.status), PIMSRequests.carKeyStatus)]
         case .toggleProximity(let part): return [.delegate(.toggleProximity(part))]
         case .chooseVehicle:
             state = State()

@@ -148,8 +148,8 @@ extension CardAccounts.State {
             message = "Deleted from this phone; the bank still has the card."
             return [.call(.cardAccounts(.accounts), CardRequests.accounts)]
         case .activate:
-            let card = response.result?["account"].flatMap(EnrolledCard.init)
-            if response.result?["pinRequired"]?.boolValue == true {
+            let card = EnrolledCard.named(in: response.result)
+            if CardResult.pinRequired(response.result) {
                 pinForm.clear([.cardPin, .cardPinConfirm])
                 phase = .setPin
                 message = "\(card?.card ?? "The card") is provisioned: choose the PIN for this phone."
@@ -160,7 +160,7 @@ extension CardAccounts.State {
             return [.notice(.success(message ?? "")), .call(.cardAccounts(.accounts), CardRequests.accounts)]
         case .setPin:
             phase = .list
-            let card = response.result?["account"].flatMap(EnrolledCard.init)
+            let card = EnrolledCard.named(in: response.result)
             message = "PIN set: \(card?.card ?? "the card") is active on this phone."
             return [.notice(.success(message ?? "")), .call(.cardAccounts(.accounts), CardRequests.accounts)]
         }

@@ -16,10 +16,10 @@ extension CardPhone.State {
                 attemptsLeft = nil
                 message = nil
                 // A notification of a purchase already answered shows how it ended, not YES and NO.
-                phase = switch t.status {
-                case "approved": .approved
-                case "rejected": .rejected
-                case "declined": .declined
+                phase = switch t.knownStatus {
+                case .approved: .approved
+                case .rejected: .rejected
+                case .declined: .declined
                 default: .details
                 }
             }
@@ -34,7 +34,7 @@ extension CardPhone.State {
             message = "Verified. Name the new card \(transaction?.card ?? "") to set it up on this phone."
             return []
         case .autoEnroll:
-            newCard = response.result?["account"].flatMap(EnrolledCard.init)
+            newCard = EnrolledCard.named(in: response.result)
             phase = .approved
             message = "The new card \(newCard?.card ?? "") is set up as \"\(newCard?.displayName ?? "")\"."
             return [.notice(.success("Transaction approved: \(transaction?.merchant ?? "") · \(transaction?.amount ?? "").")),
@@ -53,10 +53,10 @@ extension CardPhone.State {
         switch known {
         case .transactionExpired:
             phase = .expired
-            if var t = transaction { t.secondsLeft = 0; t.status = "expired"; transaction = t }
+            if var t = transaction { t.secondsLeft = 0; t.status = TransactionStatus.expired.rawValue; transaction = t }
             message = "The purchase expired on the simulated clock (3-D Secure U): pay again at the shop."
         case .invalidPIN:
-            attemptsLeft = result?["attemptsLeft"]?.intValue
+            attemptsLeft = CardResult.attemptsLeft(result)
             pinForm.clear([.cardPin])
             let left = attemptsLeft ?? 0
             message = "Wrong PIN: \(left) attempt\(left == 1 ? "" : "s") left."
@@ -90,13 +90,13 @@ extension CardPhone.State {
         }
         switch control {
         case .pushes:
-            notifications = (answer.fields["pushes"]?.arrayValue ?? []).compactMap(CardTransaction.init)
-            now = answer.fields["now"]?.stringValue ?? now
+            notifications = CardTransaction.pushes(answer)
+            now = answer.now ?? now
             selection = max(0, min(selection, notifications.count - 1))
             if notifications.isEmpty { selection = 0 }
             return []
         case .advance:
-            now = answer.fields["now"]?.stringValue ?? now
+            now = answer.now ?? now
             // The open transaction's countdown is the server's: read it again (past its expiry, C2 says so).
             if isDeciding, let t = transaction { return [.call(.cardPhone(.refresh), CardRequests.transaction(t.transactionId))] }
             return [.control(.cardPhone(.pushes), .casaPushes(session: sessionName))]

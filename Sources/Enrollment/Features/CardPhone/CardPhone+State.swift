@@ -1,3 +1,4 @@
+import Card
 import PIMS
 
 extension CardPhone {

@@ -24,7 +24,7 @@ public enum CardPhone: Feature {
             guard let t = CardTransaction(data) else { return [] }
             state.notifications.removeAll { $0.transactionId == t.transactionId }
             state.notifications.append(t)
-            state.now = data["sentAt"]?.stringValue ?? state.now
+            state.now = CardTransaction.sentAt(data) ?? state.now
             state.unread = t.transactionId
             if state.phase == .inbox { state.selection = state.notifications.count - 1 }
             let left = CardTransaction.countdown(t.secondsLeft(at: state.now))

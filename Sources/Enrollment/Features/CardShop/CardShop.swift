@@ -96,24 +96,21 @@ extension CardShop.State {
         }
         switch control {
         case .issuer:
-            issuer = CardIssuerView(cards: answer["cards"], codes: answer["activationCodes"])
+            issuer = CardIssuerView(answer)
             // The card a purchase is made with, unless one is typed: the one that auto-enrolls
             // (card-replacement's 8888), else an active one, else the first.
             if form[.cardNumber].isEmpty, let card = issuer.suggestedCard { form[.cardNumber] = String(card.suffix(4)) }
             return []
         case .purchase:
-            purchase = CardTransaction(answer.fields["transaction"])
-            pushedTo = answer.fields["pushedTo"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            let pushed = PurchasePushed(answer)
+            purchase = pushed.transaction
+            pushedTo = pushed.pushedTo
             message = "Paid: the bank pushed the purchase to the cardholder's phone (session \(pushedTo.joined(separator: ", ")))."
         case .activationCode:
-            issuedRows = [CardShop.Row(name: "card", value: answer.fields["maskedCardNumber"]?.stringValue ?? "–"),
-                          CardShop.Row(name: "code", value: answer.fields["activationCode"]?.stringValue ?? "–"),
-                          CardShop.Row(name: "expires", value: answer.fields["expiresAt"]?.stringValue ?? "–")]
+            issuedRows = IssuedCode(answer).rows
             message = "A new activation code: type it on the phone under Display Accounts (a)."
         case .cardState:
-            let account = answer.fields["account"]
-            issuedRows = [CardShop.Row(name: "card", value: account?["maskedCardNumber"]?.stringValue ?? "–"),
-                          CardShop.Row(name: "state", value: account?["state"]?.stringValue ?? "–")]
+            issuedRows = IssuerCardChange(answer).rows
             message = "The issuer changed the card's state."
         }
         return []
@@ -135,44 +132,6 @@ public enum CardInput {
 
 extension String {
     var trimmingSpaces: String { String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
-}
-
-/// The issuer's side of the card world (`casa.issuer`): its cards and the activation
-/// codes it sent that are still pending, as the Shop & issuer screen and the activation form show them.
-public struct CardIssuerView: Hashable, Sendable {
-    public struct Card: Hashable, Sendable {
-        public var maskedCardNumber: String
-        public var state: String
-        public var userId: String
-        public var autoEnrolls: Bool
-    }
-
-    public struct PendingCode: Hashable, Sendable {
-        public var code: String
-        public var maskedCardNumber: String
-        public var expiresAt: String
-    }
-
-    public var cards: [Card] = []
-    public var pendingCodes: [PendingCode] = []
-
-    public init() {}
-
-    init(cards: JSONValue?, codes: JSONValue?) {
-        self.cards = (cards?.arrayValue ?? []).map {
-            Card(maskedCardNumber: $0["maskedCardNumber"]?.stringValue ?? "", state: $0["state"]?.stringValue ?? "",
-                 userId: $0["userId"]?.stringValue ?? "", autoEnrolls: $0["autoEnrolls"]?.boolValue ?? false)
-        }
-        pendingCodes = (codes?.arrayValue ?? []).map {
-            PendingCode(code: $0["code"]?.stringValue ?? "", maskedCardNumber: $0["maskedCardNumber"]?.stringValue ?? "",
-                        expiresAt: $0["expiresAt"]?.stringValue ?? "")
-        }
-    }
-
-    /// The card a purchase is best made with.
-    var suggestedCard: String? {
-        (cards.first { $0.autoEnrolls } ?? cards.first { $0.state == "active" } ?? cards.first)?.maskedCardNumber
-    }
 }
 
 extension Action {

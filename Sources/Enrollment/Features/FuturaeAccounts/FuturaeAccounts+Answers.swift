@@ -10,7 +10,7 @@ extension FuturaeAccounts.State {
             if known == .incorrectPinArchivedDevice || known == .deviceArchived { archived = true }
             // A failed prompt says the SDK is locked; an archived device is locked for good.
             if known == .locked || archived { lock = .locked }
-            pinAttemptsLeft = response.result?["pinAttemptsLeft"]?.intValue ?? (known == .incorrectPinArchivedDevice ? 0 : pinAttemptsLeft)
+            pinAttemptsLeft = UnlockResult.pinAttemptsLeft(response.result) ?? (known == .incorrectPinArchivedDevice ? 0 : pinAttemptsLeft)
             message = known.map { "\($0.name): \($0.whatToDo)" } ?? error.label
             // The archived device's accounts are all locked out (F4); reading them again would
             // clear the error from the screen, so they are marked here.
@@ -28,7 +28,7 @@ extension FuturaeAccounts.State {
             message = "Locked: protected calls answer SDKLockError 3 until an unlock."
             return [.notice(.info("The SDK is locked."))]
         case .unlockPIN, .unlockBiometrics:
-            let until = response.result?["unlockedUntil"]?.stringValue ?? "–"
+            let until = UnlockResult.unlockedUntil(response.result) ?? "–"
             lock = .unlocked(until: until)
             pinAttemptsLeft = nil
             message = "Unlocked until \(until) (simulated clock)."

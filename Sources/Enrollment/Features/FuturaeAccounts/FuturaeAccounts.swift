@@ -16,9 +16,10 @@ public enum FuturaeAccounts: Feature {
         case .readDevice: return [.control(.futuraeAccounts, .futuraeDevice(session: shared.config.sessionName))]
         case .deviceRead(let answer):
             guard answer.ok else { return [] }
-            if answer["locked"]?.boolValue == true { state.lock = .locked }
-            else if let until = answer["unlockedUntil"]?.stringValue { state.lock = .unlocked(until: until) }
-            if answer["archived"]?.boolValue == true { state.archived = true }
+            let read = SDKLockRead(answer)
+            if read.locked { state.lock = .locked }
+            else if let until = read.unlockedUntil { state.lock = .unlocked(until: until) }
+            if read.archived { state.archived = true }
             return []
         case .moveSelection(let delta):
             guard state.phase == .list else { return [] }

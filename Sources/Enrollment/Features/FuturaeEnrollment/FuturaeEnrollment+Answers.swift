@@ -53,7 +53,7 @@ extension FuturaeEnrollment.State {
                 if FuturaeError(error) == .activationCodeNotFound { pending.removeAll { $0.qrCode == activation?.qrCode } }
                 return [.notice(.futurae(error))]
             }
-            guard let account = response.result?["account"].flatMap(FuturaeAccount.init) else { return [] }
+            guard let account = FuturaeAccount.enrolled(response.result) else { return [] }
             phase = .enrolled
             self.account = account
             pending.removeAll { $0.qrCode == activation?.qrCode }

@@ -15,7 +15,7 @@ extension FuturaeLogin.State {
             if let u = unread, !requests.contains(where: { $0.sessionId == u }) { unread = nil }
             return []
         case .unlockPIN(let answer), .unlockBiometrics(let answer):
-            let until = response.result?["unlockedUntil"]?.stringValue ?? "–"
+            let until = UnlockResult.unlockedUntil(response.result) ?? "–"
             pinAttemptsLeft = nil
             message = "Unlocked until \(until) (simulated clock)."
             return [.delegate(.unlocked(until: until))] + FuturaeLogin.send(&self, answer)
@@ -43,7 +43,7 @@ extension FuturaeLogin.State {
             phase = .unlock(answer)
             message = nil
         case (.unlockPIN(let answer), .incorrectPin?):
-            pinAttemptsLeft = response.result?["pinAttemptsLeft"]?.intValue
+            pinAttemptsLeft = UnlockResult.pinAttemptsLeft(response.result)
             pinForm.clear([.sdkPin])
             phase = .pin(answer)
             message = "Wrong SDK PIN."
@@ -67,13 +67,14 @@ extension FuturaeLogin.State {
             if case .lock = control { phase = .request }
             return [.notice(Notice(kind: .error, label: "The simulator refused: \(answer.error ?? "failed")", advice: "See the API log."))]
         }
-        now = answer.fields["now"]?.stringValue ?? now
+        now = answer.now ?? now
         switch control {
         case .clock:
             return [.call(.futuraeLogin(.list), FuturaeRequests.authSessions)]
         case .lock(let a):
             guard phase == .checkingLock(a) else { return [] }
-            if answer["locked"]?.boolValue == true, answer["archived"]?.boolValue != true {
+            let read = SDKLockRead(answer)
+            if read.locked, !read.archived {
                 phase = .unlock(a)
                 return []
             }
@@ -85,11 +86,11 @@ extension FuturaeLogin.State {
             }
             return [.call(.futuraeLogin(.list), FuturaeRequests.authSessions)]
         case .backOffice:
-            backOffice = (answer.fields["authSessions"]?.arrayValue ?? []).compactMap(FuturaeLogin.BackOfficeLogin.init)
+            backOffice = FuturaeLogin.BackOfficeLogin.list(answer)
             return []
         case .push:
-            let to = (answer.fields["pushedTo"]?.arrayValue ?? []).compactMap(\.stringValue)
-            let device = answer["authSession"]?["deviceId"]?.stringValue ?? "–"
+            let pushed = AuthPushed(answer)
+            let to = pushed.pushedTo, device = pushed.deviceId ?? "–"
             backOfficeMessage = "Pushed a login for \(shared.config.username) to \(device)" + (to.isEmpty ? "." : " (sessions \(to.joined(separator: ", "))).")
             return [.control(.futuraeLogin(.backOffice), .futuraeAuthentications())]
         }

@@ -1,45 +1,9 @@
+import Futurae
 import PIMS
 
 extension FuturaeLogin {
-    /// A login the service pushed to this device (F8): `futurae.auth`'s data and `futurae.authSessions`' rows.
-    public struct Request: Hashable, Sendable {
-        public var sessionId: String
-        public var userId: String
-        public var username: String
-        public var serviceName: String
-        public var expiresAt: String
-        /// The login's context as the service sent it (`extraInfo`: key and value), if any.
-        public var context: [Pair]
-
-        public struct Pair: Hashable, Sendable {
-            public var key: String
-            public var value: String
-        }
-
-        public init?(_ json: JSONValue) {
-            guard let id = json["sessionId"]?.stringValue else { return nil }
-            sessionId = id
-            userId = json["userId"]?.stringValue ?? "–"
-            username = json["username"]?.stringValue ?? userId
-            serviceName = json["serviceName"]?.stringValue ?? "The service"
-            expiresAt = json["expiresAt"]?.stringValue ?? "–"
-            context = (json["extraInfo"]?.arrayValue ?? []).compactMap { item in
-                guard let key = item["key"]?.stringValue, let value = item["value"]?.stringValue else { return nil }
-                return Pair(key: key, value: value)
-            }
-        }
-
-        /// "Acme Bank: approve login as alice@example.com?"
-        public var question: String { "\(serviceName): approve login as \(username)?" }
-
-        /// Seconds left at `now` (both ISO 8601, simulated); nil when either is unknown.
-        public func secondsLeft(at now: String?) -> Int? {
-            guard let now = now.flatMap(SimTime.init(iso8601:)), let end = SimTime(iso8601: expiresAt) else { return nil }
-            return max(0, end - now)
-        }
-
-        static func list(_ result: JSONValue?) -> [Request] { (result?["authSessions"]?.arrayValue ?? []).compactMap(Request.init) }
-    }
+    /// A login the service pushed to this device (F8).
+    public typealias Request = PushedLogin
 
     /// The phone's three answers (F9).
     public enum Answer: String, Hashable, Sendable, CaseIterable {
@@ -89,25 +53,7 @@ extension FuturaeLogin {
     }
 
     /// An authentication session as the back office lists it (`futurae.authentications`).
-    public struct BackOfficeLogin: Hashable, Sendable {
-        public var sessionId: String
-        public var username: String
-        public var deviceId: String
-        public var expiresAt: String
-        /// FA14's `result` (`waiting`, `allow`, `deny`) and `status` (`fraud`, `timeout`, …) as of the read.
-        public var result: String
-        public var status: String
-
-        init?(_ json: JSONValue) {
-            guard let id = json["sessionId"]?.stringValue else { return nil }
-            sessionId = id
-            username = json["username"]?.stringValue ?? json["userId"]?.stringValue ?? "–"
-            deviceId = json["deviceId"]?.stringValue ?? "–"
-            expiresAt = json["expiresAt"]?.stringValue ?? "–"
-            result = json["result"]?.stringValue ?? "waiting"
-            status = json["status"]?.stringValue ?? result
-        }
-    }
+    public typealias BackOfficeLogin = Futurae.BackOfficeLogin
 
     public struct State: Hashable, Sendable {
         public var phase: Phase = .inbox

@@ -1,3 +1,4 @@
+import Card
 import Futurae
 import PIMS
 

@@ -10,21 +10,20 @@ extension GuidedEnrollment.State {
             mark(.s1, .done)
             // Enrolled or not, step 2 is asked: an enrolled device of a blocked account (pin-blocked)
             // cannot be used, and its way out is step A.
-            deviceEnrolled = result["isDeviceActivated"]?.boolValue == true
-            return checkStep(.s2, .checkAccount, Requests.isAccountBlocked)
+            deviceEnrolled = PIMSAnswer.isDeviceActivated(result)
+            return checkStep(.s2, .checkAccount, PIMSRequests.isAccountBlocked)
 
         case .checkAccount:
             guard let result = r.result else { return failed(.s2, r.error!) }
             // The tutorial's sample answers `false`; the reference names the state. Both are read.
-            let value = result["isAccountBlocked"]
-            let state = value?.stringValue ?? (value?.boolValue == true ? "AccountBlocked" : "NotBlocked")
-            if state == "NotBlocked" {
+            let state = PIMSAnswer.blockState(result)
+            if state == BlockState.notBlocked.rawValue {
                 mark(.s2, .done)
                 if deviceEnrolled {
                     mark(FlowStep.allCases.filter { $0 != .s1 && $0 != .s2 }, .skipped)
                     return enrolled("This device is already enrolled (step 1) and the account is not blocked (step 2): nothing to do.")
                 }
-                return checkStep(.s3, .trustedPhone, Requests.trustedPhoneNumber)
+                return checkStep(.s3, .trustedPhone, PIMSRequests.trustedPhoneNumber)
             }
             mark(.s2, .failed)
             failures[.s2] = state
@@ -43,10 +42,10 @@ extension GuidedEnrollment.State {
                 mark(.s3, .done)
                 noPhoneMeaning = nil
             }
-            if let phone = r.result?["phoneNumber"]?.stringValue {
+            if let phone = PIMSAnswer.trustedPhone(r.result) {
                 trustedPhone = phone
                 mark([.s4_1, .s4_2], .skipped)
-                return checkStep(.s5, .enrollmentSMS, Requests.enrollmentSMS(phone: trustedPhone))
+                return checkStep(.s5, .enrollmentSMS, PIMSRequests.enrollmentSMS(phone: trustedPhone))
             }
             // No trusted phone (null, or 2307 in the reference variant): 4·1 or 4·2. No field yet,
             // so that the choice keys are plain letters.
@@ -91,7 +90,7 @@ extension GuidedEnrollment.State {
                 stage = .notStarted
                 return [.delegate(.phoneRegistered("Phone \(form[.phone]) registered (4·2)."))]
             }
-            return checkStep(.s5, .enrollmentSMS, Requests.enrollmentSMS(phone: trustedPhone))
+            return checkStep(.s5, .enrollmentSMS, PIMSRequests.enrollmentSMS(phone: trustedPhone))
 
         case .enrollmentSMS:
             if let error = r.error { return failed(.s5, error) }
@@ -106,7 +105,7 @@ extension GuidedEnrollment.State {
             if let error = r.error { return codeStepFailed(.s6, error) }
             mark(.s6, .done)
             checkedCode = form[.smsCode]
-            if r.result?["status"]?.stringValue == "AlreadyEnrolled" {
+            if PIMSAnswer.status(r.result) == PIMSAnswer.alreadyEnrolled {
                 mark(.s7, .skipped)
                 mark(.s8, .current)
                 stage = .existingPIN
@@ -129,12 +128,12 @@ extension GuidedEnrollment.State {
             stage = .existingPIN
             form = Form([.pin], values: [.pin: pin], policy: policy)
             message = "PIN registered (step 7); validating it (step 8)."
-            return [.call(.guided(.validatePIN), Requests.enroll(pin: .string(pin), code: checkedCode.map(JSONValue.string), platform: shared.config.platform))]
+            return [.call(.guided(.validatePIN), PIMSRequests.enroll(pin: .string(pin), code: checkedCode.map(JSONValue.string), platform: shared.config.platform))]
 
         case .validatePIN:
             if let error = r.error { return pinStepFailed(.s8, error) }
             mark(.s8, .done)
-            let status = r.result?["status"]?.stringValue ?? "Enrolled"
+            let status = PIMSAnswer.status(r.result) ?? "Enrolled"
             return enrolled("The device is enrolled (step 8 answered \(status)).")
 
         case .removeAll:

@@ -10,7 +10,7 @@ extension GuidedEnrollment.State {
         if !shared.config.offersShortcut {
             shortcutUnavailable = "The shortcut (4·1) needs SDK 2.1 or later; this session runs SDK \(shared.config.sdk)."
         }
-        return checkStep(.s1, .checkEnrollment, Requests.isDeviceActivated)
+        return checkStep(.s1, .checkEnrollment, PIMSRequests.isDeviceActivated)
     }
 
     /// Straight to step 4·2: only the phone is missing (the checklist's phone step).
@@ -38,30 +38,30 @@ extension GuidedEnrollment.State {
             guard validate(shared) else { return [] }
             let shortcut = stage == .shortcutPhone
             mark(shortcut ? .s4_1 : .s4_2, .current)
-            return [.call(.guided(shortcut ? .shortcutSMS : .registerPhoneSMS), Requests.certificationSMS(form.param(.phone)))]
+            return [.call(.guided(shortcut ? .shortcutSMS : .registerPhoneSMS), PIMSRequests.certificationSMS(form.param(.phone)))]
         case .shortcutCode:
             guard validate(shared, confirm: [(.pin, .pinConfirm)]) else { return [] }
             mark(.s4_1, .current)
             return [.call(.guided(.shortcutEnroll),
-                          Requests.enrollWithPhoneNumber(pin: form.param(.pin), code: form.param(.smsCode), phone: form.param(.phone)))]
+                          PIMSRequests.enrollWithPhoneNumber(pin: form.param(.pin), code: form.param(.smsCode), phone: form.param(.phone)))]
         case .registerCode:
             guard validate(shared) else { return [] }
             mark(.s4_2, .current)
-            return [.call(.guided(.registerPhone), Requests.addPhoneNumber(code: form.param(.smsCode), phone: form.param(.phone)))]
+            return [.call(.guided(.registerPhone), PIMSRequests.addPhoneNumber(code: form.param(.smsCode), phone: form.param(.phone)))]
         case .enterCode:
             guard validate(shared) else { return [] }
             mark(.s6, .current)
-            return [.call(.guided(.checkCode), Requests.checkEnrollmentCode(form.param(.smsCode)))]
+            return [.call(.guided(.checkCode), PIMSRequests.checkEnrollmentCode(form.param(.smsCode)))]
         case .newPIN:
             guard validate(shared, confirm: [(.pin, .pinConfirm)]) else { return [] }
             mark(.s7, .current)
-            return [.call(.guided(.registerPIN), Requests.enroll(pin: form.param(.pin), code: checkedCode.map(JSONValue.string), platform: platform))]
+            return [.call(.guided(.registerPIN), PIMSRequests.enroll(pin: form.param(.pin), code: checkedCode.map(JSONValue.string), platform: platform))]
         case .existingPIN:
             guard validate(shared) else { return [] }
             mark(.s8, .current)
-            return [.call(.guided(.validatePIN), Requests.enroll(pin: form.param(.pin), code: checkedCode.map(JSONValue.string), platform: platform))]
+            return [.call(.guided(.validatePIN), PIMSRequests.enroll(pin: form.param(.pin), code: checkedCode.map(JSONValue.string), platform: platform))]
         case .confirmRemoveAll:
-            return [.call(.guided(.removeAll), Requests.removeEnrollments)]
+            return [.call(.guided(.removeAll), PIMSRequests.removeEnrollments)]
         case .notStarted, .enrolled:
             return start(shared)
         case .blocked:
@@ -104,15 +104,15 @@ extension GuidedEnrollment.State {
         switch stage {
         case .shortcutCode:
             form.clear([.smsCode])
-            return [.call(.guided(.shortcutSMS), Requests.certificationSMS(form.param(.phone)))]
+            return [.call(.guided(.shortcutSMS), PIMSRequests.certificationSMS(form.param(.phone)))]
         case .registerCode:
             form.clear([.smsCode])
-            return [.call(.guided(.registerPhoneSMS), Requests.certificationSMS(form.param(.phone)))]
+            return [.call(.guided(.registerPhoneSMS), PIMSRequests.certificationSMS(form.param(.phone)))]
         case .enterCode:
             form.clear([.smsCode])
             mark(.s6, .pending)
             mark(.s5, .current)
-            return [.call(.guided(.enrollmentSMS), Requests.enrollmentSMS(phone: trustedPhone))]
+            return [.call(.guided(.enrollmentSMS), PIMSRequests.enrollmentSMS(phone: trustedPhone))]
         case .notStarted, .checking, .chooseMethod, .shortcutPhone, .registerPhone, .newPIN, .existingPIN, .blocked,
              .confirmRemoveAll, .enrolled:
             return []
@@ -124,6 +124,6 @@ extension GuidedEnrollment.State {
         resetFrom(.s3)
         method = nil
         checkedCode = nil
-        return checkStep(.s3, .trustedPhone, Requests.trustedPhoneNumber)
+        return checkStep(.s3, .trustedPhone, PIMSRequests.trustedPhoneNumber)
     }
 }

@@ -33,7 +33,7 @@ public enum SessionSetup: Feature {
                                        advice: "Check the device id, then press Enter again."))]
             }
             if !state.config.system.front.logsIn { return state.ready() }
-            return [.call(.login, Requests.login(state.config.username, state.config.password))]
+            return [.call(.login, PIMSRequests.login(state.config.username, state.config.password))]
         case .loginAnswered(let response): return state.loginAnswered(response)
         case .loggedOut:
             state.loggedIn = nil

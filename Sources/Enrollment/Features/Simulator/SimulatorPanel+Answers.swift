@@ -12,13 +12,13 @@ extension SimulatorPanel.State {
         }
         switch control {
         case .advance:
-            now = answer["now"]?.stringValue ?? now
+            now = answer.now ?? now
             message = "Clock advanced to \(now ?? "?")."
             return readWorld(shared)
         case .system(let command):
             return command.system.front.simulatorAnswered(command, answer, &self, shared)
         case .fault(let rule):
-            faults = FaultRule.list(answer["rules"])
+            faults = answer.faultRules
             message = "Fault added: \(rule.summary)."
             return []
         case .clearFaults:
@@ -26,27 +26,27 @@ extension SimulatorPanel.State {
             message = "Faults cleared."
             return []
         case .faults:
-            faults = FaultRule.list(answer["rules"])
+            faults = answer.faultRules
             return []
         case .load(let name):
-            scenario = answer["scenario"]?.stringValue ?? name
+            scenario = answer.scenario ?? name
             faults = []
             message = "Scenario \(scenario ?? name) loaded: log in again to use it."
             return [.delegate(.worldReplaced)]
         case .reset:
             faults = []
-            message = "World reset to scenario \(answer["scenario"]?.stringValue ?? "?")."
+            message = "World reset to scenario \(answer.scenario ?? "?")."
             return [.delegate(.worldReplaced)]
         case .export(let path, let name):
-            return [.delegate(.save(path: path, contents: Self.renamed(answer["scenario"]?.stringValue ?? "", to: name)))]
+            return [.delegate(.save(path: path, contents: Self.renamed(answer.scenario ?? "", to: name)))]
         case .bookmark(let name):
-            bookmarks = (answer["bookmarks"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+            bookmarks = answer.bookmarkNames
             newestBookmark = name
-            let at = answer["bookmark"]?["at"]?.stringValue ?? now ?? "?"
+            let at = answer.bookmarkedAt ?? now ?? "?"
             message = "Bookmark \(name) taken at \(at) (kept: \(bookmarks.joined(separator: ", "))); o restores one."
             return []
         case .restore(let name):
-            now = answer["now"]?.stringValue ?? now
+            now = answer.now ?? now
             faults = []
             message = "World restored to bookmark \(name) (\(now ?? "?")): log in again to use it."
             // The bookmarked world has its own fault rules: read them.

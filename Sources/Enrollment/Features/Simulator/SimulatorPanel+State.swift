@@ -1,3 +1,5 @@
+import Card
+import Futurae
 import PIMS
 import SimKernel
 

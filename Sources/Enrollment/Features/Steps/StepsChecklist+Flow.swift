@@ -21,8 +21,8 @@ extension StepsChecklist.State {
     /// The first list is asked by carAssociationID; later ones by the stepsID it gave (R19, R20).
     mutating func fetch(reset: Bool) -> [Out] {
         guard let id = carAssociationID else { return [] }
-        let request = stepsID.map { Requests.steps(stepsID: $0, reset: reset, filter: filter) }
-            ?? Requests.steps(carAssociationID: id, reset: reset, filter: filter)
+        let request = stepsID.map { PIMSRequests.steps(stepsID: $0, reset: reset, filter: filter) }
+            ?? PIMSRequests.steps(carAssociationID: id, reset: reset, filter: filter)
         return [.call(.steps(.fetch(reset: reset)), request)]
     }
 
@@ -61,19 +61,15 @@ extension StepsChecklist.State {
         }
         switch call {
         case .fetch(let reset):
-            guard let result = r.result?.objectValue else { return [] }
-            stepsID = result["stepsID"]?.intValue ?? stepsID
-            items = result.compactMap { key, value -> StepsChecklist.Item? in
-                guard key != "stepsID", let o = value.objectValue else { return nil }
-                return StepsChecklist.Item(name: o["name"]?.stringValue ?? key, status: o["status"]?.stringValue ?? "?",
-                                           order: o["order"]?.intValue ?? 0)
-            }.sorted { $0.order < $1.order }
+            guard let read = StepsAnswer(r.result) else { return [] }
+            stepsID = read.stepsID ?? stepsID
+            items = read.steps.map { StepsChecklist.Item(name: $0.name, status: $0.status, order: $0.order) }
             selection = min(selection, max(items.count - 1, 0))
             if reset { message = "Cache reset (resetSteps: true): the statuses are live again." }
             // A next step shown before this list may be stale: asked again with it.
             guard nextStep != nil, let id = stepsID else { return [] }
             nextStep = nil
-            return [.call(.steps(.next), Requests.nextStep(stepsID: id))]
+            return [.call(.steps(.next), PIMSRequests.nextStep(stepsID: id))]
         case .next:
             if let name = r.result?.objectValue?.keys.first {
                 nextStep = name

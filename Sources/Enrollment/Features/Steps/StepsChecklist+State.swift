@@ -16,7 +16,7 @@ extension StepsChecklist {
         public var name: String
         public var status: String
         public var order: Int
-        public var isTodo: Bool { status == "todo" }
+        public var isTodo: Bool { status == StepsFilter.todo.rawValue }
 
         public init(name: String, status: String, order: Int) {
             self.name = name
@@ -26,11 +26,11 @@ extension StepsChecklist {
 
         /// What the step needs, when this app knows the step.
         public var need: Need? {
-            switch name {
-            case "trusterPhoneNumber", "trustedPhone": .trustedPhone
-            case "deviceActivation": .deviceActivation
-            case "mediumCarKey": .mediumCarKey
-            default: nil
+            switch ServiceStep(named: name) {
+            case .trusterPhoneNumber: .trustedPhone
+            case .deviceActivation: .deviceActivation
+            case .mediumCarKey: .mediumCarKey
+            case nil: nil
             }
         }
 
@@ -77,7 +77,7 @@ extension StepsChecklist {
         /// A step reported `alreadyDone` from the steps cache while the live account (as the simulator
         /// last read it) says it is not done: R19's trap, shown as such.
         public func isCachedOnly(_ item: Item, account: AccountSnapshot?, device: String) -> Bool {
-            item.status == "alreadyDone" && item.isDoneLive(account: account, device: device, vin: vin) == false
+            item.status == StepsFilter.alreadyDone.rawValue && item.isDoneLive(account: account, device: device, vin: vin) == false
         }
     }
 }

@@ -33,7 +33,7 @@ public enum StepsChecklist: Feature {
                 state.message = "List the steps first: the next-step API needs a stepsID."
                 return []
             }
-            return [.call(.steps(.next), Requests.nextStep(stepsID: id))]
+            return [.call(.steps(.next), PIMSRequests.nextStep(stepsID: id))]
         case .resetCache: return state.resetCache(shared)
         case .chooseVehicle:
             state = State()

@@ -21,7 +21,7 @@ public enum StrongAuthentication: Feature {
             guard var prompt = state else { return [] }
             defer { state = prompt }
             guard prompt.form.validate(sendAsTyped: shared.sendAsTyped, policy: shared.policy) else { return [] }
-            return [.call(.otp, Requests.otpWithPIN(prompt.form.param(.pin)))]
+            return [.call(.otp, PIMSRequests.otpWithPIN(prompt.form.param(.pin)))]
         case .cancel: return cancel(&state)
         case .moveSelection(let delta):
             state?.form.moveFocus(delta)
@@ -55,7 +55,7 @@ public enum StrongAuthentication: Feature {
                 return [.notice(.failure(error))]
             }
         }
-        let code = r.result?["otp"]?.stringValue ?? "?"
+        let code = PIMSAnswer.otp(r.result) ?? "?"
         state = nil
         return [.notice(.success("OTP \(code) obtained: strong authentication open. Retrying \(prompt.original.purpose.stepLabel) once.")),
                 .delegate(.authenticated(prompt.original, returnTo: prompt.returnTo))]

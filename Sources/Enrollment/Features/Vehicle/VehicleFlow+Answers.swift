@@ -92,7 +92,7 @@ extension VehicleFlow.State {
             truth = VehicleTruth(answer) ?? truth
             return []
         case .advance:
-            message = "Clock advanced to \(answer["now"]?.stringValue ?? "?")."
+            message = "Clock advanced to \(answer.now ?? "?")."
             return readTruth(shared)
         }
     }
@@ -101,21 +101,20 @@ extension VehicleFlow.State {
     /// and 903) or a charge notification (R37).
     mutating func heard(_ event: SimEvent, _ shared: Shared) -> [Out] {
         let at = event.at.iso8601
-        let result = event.data["result"]
-        if event.kind == .vehicleEvent {
-            let what = result?["notification"]?.stringValue ?? "vehicle event"
-            append(VehicleFlow.SignalLine(at: at, code: nil, action: nil, text: "\(what) \(result?["vin"]?.stringValue ?? "")"))
-            return [.notice(.info("\(what): \(what == "remoteChargeFinished" ? "the charge is complete." : "the charge stopped.")"))]
+        if let charge = ChargeNotification(event) {
+            let what = charge.notification ?? "vehicle event"
+            append(VehicleFlow.SignalLine(at: at, code: nil, action: nil, text: "\(what) \(charge.vin ?? "")"))
+            return [.notice(.info("\(what): \(charge.isFinished ? "the charge is complete." : "the charge stopped.")"))]
         }
-        guard event.kind == .signal, let code = result?["code"]?.intValue else { return [] }
-        if let read = VehicleStatus(result?["vehicle"]) { status = read }
-        let command = result?["command"]
-        let action = command?["action"]?.stringValue
-        let error = event.data["error"].flatMap(CallError.init(json:))
+        guard let signal = VehicleSignal(event) else { return [] }
+        let code = signal.code
+        if let read = signal.vehicle { status = read }
+        let action = signal.action
+        let error = signal.error
         append(VehicleFlow.SignalLine(at: at, code: code, action: action,
                           text: error.map { "\($0.code) \($0.label)" + ($0.detail.map { " (\($0))" } ?? "") } ?? Self.meaning(code)))
         // A status call's wake-up (R40) names its call too: fresh data, not a command.
-        guard let id = command?["transactionId"]?.stringValue, let action, RemoteCommand.actions.contains(action) else { return [] }
+        guard let id = signal.transactionId, let action, RemoteCommand.actions.contains(action) else { return [] }
         // A signal may come before its call's answer: the command being sent names it then.
         let title = commands.first { $0.transactionId == id }?.title ?? (sending?.action == action ? sending?.title : nil) ?? action
         switch code {
@@ -185,12 +184,11 @@ extension VehicleFlow.State {
 
     /// `true`/`false` as the Boolean; anything else as typed (R29 answers it with 2102); empty: left out (2101).
     static func boolean(_ typed: String) -> JSONValue? {
-        switch typed.trimmedBlanks.lowercased() {
-        case "": nil
-        case "true", "yes", "y": .bool(true)
-        case "false", "no", "n": .bool(false)
-        default: .string(typed)
-        }
+        let word = typed.trimmedBlanks.lowercased()
+        if word.isEmpty { return nil }
+        if ["true", "yes", "y"].contains(word) { return .bool(true) }
+        if ["false", "no", "n"].contains(word) { return .bool(false) }
+        return .string(typed)
     }
 
     struct ProgramProblem: Error, Hashable { var text: String }
@@ -206,8 +204,7 @@ extension VehicleFlow.State {
         guard time.count == 2, (0...23).contains(time[0]), (0...59).contains(time[1]) else {
             return .failure(ProgramProblem(text: "keep, none, or HH:MM days (07:30 mon,wed)"))
         }
-        let days = parts.count > 1 ? parts[1].split(separator: ",").map { JSONValue.string(String($0).trimmedBlanks) } : []
-        let program: JSONValue = ["slot": 1, "hour": .int(time[0]), "minute": .int(time[1]), "isEnabled": true, "occurence": .array(days)]
-        return .success(.array([program]))
+        let days = parts.count > 1 ? parts[1].split(separator: ",").map { String($0).trimmedBlanks } : []
+        return .success(.array([RemoteRequests.program(slot: 1, hour: time[0], minute: time[1], days: days)]))
     }
 }

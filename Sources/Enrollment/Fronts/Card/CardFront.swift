@@ -1,5 +1,6 @@
 import Card
 import PIMS
+import Walk
 
 /// The card app's front (CA Strong Authentication): one phone holding a cardholder's cards, the
 /// bank's pushes, the shop and the issuer.
@@ -33,18 +34,20 @@ public enum CardFront: SystemFront {
     public static let onReady: [Action] = []
 
     public static func settings(_ c: SessionConfig) -> SessionSettings {
-        SessionSettings(device: c.device, options: ["biometrics": .bool(c.biometrics)])
+        var settings = SessionSettings(device: c.device)
+        settings.biometricsEnabled = c.biometrics
+        return settings
     }
 
     public static func adopt(_ settings: SessionSettings, into config: inout SessionConfig) {
-        config.biometrics = settings.options["biometrics"]?.boolValue ?? true
+        config.biometrics = settings.biometricsEnabled
     }
 
     /// The scenario's phone as the scenario left it (its cards): the scenario's device with its
     /// biometrics. With no scenario known (a server without the admin token), a phone is its device's.
     public static func isScenarioInstance(_ c: SessionConfig) -> Bool {
         guard let s = c.scenarioSession, s.device == c.device else { return false }
-        return c.biometrics == (s.options["biometrics"]?.boolValue ?? true)
+        return c.biometrics == s.biometricsEnabled
     }
 
     /// A push becomes a notification on the phone whatever screen is open (CARD-BEHAVIOUR §4); a
@@ -65,14 +68,15 @@ public enum CardFront: SystemFront {
 
     /// A walk's header names the system, the phone's biometrics, and whether it is the scenario's phone.
     public static func walkFields(_ c: SessionConfig) -> [String: JSONValue] {
-        ["system": .string(system.rawValue), "biometrics": .bool(c.biometrics), "scenarioInstance": .bool(c.isScenarioInstance)]
+        settings(c).options.merging([WalkSessionField.system: .string(system.rawValue),
+                                     WalkSessionField.scenarioInstance: .bool(c.isScenarioInstance)]) { option, _ in option }
     }
 
     /// A card phone is the scenario's own unless the header says otherwise (walks recorded before
     /// phones had their device's session were all on the scenario's phone, "default").
     public static func readWalk(_ f: [String: JSONValue], into c: inout SessionConfig) {
-        if let v = f["biometrics"]?.boolValue { c.biometrics = v }
-        if f["scenarioInstance"]?.boolValue ?? true { c.scenarioSession = c.settings }
+        if let v = SessionSettings(device: c.device, options: f).biometricsOption { c.biometrics = v }
+        if f[WalkSessionField.scenarioInstance]?.boolValue ?? true { c.scenarioSession = c.settings }
     }
 
     public static let simulatorSections: Set<SimulatorSection> = [.cardTransactions]
@@ -100,8 +104,8 @@ public enum CardFront: SystemFront {
     public static func simulatorAnswered(_ command: SystemPanelCommand, _ answer: SimAnswer, _ panel: inout SimulatorPanel.State,
                                          _ shared: Shared) -> [SimulatorPanel.Out] {
         if command.command(as: CardPanelRead.self) == .pushes {
-            panel.pushes = (answer["pushes"]?.arrayValue ?? []).compactMap(CardTransaction.init)
-            panel.now = answer["now"]?.stringValue ?? panel.now
+            panel.pushes = CardTransaction.pushes(answer)
+            panel.now = answer.now ?? panel.now
             return []
         }
         guard let issuer = command.command(as: CardIssuerControl.self) else { return [] }

@@ -38,21 +38,16 @@ public enum CardIssuerControl: Hashable, Sendable {
 
     /// The answer as the issuer's rows (as the shop's issuer pane has them) and a sentence.
     func read(_ answer: SimAnswer) -> (rows: [CardShop.Row], message: String) {
-        let f = answer.fields
         switch self {
         case .activationCode:
-            let card = f["maskedCardNumber"]?.stringValue ?? "–"
-            let code = f["activationCode"]?.stringValue ?? "–"
-            return ([CardShop.Row(name: "card", value: card), CardShop.Row(name: "code", value: code), CardShop.Row(name: "expires", value: f["expiresAt"]?.stringValue ?? "–")],
-                    "Activation code \(code) issued for \(card): type it on the phone under Display Accounts (a).")
+            let issued = IssuedCode(answer)
+            return (issued.rows, "Activation code \(issued.activationCode ?? "–") issued for \(issued.maskedCardNumber ?? "–"): type it on the phone under Display Accounts (a).")
         case .setCard:
-            let account = f["account"]
-            let card = account?["maskedCardNumber"]?.stringValue ?? "–"
-            let state = account?["state"]?.stringValue ?? "–"
-            return ([CardShop.Row(name: "card", value: card), CardShop.Row(name: "state", value: state)], "The issuer made \(card) \(state).")
+            let change = IssuerCardChange(answer)
+            return (change.rows, "The issuer made \(change.maskedCardNumber ?? "–") \(change.state ?? "–").")
         case .purchase:
-            let t = CardTransaction(f["transaction"])
-            let to = f["pushedTo"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            let pushed = PurchasePushed(answer)
+            let t = pushed.transaction, to = pushed.pushedTo
             return ([CardShop.Row(name: "purchase", value: t?.transactionId ?? "–"), CardShop.Row(name: "amount", value: "\(t?.amount ?? "–") · \(t?.card ?? "–")"),
                      CardShop.Row(name: "pushed to", value: to.isEmpty ? "no phone" : to.joined(separator: ", "))],
                     "Purchase pushed to \(to.isEmpty ? "no phone" : to.joined(separator: ", ")).")
@@ -67,4 +62,17 @@ extension SimulatorPanel.Action {
 
 extension SimulatorPanel.Control {
     public static func cardIssuer(_ control: CardIssuerControl) -> Self { .system(SystemPanelCommand(.card, control)) }
+}
+
+extension IssuedCode {
+    /// The issuer's rows for a new code (the shop's issuer pane, the simulator panel).
+    var rows: [CardShop.Row] {
+        [CardShop.Row(name: "card", value: maskedCardNumber ?? "–"), CardShop.Row(name: "code", value: activationCode ?? "–"),
+         CardShop.Row(name: "expires", value: expiresAt ?? "–")]
+    }
+}
+
+extension IssuerCardChange {
+    /// The issuer's rows for a card's new state.
+    var rows: [CardShop.Row] { [CardShop.Row(name: "card", value: maskedCardNumber ?? "–"), CardShop.Row(name: "state", value: state ?? "–")] }
 }

@@ -1,5 +1,6 @@
 import Futurae
 import PIMS
+import Walk
 
 /// Futurae's front: one SDK instance on one device, enrolled by activation code; the service's back
 /// office creates activations.
@@ -87,15 +88,15 @@ public enum FuturaeFront: SystemFront {
     /// A walk's header: the device options (lock type, biometrics, binding), and whether it is the
     /// scenario's own SDK instance (its session is "default"). It names no system: `futurae` says it.
     public static func walkFields(_ c: SessionConfig) -> [String: JSONValue] {
-        ["futurae": .object(c.settings.options), "scenarioInstance": .bool(c.isScenarioInstance)]
+        [FuturaeSystem.id: .object(c.settings.options), WalkSessionField.scenarioInstance: .bool(c.isScenarioInstance)]
     }
 
-    public static func claimsWalk(_ fields: [String: JSONValue]) -> Bool { fields["futurae"]?.objectValue != nil }
+    public static func claimsWalk(_ fields: [String: JSONValue]) -> Bool { fields[FuturaeSystem.id]?.objectValue != nil }
 
     public static func readWalk(_ f: [String: JSONValue], into c: inout SessionConfig) {
-        guard let options = f["futurae"]?.objectValue else { return }
+        guard let options = f[FuturaeSystem.id]?.objectValue else { return }
         adopt(SessionSettings(device: c.device, options: options), into: &c)
-        if f["scenarioInstance"]?.boolValue == true { c.scenarioSession = c.settings }
+        if f[WalkSessionField.scenarioInstance]?.boolValue == true { c.scenarioSession = c.settings }
     }
 
     public static let simulatorSections: Set<SimulatorSection> = [.activations]
@@ -124,7 +125,7 @@ public enum FuturaeFront: SystemFront {
         switch command.command(as: FuturaePanelCommand.self) {
         case .activations?:
             panel.activations = BackOfficeActivation.list(answer)
-            panel.now = answer["now"]?.stringValue ?? panel.now
+            panel.now = answer.now ?? panel.now
             return []
         case .createActivation?:
             panel.message = BackOfficeActivation(.object(answer.fields)).map { "Activation created for \($0.username), valid until \($0.expiresAt)." }

@@ -58,10 +58,10 @@ public enum PIMSFront: SystemFront {
     public static func received(_ event: SimEvent, _ app: inout AppState) -> [Effect]? {
         switch event.kind {
         case .smsDelivered:
-            return app.refreshInbox(app.phoneShown(event.data["phone"]?.stringValue))
+            return app.refreshInbox(app.phoneShown(SMSMessage.phone(of: event)))
         case .accountChanged:
-            guard let user = app.session.loggedIn, event.data["username"]?.stringValue == user else { return [] }
-            let elsewhere = event.data["session"].map { $0.stringValue != app.session.config.sessionName } ?? false
+            guard let user = app.session.loggedIn, let change = AccountChange(event), change.username == user else { return [] }
+            let elsewhere = change.session.map { $0 != app.session.config.sessionName } ?? false
             return app.refreshAccount() + (elsewhere ? app.refreshInbox(app.simulator.inbox?.phone) : [])
         case .signal, .vehicleEvent:
             // A command's steps and charge notifications (R43, R44, R37): the Vehicle screen's.

@@ -44,10 +44,11 @@ extension SimulatorPanel.State {
 extension SimulatorPanel.State {
     /// The live account's answer: the account, the clock, the inbox it was waiting for, the policy.
     mutating func accountAnswered(_ answer: SimAnswer, _ shared: Shared) -> [SimulatorPanel.Out] {
-        if let json = answer["account"], let snapshot = AccountSnapshot(json: json) { account = snapshot }
-        if let now = answer["now"]?.stringValue { self.now = now }
+        let read = AccountAnswer(answer)
+        if let snapshot = read.account { account = snapshot }
+        if let now = read.now { self.now = now }
         let inbox = inboxAwaitsPhone && account?.phone != nil ? readInbox() : []
-        guard let policy = Self.policy(answer["policy"] ?? answer["account"]?["policy"], over: shared.policy) else { return inbox }
+        guard let policy = Self.policy(read.limits, over: shared.policy) else { return inbox }
         return [.delegate(.policyRead(policy))] + inbox
     }
 
@@ -64,13 +65,13 @@ extension SimulatorPanel.State {
 
     /// The backend's PIN and SMS policy over the current one, when it reports one (the contract's
     /// defaults otherwise).
-    static func policy(_ json: JSONValue?, over current: PINPolicy) -> PINPolicy? {
-        guard let p = json?.objectValue else { return nil }
+    static func policy(_ limits: PolicyLimits?, over current: PINPolicy) -> PINPolicy? {
+        guard let limits else { return nil }
         var policy = current
-        if let v = p["pinMinLength"]?.intValue { policy.pinMinLength = v }
-        if let v = p["pinMaxLength"]?.intValue { policy.pinMaxLength = v }
-        if let v = p["smsCodeLength"]?.intValue { policy.smsCodeLength = v }
-        if let v = p["pinFailuresBeforeBlock"]?.intValue { policy.pinFailuresBeforeBlock = v }
+        if let v = limits.pinMinLength { policy.pinMinLength = v }
+        if let v = limits.pinMaxLength { policy.pinMaxLength = v }
+        if let v = limits.smsCodeLength { policy.smsCodeLength = v }
+        if let v = limits.pinFailuresBeforeBlock { policy.pinFailuresBeforeBlock = v }
         return policy
     }
 }

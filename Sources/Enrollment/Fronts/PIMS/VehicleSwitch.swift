@@ -58,7 +58,7 @@ extension SimulatorPanel.State {
     mutating func vehicleAnswered(_ answer: SimAnswer) -> [SimulatorPanel.Out] {
         let before = vehicle
         vehicle = VehicleTruth(answer)
-        now = answer["now"]?.stringValue ?? now
+        now = answer.now ?? now
         // Said only when the car changed (a read after a clock advance keeps the panel's message).
         if let v = vehicle, let before, before.vin == v.vin, before.summary != v.summary { message = "Vehicle \(v.vin) changed: \(v.summary)." }
         return []

@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// The vehicle as the phone last heard of it: a status payload (R42) read in either spelling
 /// (tutorial `resources`, `chargingInformation`, lower-case values; reference `ressources`,
@@ -28,39 +28,34 @@ public struct VehicleStatus: Hashable, Sendable {
     public var precondStatus: String?
     public var programs: Int
 
-    /// The openings' payload keys and their names on screen (3-2's `doorStateInformation`).
-    static let openings: [(key: String, name: String)] = [
-        ("isDriverDoorOpened", "driver"), ("isPassengerDoorOpened", "passenger"), ("isRearLeftDoorOpened", "rear left"),
-        ("isRearRightDoorOpened", "rear right"), ("isRearWindowOpened", "rear window"), ("isRoofWindowOpened", "roof window"),
-        ("isTrunkOpened", "trunk"), ("isTrunkDoorOpened", "trunk"),
-    ]
-
     public init?(_ answer: JSONValue?) {
+        typealias K = VehiclePayload.Key
         guard let answer else { return nil }
-        let payload = answer["vehicle"] ?? answer
-        guard let status = (payload["resources"] ?? payload["ressources"])?["status"] else { return nil }
-        vin = status["vin"]?.stringValue ?? payload["attributes"]?["vin"]?.stringValue ?? ""
-        brand = payload["attributes"]?["brand"]?.stringValue ?? ""
-        type = status["vehicleType"]?.stringValue ?? "?"
-        lastUpdate = status["lastUpdate"]?.stringValue ?? ""
-        let doors = status["doorStateInformation"]
-        lock = doors?["state"]?.arrayValue?.first?.stringValue ?? "?"
-        open = Self.openings.filter { doors?[$0.key]?.boolValue == true }.map(\.name)
-        let electric = status["electricInformation"].flatMap { $0 == .null ? nil : $0 }
-        let fuel = status["fuelInformation"].flatMap { $0 == .null ? nil : $0 }
-        level = electric?["chargingLevel"]?.doubleValue
-        autonomy = (electric ?? fuel)?["autonomy"]?.doubleValue.map { Int($0) }
-        fuelLevel = fuel?["chargingLevel"]?.doubleValue
-        let charging = electric.flatMap { $0["chargingInformation"] ?? $0["ChargingInfo"] }
-        plugged = charging?["isPlugged"]?.boolValue ?? false
-        chargingMode = charging?["chargingMode"]?.stringValue
-        chargingState = charging?["chargingState"]?.stringValue
-        chargingRate = charging?["chargingRate"]?.doubleValue ?? 0
-        remainingTime = charging?["remainingTime"]?.stringValue ?? "PT0S"
-        nextDeferredChargingDate = charging?["nextDeferredChargingDate"]?.stringValue
-        let precond = status["precondInformation"].flatMap { $0 == .null ? nil : $0 }
-        precondStatus = precond?["status"]?.stringValue
-        programs = (precond?["precondScheduling"] ?? precond?["PrecondScheduling"])?.arrayValue?.count ?? 0
+        let payload = answer[K.wrapper] ?? answer
+        guard let status = K.resources.read(payload)?[K.status] else { return nil }
+        let attributes = payload[K.attributes]
+        vin = status[K.vin]?.stringValue ?? attributes?[K.vin]?.stringValue ?? ""
+        brand = attributes?[K.brand]?.stringValue ?? ""
+        type = status[K.vehicleType]?.stringValue ?? "?"
+        lastUpdate = status[K.lastUpdate]?.stringValue ?? ""
+        let doors = status[K.doorState]
+        lock = doors?[K.lockState]?.arrayValue?.first?.stringValue ?? "?"
+        open = K.openings.filter { $0.key.read(doors)?.boolValue == true }.map(\.name)
+        let electric = status[K.electric].flatMap { $0 == .null ? nil : $0 }
+        let fuel = status[K.fuel].flatMap { $0 == .null ? nil : $0 }
+        level = electric?[K.level]?.doubleNumber
+        autonomy = (electric ?? fuel)?[K.autonomy]?.doubleNumber.map { Int($0) }
+        fuelLevel = fuel?[K.level]?.doubleNumber
+        let charging = K.charging.read(electric)
+        plugged = charging?[K.isPlugged]?.boolValue ?? false
+        chargingMode = charging?[K.chargingMode]?.stringValue
+        chargingState = charging?[K.chargingState]?.stringValue
+        chargingRate = charging?[K.chargingRate]?.doubleNumber ?? 0
+        remainingTime = charging?[K.remainingTime]?.stringValue ?? "PT0S"
+        nextDeferredChargingDate = charging?[K.nextDeferredChargingDate]?.stringValue
+        let precond = status[K.precond].flatMap { $0 == .null ? nil : $0 }
+        precondStatus = precond?[K.precondStatus]?.stringValue
+        programs = K.scheduling.read(precond)?.arrayValue?.count ?? 0
     }
 
     public var hasBattery: Bool { level != nil }
@@ -128,7 +123,7 @@ public struct VehicleTruth: Hashable, Sendable {
         asleep = remote["asleep"]?.boolValue ?? false
         online = remote["online"]?.boolValue ?? true
         engineOn = remote["engineOn"]?.boolValue ?? false
-        battery = answer["battery"]?.doubleValue
+        battery = answer["battery"]?.doubleNumber
         plugged = remote["charging"]?["plugged"]?.boolValue ?? false
         type = remote["type"]?.stringValue ?? "?"
         lock = remote["doors"]?["lock"]?.stringValue ?? "?"
@@ -137,17 +132,6 @@ public struct VehicleTruth: Hashable, Sendable {
         inFlight = (answer["inFlight"]?.arrayValue ?? []).map {
             InFlight(action: $0["action"]?.stringValue ?? "?", step: $0["step"]?.stringValue ?? "?", due: $0["due"]?.stringValue ?? "?")
         }
-        now = answer["now"]?.stringValue ?? ""
-    }
-}
-
-extension JSONValue {
-    /// A JSON number, whole or not (levels, rates, autonomy).
-    fileprivate var doubleValue: Double? {
-        switch self {
-        case .int(let i): Double(i)
-        case .double(let d): d
-        default: nil
-        }
+        now = answer.now ?? ""
     }
 }

@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// The user's simulated phone: the SMS codes the backend sent to one number (the simulator's
 /// `inbox` control), and the simulated time they were read at.
@@ -14,6 +14,9 @@ public struct PhoneInbox: Hashable, Sendable {
         public var checksUsed = 0
         public var burnt = false
         public var replaced = false
+
+        /// Its fields' keys in the `inbox` answer.
+        enum CodingKeys: String, CodingKey { case code, purpose, sentAt, expiresAt, consumed, checksUsed, burnt, replaced }
     }
 
     /// What a code can still do, as the phone and the inbox show it.
@@ -47,16 +50,30 @@ public struct PhoneInbox: Hashable, Sendable {
         self.now = now
     }
 
-    init(phone: String, answer: SimAnswer) {
+    /// The `inbox` control's answer (`PIMSSystem.control` writes it with `fields`).
+    public init(phone: String, answer: SimAnswer) {
+        typealias K = Message.CodingKeys
         self.phone = phone
-        messages = (answer["messages"]?.arrayValue ?? []).compactMap { m in
-            guard let code = m["code"]?.stringValue else { return nil }
-            return Message(code: code, purpose: m["purpose"]?.stringValue ?? "", sentAt: m["sentAt"]?.stringValue ?? "",
-                           expiresAt: m["expiresAt"]?.stringValue ?? "", consumed: m["consumed"]?.boolValue ?? false,
-                           checksUsed: m["checksUsed"]?.intValue ?? 0, burnt: m["burnt"]?.boolValue ?? false,
-                           replaced: m["replaced"]?.boolValue ?? false)
+        messages = (answer[Self.messagesKey]?.arrayValue ?? []).compactMap { m in
+            guard let code = m[K.code]?.stringValue else { return nil }
+            return Message(code: code, purpose: m[K.purpose]?.stringValue ?? "", sentAt: m[K.sentAt]?.stringValue ?? "",
+                           expiresAt: m[K.expiresAt]?.stringValue ?? "", consumed: m[K.consumed]?.boolValue ?? false,
+                           checksUsed: m[K.checksUsed]?.intValue ?? 0, burnt: m[K.burnt]?.boolValue ?? false,
+                           replaced: m[K.replaced]?.boolValue ?? false)
         }
-        now = answer["now"]?.stringValue
+        now = answer.now
+    }
+
+    static let messagesKey = "messages"
+
+    static func fields(_ messages: [Message], now: SimTime) -> [String: JSONValue] {
+        typealias K = Message.CodingKeys
+        let written: [JSONValue] = messages.map { m in
+            [K.code.stringValue: .string(m.code), K.purpose.stringValue: .string(m.purpose), K.sentAt.stringValue: .string(m.sentAt),
+             K.expiresAt.stringValue: .string(m.expiresAt), K.consumed.stringValue: .bool(m.consumed),
+             K.checksUsed.stringValue: .int(m.checksUsed), K.burnt.stringValue: .bool(m.burnt), K.replaced.stringValue: .bool(m.replaced)]
+        }
+        return KernelAnswer.now(now).merging([messagesKey: .array(written)]) { kept, _ in kept }
     }
 
     /// The newest code sent for `purpose` (any purpose when nil): what autofill types.

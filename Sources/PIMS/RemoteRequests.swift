@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// The Vehicle screen's requests (remote commands 3-1, vehicle status 3-2), each from its rule's
 /// entry in PIMS's catalogue: `actionType: remote`, the sub-API and the parameters as the documents
@@ -48,6 +48,12 @@ public enum RemoteRequests {
         case .refresh: APICatalogue.entry("R40").request()
         case .refreshWithWakeUp: APICatalogue.entry("R41").request()
         }
+    }
+
+    /// One preconditioning program of R36, enabled, as the tutorial writes it (`occurence`); days as typed
+    /// (mon … sun), for R36's own check.
+    public static func program(slot: Int, hour: Int, minute: Int, days: [String]) -> JSONValue {
+        ["slot": .int(slot), "hour": .int(hour), "minute": .int(minute), "isEnabled": true, "occurence": .array(days.map(JSONValue.string))]
     }
 
     private static func params(_ p: [String: JSONValue?]) -> [String: JSONValue] { p.compactMapValues { $0 } }

@@ -1,9 +1,9 @@
-import PIMS
+import SimKernel
 
 /// The PIMS requests the flows make, as the documents write them (seed 000, seed 001, the OTP and
 /// car key tutorials), each from its rule's entry in PIMS's catalogue (its verb, name and sub-API). Parameters typed by the user come in as `JSONValue?`: nil is left
 /// out of `params`, which is how "send as typed" reaches the backend's 2101.
-public enum Requests {
+public enum PIMSRequests {
     public static func login(_ username: String, _ password: String) -> PIMSRequest {
         APICatalogue.entry("R0a").request(["username": .string(username), "password": .string(password)])
     }
