@@ -10,12 +10,14 @@ struct BackendConnector: Sendable {
     let adminToken: String?
     /// Ask a server for each answer's trace (when a walk is recorded).
     var trace = false
+    /// How the in-process backend sleeps a fault's latency (the terminal app: on its loop's timers).
+    var latencySleep: InProcessBackend.LatencySleep = InProcessBackend.taskSleep
 
     @Sendable func open(_ choice: BackendChoice) async -> Result<Store.Opened, Store.ConnectError> {
         switch choice {
         case .inProcess(let scenario):
             do {
-                let backend = try InProcessBackend(scenario: scenario)
+                let backend = try InProcessBackend(scenario: scenario, sleep: latencySleep)
                 let world = await backend.world
                 return .success(Store.Opened(backend, defaults: world.scenarioDefaults))
             } catch {

@@ -64,8 +64,11 @@ struct TUICommand: AsyncParsableCommand {
         } catch {
             throw TerminalUnavailable(reason: error.description)
         }
-        // Every answer says which rule produced it: the coverage screen reads them.
-        let connector = BackendConnector(adminToken: settings.adminToken?.value.value, trace: true)
+        let loop = executor ?? LoopExecutor()
+        // Every answer says which rule produced it: the coverage screen reads them. A fault's
+        // latency is a deadline of the loop's, like the store's timers.
+        let connector = BackendConnector(adminToken: settings.adminToken?.value.value, trace: true,
+                                         latencySleep: { try? await loop.sleep(until: .now + $0) })
         // The session is always kept as a walk (in memory without --record): the API log exports it.
         let recorder: WalkRecorder
         do {
@@ -77,7 +80,7 @@ struct TUICommand: AsyncParsableCommand {
         driver.reportsMouse = !noMouse && settings.mouse.value
         let app = TerminalApp(driver: driver, config: config, connector: recorder.recording(connector.open),
                               recorder: recorder, theme: Theme.named(settings.theme.value.rawValue) ?? .dark,
-                              executor: executor ?? LoopExecutor())
+                              executor: loop)
         let outcome = if executor != nil {
             app.runHere(exitAfterFirstFrame: exitAfterFirstFrame)
         } else {
