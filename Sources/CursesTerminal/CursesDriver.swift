@@ -15,7 +15,10 @@ public final class CursesDriver: TerminalDriver {
     public let theme: Theme
     /// Clicks come as events (the terminal's own text selection then needs Shift); off by default.
     public var reportsMouse = false {
-        didSet { if CursesState.isActive { cnc_mouse(reportsMouse ? 1 : 0) } }
+        didSet {
+            decoder.readsMouse = reportsMouse
+            if CursesState.isActive { cnc_mouse(reportsMouse ? 1 : 0) }
+        }
     }
     private let palette: CursesPalette
     private let screen: OpaquePointer
@@ -67,6 +70,7 @@ public final class CursesDriver: TerminalDriver {
         typeahead(-1)
         curs_set(0)
         decoder = KeyDecoder(sequences: CursesKeys.sequences())
+        decoder.readsMouse = false
 
         // COLORS is only known after start_color, and start_color alone may make ncurses emit
         // colour resets: never call it when colour is not wanted.

@@ -16,6 +16,9 @@ public struct KeyDecoder: Sendable {
     /// Bytes not decoded yet: the start of a sequence or of a UTF-8 character.
     private var held: [UInt8] = []
     private var paste = BracketedPaste()
+    /// Whether the program asked for mouse reports: when not, a report that comes anyway (sent by
+    /// hand, or left over from another program) is dropped, not a click.
+    public var readsMouse = true
 
     public init(sequences: [[UInt8]: Key] = [:]) {
         let escaped = sequences.filter { $0.key.count > 1 && $0.key.first == 0x1B }
@@ -41,7 +44,7 @@ public struct KeyDecoder: Sendable {
             let step = paste.isInsidePaste ? pasted(at: i) : decoded(at: i)
             guard let step else { break }  // cut by the end of the input: wait for the rest
             for input in step.inputs { events += paste.feed(input) }
-            if let event = step.event { events.append(event) }
+            if let event = step.event, readsMouse { events.append(event) }
             i += step.length
         }
         held.removeFirst(i)

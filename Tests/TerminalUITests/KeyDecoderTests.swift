@@ -121,6 +121,12 @@ import TerminalUI
         ])
     }
 
+    @Test func reportsTheProgramDidNotAskForAreDropped() {
+        var decoder = KeyDecoder()
+        decoder.readsMouse = false
+        #expect(decoder.feed(Array("\u{1B}[<0;5;3M\u{1B}[<64;1;1Mx\u{1B}[M !!".utf8)) == [.key(.char("x"))])
+    }
+
     @Test func aClickSplitAcrossReads() {
         #expect(Self.decode(["\u{1B}[<0;1", "2;7M"], quietAfter: false) == [.click(Point(x: 11, y: 6))])
         #expect(Self.decode(["\u{1B}[M ", "!!"], quietAfter: false) == [.click(Point(x: 0, y: 0))])
