@@ -8,8 +8,9 @@ import TerminalUI
 
 /// The real terminal, through ncursesw: paints frames cell by cell (ncurses diffs what reaches the
 /// terminal), reads what the terminal sends in whole `read`s and decodes it (`KeyDecoder`), and
-/// turns resizes and termination signals into events. The terminal is restored on `teardown()`, on exit, on a second termination signal and on
-/// crashes. Use from one thread; only one driver at a time.
+/// turns resizes and termination signals into events. The terminal is restored on `teardown()`, on
+/// exit, on a second termination signal and on crashes. Use from one thread; only one driver at a
+/// time.
 public final class CursesDriver: TerminalDriver {
     public private(set) var size: Size
     public let theme: Theme
