@@ -37,6 +37,11 @@ public final class CursesDriver: TerminalDriver {
     /// When the last input came: a sequence cut short waits this long for its rest (the Esc delay).
     private var lastInputAt = ContinuousClock.now
     private static let escapeDelay: Duration = .milliseconds(25)
+    /// Whether input may be waiting: the last `poll` said so, or the last `read` filled the buffer.
+    /// When not, nothing is read before the next `poll` (which sees any input that came since).
+    private var inputMayWait = true
+    /// The last `poll` said input is waiting: the `read` needs no `poll` of its own to not block.
+    private var inputIsReady = false
     /// A wakeup byte drained while reading ahead: the caller has news.
     private var wokenWhileReading = false
     /// How long a paste may pause before what came is taken as the whole paste.
@@ -175,6 +180,8 @@ public final class CursesDriver: TerminalDriver {
                        pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
             // EINTR (a signal arrived) and readiness both loop back to read what came.
             let ready = poll(&fds, 2, waitMs)
+            inputIsReady = fds[0].revents & Int16(POLLIN) != 0
+            inputMayWait = inputIsReady
             if ready == 0 {
                 if decoder.isInsidePaste {
                     queue.append(contentsOf: decoder.endStalledPaste())
@@ -284,9 +291,13 @@ public final class CursesDriver: TerminalDriver {
     /// termination signal at once (a long paste never holds back Ctrl-C's SIGINT or a SIGTERM).
     private func readAhead() -> TerminalEvent? {
         var total = 0
-        while total < Self.readAheadLimit {
-            var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            guard poll(&input, 1, 0) > 0, input.revents & Int16(POLLIN) != 0 else { return nil }
+        while total < Self.readAheadLimit, inputMayWait {
+            inputMayWait = false
+            if !inputIsReady {
+                var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                guard poll(&input, 1, 0) > 0, input.revents & Int16(POLLIN) != 0 else { return nil }
+            }
+            inputIsReady = false
             let n = inputBuffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             guard n > 0 else { return nil }  // end of input: the hangup check sees it
             total += n
@@ -294,7 +305,8 @@ public final class CursesDriver: TerminalDriver {
             lastInputAt = .now
             queue.append(contentsOf: decoder.feed(inputBuffer[0..<n]))
             // A terminal's read returns what is there, up to the buffer: less means all of it.
-            if n < inputBuffer.count { return nil }
+            inputMayWait = n == inputBuffer.count
+            if !inputMayWait { return nil }
             let signals = SignalPipe.drain()
             if signals.contains(SignalPipe.wakeByte) { wokenWhileReading = true }
             if let signal = event(forSignals: signals) { return signal }
