@@ -96,9 +96,12 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "["):
             return EscapeSequence.control(in: rest)
         case UInt8(ascii: "O"):
-            guard rest.count > 2 else { return nil }
-            let key = EscapeSequence.singleShift(final: held[i + 2])
-            return Step(inputs: key.map { [.key($0)] } ?? [], length: 3)
+            // Old xterms put a modifier before the final byte (`ESC O 5 A`).
+            var end = i + 2
+            while end < held.count, (0x30...0x3B).contains(held[end]) { end += 1 }
+            guard end < held.count else { return nil }
+            let key = EscapeSequence.singleShift(final: held[end])
+            return Step(inputs: key.map { [.key($0)] } ?? [], length: end - i + 1)
         default:
             // Esc then a key (Alt-x typed, or Esc typed quickly before it): the Esc key, then the
             // next byte decoded on its own.

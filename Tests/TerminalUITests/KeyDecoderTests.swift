@@ -21,8 +21,8 @@ import TerminalUI
 
     @Test func cursorKeysInEveryForm() {
         // Application mode (SS3), normal mode (CSI), with a modifier (Ctrl-↓ is ↓), rxvt's Home.
-        let events = Self.decode(["\u{1B}OA\u{1B}[B\u{1B}[1;5B\u{1B}[C\u{1B}OD\u{1B}[H\u{1B}[4~\u{1B}[7~\u{1B}[Z"])
-        #expect(events == [.up, .down, .down, .right, .left, .home, .end, .home, .backTab].map { .key($0) })
+        let events = Self.decode(["\u{1B}OA\u{1B}[B\u{1B}[1;5B\u{1B}[C\u{1B}OD\u{1B}[H\u{1B}[4~\u{1B}[7~\u{1B}[Z\u{1B}O5A"])
+        #expect(events == [.up, .down, .down, .right, .left, .home, .end, .home, .backTab, .up].map { .key($0) })
     }
 
     @Test func functionKeysOneToTwelve() {
