@@ -23,36 +23,26 @@ static inline attr_t cnc_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t cnc_a_dim(void) { return A_DIM; }
 static inline attr_t cnc_a_normal(void) { return A_NORMAL; }
 static inline attr_t cnc_color_pair(int n) { return COLOR_PAIR(n); }
-static inline int cnc_key_resize(void) { return KEY_RESIZE; }
 static inline int cnc_err(void) { return ERR; }
-static inline int cnc_key_code_yes(void) { return KEY_CODE_YES; }
-static inline int cnc_key_f(int n) { return KEY_F(n); }
+// A key's escape sequence from the terminal's database (tigetstr's name, "kcuu1"); NULL when the
+// terminal has none (tigetstr's (char *)-1 for a name that is no string capability included).
+static inline const char *cnc_key_sequence(const char *name) {
+    char *s = tigetstr(name);
+    return (s == NULL || s == (char *)-1) ? NULL : s;
+}
 
 // The mouse: left-button presses and clicks and the wheel only (the rest stays the terminal's),
-// reported at once (no click interval to wait out). Off again with cnc_mouse(0).
+// reported at once (no click interval to wait out). Off again with cnc_mouse(0). curses only
+// turns the terminal's reports on and off: KeyDecoder reads them.
 #if NCURSES_MOUSE_VERSION > 1
 #define CNC_WHEEL_DOWN BUTTON5_PRESSED
 #else
 #define CNC_WHEEL_DOWN 0
 #endif
-static inline int cnc_key_mouse(void) { return KEY_MOUSE; }
 static inline void cnc_mouse(int on) {
     mousemask(on ? (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | CNC_WHEEL_DOWN) : 0, NULL);
     if (on) mouseinterval(0);
 }
-// The mouse event just read (after KEY_MOUSE): 1 a click with its cell, 2 the wheel up, 3 the
-// wheel down, 0 another event.
-static inline int cnc_read_click(int *x, int *y) {
-    MEVENT event;
-    if (getmouse(&event) != OK) return 0;
-    if (event.bstate & BUTTON4_PRESSED) return 2;
-    if (CNC_WHEEL_DOWN && (event.bstate & CNC_WHEEL_DOWN)) return 3;
-    if (!(event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) return 0;
-    *x = event.x;
-    *y = event.y;
-    return 1;
-}
-
 // newterm, unlike initscr, returns NULL instead of exiting when the terminal is unusable;
 // stdin/stdout are C globals Swift 6 refuses.
 static inline SCREEN *cnc_newterm(void) { return newterm(NULL, stdout, stdin); }

@@ -7,27 +7,43 @@ import CNcursesW
 import TerminalUI
 
 /// The real terminal, through ncursesw: paints frames cell by cell (ncurses diffs what reaches the
-/// terminal), reads keys including wide characters, and turns resizes and termination signals into
-/// events. The terminal is restored on `teardown()`, on exit, on a second termination signal and on
-/// crashes. Use from one thread; only one driver at a time.
+/// terminal), reads what the terminal sends in whole `read`s and decodes it (`KeyDecoder`), and
+/// turns resizes and termination signals into events. The terminal is restored on `teardown()`, on
+/// exit, on a second termination signal and on crashes. Use from one thread; only one driver at a
+/// time.
 public final class CursesDriver: TerminalDriver {
     public private(set) var size: Size
     public let theme: Theme
     /// Clicks come as events (the terminal's own text selection then needs Shift); off by default.
     public var reportsMouse = false {
-        didSet { if CursesState.isActive { cnc_mouse(reportsMouse ? 1 : 0) } }
+        didSet {
+            decoder.readsMouse = reportsMouse
+            if CursesState.isActive { cnc_mouse(reportsMouse ? 1 : 0) }
+        }
     }
     private let palette: CursesPalette
     private let screen: OpaquePointer
     private var isTornDown = false
-    /// Recognises pastes in what the terminal sends (bracketed paste is on while curses runs).
-    private var paste = BracketedPaste()
+    /// Decodes what the terminal sends: keys, clicks, pastes (bracketed paste is on while curses runs).
+    private var decoder: KeyDecoder
     /// Events decoded from input but not handed out yet; a Ctrl-C among them goes first.
     private var queue = TypeAhead()
-    /// At most this many inputs are read ahead at a time (the rest waits in the terminal).
+    /// At most this many bytes are read ahead at a time (the rest waits in the terminal).
     private static let readAheadLimit = 1 << 16
-    /// Inputs read so far: a wakeup that brought none is a sign of a closed terminal.
-    private var inputsRead = 0
+    /// One `read` takes all a key sends, or a paste's next piece.
+    private var inputBuffer = [UInt8](repeating: 0, count: 4096)
+    /// Bytes read so far: a wakeup that brought none is a sign of a closed terminal.
+    private var bytesRead = 0
+    /// When the last input came: a sequence cut short waits this long for its rest (the Esc delay).
+    private var lastInputAt = ContinuousClock.now
+    private static let escapeDelay: Duration = .milliseconds(25)
+    /// Whether input may be waiting: the last `poll` said so, or the last `read` filled the buffer.
+    /// When not, nothing is read before the next `poll` (which sees any input that came since).
+    private var inputMayWait = true
+    /// The last `poll` said input is waiting: the `read` needs no `poll` of its own to not block.
+    private var inputIsReady = false
+    /// A wakeup byte drained while reading ahead: the caller has news.
+    private var wokenWhileReading = false
     /// How long a paste may pause before what came is taken as the whole paste.
     private static let pasteStallMs: Int32 = 500
     /// Scratch for one cell's characters: up to CCHARW_MAX (5) scalars and the terminating zero.
@@ -53,10 +69,14 @@ public final class CursesDriver: TerminalDriver {
         raw()  // Ctrl-C, Ctrl-Z, Ctrl-S arrive as keys; signals from elsewhere still come through the pipe.
         noecho()
         nonl()
+        // The terminal sends the keys' application forms, which the key database names; curses
+        // never reads input (`KeyDecoder` does), nor looks for it between a frame's rows.
         keypad(window, true)
         intrflush(window, false)
-        set_escdelay(25)
+        typeahead(-1)
         curs_set(0)
+        decoder = KeyDecoder(sequences: CursesKeys.sequences())
+        decoder.readsMouse = false
 
         // COLORS is only known after start_color, and start_color alone may make ncurses emit
         // colour resets: never call it when colour is not wanted.
@@ -131,34 +151,55 @@ public final class CursesDriver: TerminalDriver {
             // Signals before keys, however many keys wait.
             let received = SignalPipe.drain()
             if let event = event(forSignals: received) { return event }
-            let inputsBefore = inputsRead
+            let bytesBefore = bytesRead
             if let signal = readAhead() { return signal }
             if let event = queue.next() { return event }
-            if inputsRead != inputsBefore { idleWakeups = 0 }  // the last wakeup brought input (a paste's next piece)
-            if received.contains(SignalPipe.wakeByte), !paste.isInsidePaste { return nil }  // the caller has other news
-            let waitMs: Int32
-            if paste.isInsidePaste {
+            if bytesRead != bytesBefore { idleWakeups = 0 }  // the last wakeup brought input (a paste's next piece)
+            let woken = received.contains(SignalPipe.wakeByte) || wokenWhileReading
+            wokenWhileReading = false
+            if woken, !decoder.isInsidePaste { return nil }  // the caller has other news
+            var waitMs: Int32
+            if decoder.isInsidePaste {
                 // The rest of a paste is on its way, whatever the caller's timeout; if it stops
                 // coming, what came is the paste.
                 waitMs = Self.pasteStallMs
             } else if let deadline {
                 let left = ContinuousClock.now.duration(to: deadline)
                 if left <= .zero { return nil }
-                waitMs = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+                waitMs = Self.milliseconds(left)
             } else {
                 waitMs = -1
+            }
+            // A sequence cut short: its rest normally follows at once; if not, it was typed as is.
+            let escapeEnds = lastInputAt + Self.escapeDelay
+            if decoder.isWaiting, !decoder.isInsidePaste {
+                let left = Self.milliseconds(max(.zero, ContinuousClock.now.duration(to: escapeEnds)))
+                waitMs = waitMs < 0 ? left : min(waitMs, left)
             }
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
             // EINTR (a signal arrived) and readiness both loop back to read what came.
             let ready = poll(&fds, 2, waitMs)
-            if ready == 0, paste.isInsidePaste { queue.append(contentsOf: paste.endStalledPaste()) }
+            inputIsReady = fds[0].revents & Int16(POLLIN) != 0
+            inputMayWait = inputIsReady
+            if ready == 0 {
+                if decoder.isInsidePaste {
+                    queue.append(contentsOf: decoder.endStalledPaste())
+                } else if decoder.isWaiting, ContinuousClock.now >= escapeEnds {
+                    queue.append(contentsOf: decoder.flush())
+                }
+            }
             // A closed terminal polls ready forever with nothing to read: that is a hangup, not a
             // reason to spin.
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .signal(.hangup) }
             idleWakeups = ready > 0 && fds[1].revents == 0 ? idleWakeups + 1 : 0
             if idleWakeups > 100 { return .signal(.hangup) }
         }
+    }
+
+    /// Whole milliseconds, rounded up (a wait never ends before its deadline).
+    private static func milliseconds(_ d: Duration) -> Int32 {
+        Int32(clamping: d.components.seconds * 1000 + (d.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 
     public var wakeup: TerminalWakeup {
@@ -244,65 +285,32 @@ public final class CursesDriver: TerminalDriver {
         return .resize(newSize)
     }
 
-    /// Reads everything the terminal has sent so far, without waiting, through the paste decoder
-    /// into the queue: a Ctrl-C typed behind 10,000 keys is seen now, not after them. Looks at the
-    /// signal pipe every 64 inputs and returns a termination signal at once (a long paste never
-    /// holds back Ctrl-C's SIGINT or a SIGTERM).
+    /// Reads everything the terminal has sent so far, without waiting, in as few `read`s as it
+    /// takes (one for a key), through the decoder into the queue: a Ctrl-C typed behind 10,000 keys
+    /// is seen now, not after them. Looks at the signal pipe between reads and returns a
+    /// termination signal at once (a long paste never holds back Ctrl-C's SIGINT or a SIGTERM).
     private func readAhead() -> TerminalEvent? {
-        for n in 1...Self.readAheadLimit {
-            guard let read = readInput() else {
-                queue.append(contentsOf: paste.flush())
-                return nil
+        var total = 0
+        while total < Self.readAheadLimit, inputMayWait {
+            inputMayWait = false
+            if !inputIsReady {
+                var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                guard poll(&input, 1, 0) > 0, input.revents & Int16(POLLIN) != 0 else { return nil }
             }
-            switch read {
-            case .input(let input):
-                queue.append(contentsOf: paste.feed(input))
-            case .event(let event):
-                queue.append(contentsOf: paste.flush())
-                queue.append(event)
-            }
-            if n % 64 == 0, let signal = event(forSignals: SignalPipe.drain()) { return signal }
+            inputIsReady = false
+            let n = inputBuffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            guard n > 0 else { return nil }  // end of input: the hangup check sees it
+            total += n
+            bytesRead &+= n
+            lastInputAt = .now
+            queue.append(contentsOf: decoder.feed(inputBuffer[0..<n]))
+            // A terminal's read returns what is there, up to the buffer: less means all of it.
+            inputMayWait = n == inputBuffer.count
+            if !inputMayWait { return nil }
+            let signals = SignalPipe.drain()
+            if signals.contains(SignalPipe.wakeByte) { wokenWhileReading = true }
+            if let signal = event(forSignals: signals) { return signal }
         }
         return nil
-    }
-
-    /// Input for the paste decoder, or an event of its own (a resize, a click).
-    private enum Read { case input(TerminalInput), event(TerminalEvent) }
-
-    /// One input if ncurses has one ready, without waiting (ncurses still waits the 25 ms Esc delay to
-    /// tell Esc from the start of an arrow key's sequence).
-    private func readInput() -> Read? {
-        let window = cnc_stdscr()
-        wtimeout(window, 0)
-        while true {
-            var code: wint_t = 0
-            switch wget_wch(window, &code) {
-            case cnc_key_code_yes():
-                inputsRead &+= 1
-                // resizeterm queues a KEY_RESIZE of its own: only a real change is news.
-                if Int32(code) == cnc_key_resize() {
-                    if let event = updateSize() { return .event(event) }
-                    continue
-                }
-                if Int32(code) == cnc_key_mouse() {
-                    var x: Int32 = 0, y: Int32 = 0
-                    switch cnc_read_click(&x, &y) {
-                    case 1: return .event(.click(Point(x: Int(x), y: Int(y))))
-                    // The wheel is ↑ and ↓, as terminals send it when they report no mouse.
-                    case 2: return .input(.key(.up))
-                    case 3: return .input(.key(.down))
-                    default: continue
-                    }
-                }
-                if let key = CursesKeys.key(forCode: Int32(code)) { return .input(.key(key)) }
-                continue  // a key we do not bind (odd function keys): not an event
-            case OK:
-                inputsRead &+= 1
-                guard let scalar = Unicode.Scalar(UInt32(code)) else { continue }
-                return .input(.scalar(scalar))
-            default:
-                return nil
-            }
-        }
     }
 }

@@ -7,6 +7,10 @@ public actor InProcessBackend: SimBackend {
     public private(set) var simulator: Simulator
     /// Injected latency (faults) is slept for real unless this is false (benchmarks, fast tests).
     private let honoursLatency: Bool
+    /// How a latency is slept: `Task.sleep` unless the caller's loop keeps its own timers (the
+    /// terminal app's, whose process then never starts Swift's global pool to sleep).
+    private let sleep: LatencySleep
+    public typealias LatencySleep = @Sendable (Duration) async -> Void
     /// Nothing to resume in process (a subscriber lives as long as the backend): no history kept.
     private let hub = EventHub(retention: 0)
     private var lastEventID = 0
@@ -16,15 +20,20 @@ public actor InProcessBackend: SimBackend {
     private var journal: [SimEvent] = []
     static let journalLimit = 1_000
 
-    public init(world: World, honoursLatency: Bool = true) {
+    public init(world: World, honoursLatency: Bool = true, sleep: @escaping LatencySleep = InProcessBackend.taskSleep) {
         simulator = Simulator(world: world)
         self.honoursLatency = honoursLatency
+        self.sleep = sleep
     }
 
-    public init(scenario: String = "fresh", honoursLatency: Bool = true) throws(ScenarioError) {
+    public init(scenario: String = "fresh", honoursLatency: Bool = true,
+                sleep: @escaping LatencySleep = InProcessBackend.taskSleep) throws(ScenarioError) {
         simulator = try Simulator(scenario: scenario)
         self.honoursLatency = honoursLatency
+        self.sleep = sleep
     }
+
+    public static let taskSleep: LatencySleep = { try? await Task.sleep(for: $0) }
 
     deinit { hub.finish() }
 
@@ -34,7 +43,7 @@ public actor InProcessBackend: SimBackend {
         let latencyMs = outcome.latencyMs
         let response = outcome.takeResponse()
         if honoursLatency && latencyMs > 0 {
-            try? await Task.sleep(for: .milliseconds(latencyMs))
+            await sleep(.milliseconds(latencyMs))
         }
         return response
     }

@@ -53,7 +53,7 @@ struct TUICommand: AsyncParsableCommand {
            let backend = try? RemoteBackend(url: url, adminToken: token) {
             served = await World.served(by: backend)
         }
-        let config = try TUISession.config(settings: settings, options: session, served: served)
+        let (config, world) = try TUISession.configAndWorld(settings: settings, options: session, served: served)
         // Refused before curses takes the terminal: a kept walk is never overwritten.
         if let record, FileManager.default.fileExists(atPath: record) {
             throw CommandFailure("\(record): exists already: record to a new file")
@@ -64,8 +64,12 @@ struct TUICommand: AsyncParsableCommand {
         } catch {
             throw TerminalUnavailable(reason: error.description)
         }
-        // Every answer says which rule produced it: the coverage screen reads them.
-        let connector = BackendConnector(adminToken: settings.adminToken?.value.value, trace: true)
+        let loop = executor ?? LoopExecutor()
+        // Every answer says which rule produced it: the coverage screen reads them. A fault's
+        // latency is a deadline of the loop's, like the store's timers.
+        var connector = BackendConnector(adminToken: settings.adminToken?.value.value, trace: true,
+                                         latencySleep: { try? await loop.sleep(until: .now + $0) })
+        if case .inProcess(let scenario) = config.backend, let world { connector.loaded = StartupWorld(scenario: scenario, world: world) }
         // The session is always kept as a walk (in memory without --record): the API log exports it.
         let recorder: WalkRecorder
         do {
@@ -77,7 +81,7 @@ struct TUICommand: AsyncParsableCommand {
         driver.reportsMouse = !noMouse && settings.mouse.value
         let app = TerminalApp(driver: driver, config: config, connector: recorder.recording(connector.open),
                               recorder: recorder, theme: Theme.named(settings.theme.value.rawValue) ?? .dark,
-                              executor: executor ?? LoopExecutor())
+                              executor: loop)
         let outcome = if executor != nil {
             app.runHere(exitAfterFirstFrame: exitAfterFirstFrame)
         } else {
@@ -94,6 +98,13 @@ struct TUICommand: AsyncParsableCommand {
 /// variant, pacing) and the scenario's default session for the rest.
 enum TUISession {
     static func config(settings: Settings, options: SessionOptions, served: World? = nil) throws -> SessionConfig {
+        try configAndWorld(settings: settings, options: options, served: served).config
+    }
+
+    /// The session, and the world its in-process scenario loaded (the backend opens on it, not on a
+    /// second reading of the same scenario).
+    static func configAndWorld(settings: Settings, options: SessionOptions,
+                               served: World? = nil) throws -> (config: SessionConfig, world: World?) {
         var config = SessionConfig()
         var world: World?
         if let backend = settings.string(.backend) {
@@ -131,7 +142,7 @@ enum TUISession {
         if let sdk = settings.string(.sdk).flatMap({ SDKVersion($0.value) }) { config.sdk = sdk }
         if let variant = options.variant { config.variant = variant }
         config.pacing = options.pacing
-        return config
+        return (config, world)
     }
 }
 

@@ -14,6 +14,23 @@ struct SimulatorCoreTests {
         #expect(fast.latencyMs == 0)
     }
 
+    /// The terminal app hands its loop's timer to the backend: a fault's latency is slept there,
+    /// never with `Task.sleep` (which would start Swift's global pool and its wake-ups).
+    @Test func theInProcessBackendSleepsALatencyWithTheSleepItWasGiven() async throws {
+        let slept = Slept()
+        let backend = try InProcessBackend(scenario: "enrolled", sleep: { await slept.add($0) })
+        _ = await backend.control(.fault(FaultRule(name: "pims.authentication.trustedphonenumber", latencyMs: 1500, times: 1)))
+        let slow = await backend.send(PIMSRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
+        #expect(slow.status == .succeeded)
+        _ = await backend.send(PIMSRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
+        #expect(await slept.durations == [.milliseconds(1500)])
+    }
+
+    private actor Slept {
+        var durations: [Duration] = []
+        func add(_ d: Duration) { durations.append(d) }
+    }
+
     @Test func anUnknownSessionIsAClearFailure() throws {
         var sim = try Simulator(scenario: "enrolled")
         let r = sim.handle(PIMSRequest(.get, "pims.authentication.trustedphonenumber"), session: "ghost")
