@@ -14,7 +14,10 @@ func benchmarkAuthAPI(count: Int = 4000, concurrency: Int = 8) async throws -> [
     defer { try? FileManager.default.removeItem(at: folder) }
     let core = try ServerCore(databasePath: folder.appendingPathComponent("world.db").path, seed: .named("futurae-enrolled"), honoursLatency: false)
     let admin = TeamServer.generateAdminToken()
-    let server = try await TeamServer.start(core: core, options: .init(port: 0, adminToken: admin))
+    var options = TeamServer.Options(port: 0, adminToken: admin)
+    // One client address opens the connections URLSession's pool asks for: no per-address rate here.
+    options.connections.ratePerAddress = 0
+    let server = try await TeamServer.start(core: core, options: options)
     defer { Task { await server.stop() } }
     let base = "http://127.0.0.1:\(server.port)"
     let service = try require(core.world.futurae.service, "the Futurae service")

@@ -1,3 +1,4 @@
+import Card
 import Enrollment
 import TerminalUI
 

@@ -1,3 +1,4 @@
+import Futurae
 import Enrollment
 import TerminalUI
 

@@ -1,3 +1,4 @@
+import PIMS
 import Enrollment
 import TerminalUI
 

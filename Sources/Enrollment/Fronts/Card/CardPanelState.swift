@@ -1,3 +1,4 @@
+import Card
 import SimKernel
 
 /// The card app's part of the simulator panel, kept per front in the panel's `systems`: the

@@ -1,3 +1,4 @@
+import Futurae
 import SimKernel
 
 /// Futurae's part of the simulator panel, kept per front in the panel's `systems`: the back
