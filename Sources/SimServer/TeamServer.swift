@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import NIOCore
 import NIOPosix
 import ServiceLifecycle
 import SimKernel
