@@ -1,7 +1,5 @@
 import Hummingbird
 import Logging
-import NIOCore
-import NIOPosix
 import ServiceLifecycle
 import SimKernel
 
@@ -77,7 +75,6 @@ public enum TeamServer {
     /// finish and commit, and the database is checkpointed into its one file and closed.
     public static func run(core: ServerCore, options: Options, logger: Logger,
                            onRunning: @escaping @Sendable (Int) async -> Void) async throws {
-        _ = tasksRunOnEventLoops
         let app = try application(core: core, options: options, logger: logger, slots: ConnectionSlots(options, clock: core.live.clock), onRunning: onRunning)
         // Shut down in reverse order: the streams before the server that waits for them.
         var configuration = ServiceGroupConfiguration(services: [app, EventStreamsService(hub: core.events)],
@@ -86,13 +83,6 @@ public enum TeamServer {
         defer { core.close() }
         try await ServiceGroup(configuration: configuration).run()
     }
-
-    /// Swift concurrency's jobs run on the event loops that serve the connections (NIO's singleton
-    /// group, Hummingbird's), not on a pool of their own: a request is read, answered and written
-    /// on one thread, where each answer otherwise hopped to the pool and back (two thread switches,
-    /// and two more threads wanting the two cores: the read tail under load). Once per process, in
-    /// `enrollsim serve` only: a test process or a benchmark keeps the default executor.
-    static let tasksRunOnEventLoops = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
 
     /// Starts a server in this process (tests, embedding) and returns once it listens; its `stop`
     /// also closes the core's database.
