@@ -3,7 +3,9 @@
 # (PREV), and nginx serving a static JSON file the size of the read call's answer (the HTTP limit
 # on this machine). Rounds alternate the three under the same wrk load (64 connections, loopback):
 # reads on all three, then durable writes on the two enrollsim builds. Prints every round and the
-# medians of the per-round ratios.
+# medians of the per-round ratios. Beside each load's rate, the CPU time its server spent per request
+# (user + system, from /proc, nginx's workers included): on two cores shared with other work, the
+# rate depends on the share of the cores each server gets, the CPU per request much less.
 #
 #   PREV=/path/to/enrollsim Benchmarks/server-compare.sh [duration of each load, default 10s]
 #
@@ -55,11 +57,24 @@ start() { # name binary port: a server on `team`, its read session logged in as 
   session bench-reader > "$WORK/$1.read"
   curl -sf -XPOST "$base/v1/pims" -H "Authorization: Bearer $(cat "$WORK/$1.read")" -H "Content-Type: application/json" \
     -d '{"type":"set","name":"pims.authentication.user","params":{"action":"login","username":"bob@example.com","password":"bob-pass"}}' > /dev/null
-  for i in $(seq 256); do session "bench-writer-$i"; done > "$WORK/$1.tokens"
+  # One process and one keep-alive connection open the 256 sessions (a curl and a python3 each took
+  # minutes on a loaded machine; a connection each meets the server's connection rate).
+  python3 - "$3" > "$WORK/$1.tokens" << 'PY'
+import http.client, json, sys
+connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=30)
+for i in range(1, 257):
+    connection.request("POST", "/v1/sessions", json.dumps({"device": f"bench-writer-{i}"}), {"Content-Type": "application/json"})
+    response = connection.getresponse()
+    body = json.load(response)
+    if response.status != 201: sys.exit(f"session {i}: {response.status} {body}")
+    print(body["session"])
+PY
 }
 
 start new "$BIN" "$PORT"
+NEW_PID="${PIDS[-1]}"
 start prev "$PREV" $((PORT + 1))
+PREV_PID="${PIDS[-1]}"
 
 # nginx: the read call's answer, byte for byte, as a static file.
 PREFIX="$PWD/.build-bench/nginx"
@@ -82,17 +97,29 @@ http {
 EOF
 "$NGINX" -p "$PREFIX" -c "$PREFIX/nginx.conf" &
 PIDS+=($!)
+NGINX_PID=$!
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$((PORT + 2))/read.json" > /dev/null && break; sleep 0.1; done
 
-load() { # name script url [read token] [tokens file]: "req/s p99-ms"
-  BENCH_READ_TOKEN="${4:-}" BENCH_WRITE_TOKENS="${5:-/dev/null}" \
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency ${2:+-s "Benchmarks/server-bench/$2.lua"} "$3" > "$WORK/run.txt"
+cpu_ticks() { # pid: user + system clock ticks of the process and its children (nginx's workers)
+  local total=0 p
+  for p in "$1" $(pgrep -P "$1" || true); do
+    total=$((total + $(awk '{print $14 + $15}' "/proc/$p/stat" 2> /dev/null || echo 0)))
+  done
+  echo "$total"
+}
+
+load() { # name pid script url [read token] [tokens file]: "req/s p99-ms cpu-µs-per-request"
+  local before
+  before="$(cpu_ticks "$2")"
+  BENCH_READ_TOKEN="${5:-}" BENCH_WRITE_TOKENS="${6:-/dev/null}" \
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency ${3:+-s "Benchmarks/server-bench/$3.lua"} "$4" > "$WORK/run.txt"
   grep -E 'Non-2xx|Socket errors' "$WORK/run.txt" | sed "s/^/  $1: /" >&2 || true
-  python3 - "$(awk '/^Requests\/sec:/ {print $2}' "$WORK/run.txt")" "$(awk '$1 == "99%" {print $2}' "$WORK/run.txt")" << 'PY'
+  python3 - "$(awk '/^Requests\/sec:/ {print $2}' "$WORK/run.txt")" "$(awk '$1 == "99%" {print $2}' "$WORK/run.txt")" \
+    "$(awk '/ requests in / {print $1}' "$WORK/run.txt")" "$(( $(cpu_ticks "$2") - before ))" "$(getconf CLK_TCK)" << 'PY'
 import re, sys
-rps, p99 = sys.argv[1:]
+rps, p99, requests, ticks, hz = sys.argv[1:]
 value, unit = re.match(r"([\d.]+)(\w+)", p99).groups()
-print(rps, float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit])
+print(rps, float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit], int(ticks) / int(hz) * 1e6 / max(1, int(requests)))
 PY
 }
 
@@ -100,24 +127,30 @@ echo "enrollsim serve: $BIN vs PREV $PREV vs nginx $("$NGINX" -v 2>&1 | sed 's/.
   "$CONNECTIONS connections, $THREADS wrk threads, $DURATION each, $ROUNDS rounds, $(nproc) cores"
 : > "$WORK/rounds"
 for round in $(seq "$ROUNDS"); do
-  read -r new_read new_read_p99 < <(load "new read" read "http://127.0.0.1:$PORT" "$(cat "$WORK/new.read")")
-  read -r prev_read prev_read_p99 < <(load "prev read" read "http://127.0.0.1:$((PORT + 1))" "$(cat "$WORK/prev.read")")
-  read -r nginx_read nginx_p99 < <(load "nginx" "" "http://127.0.0.1:$((PORT + 2))/read.json")
-  read -r new_write new_write_p99 < <(load "new write" write "http://127.0.0.1:$PORT" "" "$WORK/new.tokens")
-  read -r prev_write prev_write_p99 < <(load "prev write" write "http://127.0.0.1:$((PORT + 1))" "" "$WORK/prev.tokens")
-  echo "$new_read $new_read_p99 $prev_read $prev_read_p99 $nginx_read $nginx_p99 $new_write $new_write_p99 $prev_write $prev_write_p99" >> "$WORK/rounds"
-  printf 'round %s: reads new %.0f/s p99 %.1f ms, prev %.0f/s p99 %.1f ms, nginx %.0f/s p99 %.1f ms; writes new %.0f/s p99 %.1f ms, prev %.0f/s p99 %.1f ms\n' \
-    "$round" "$new_read" "$new_read_p99" "$prev_read" "$prev_read_p99" "$nginx_read" "$nginx_p99" "$new_write" "$new_write_p99" "$prev_write" "$prev_write_p99"
+  read -r new_read new_read_p99 new_read_cpu < <(load "new read" "$NEW_PID" read "http://127.0.0.1:$PORT" "$(cat "$WORK/new.read")")
+  read -r prev_read prev_read_p99 prev_read_cpu < <(load "prev read" "$PREV_PID" read "http://127.0.0.1:$((PORT + 1))" "$(cat "$WORK/prev.read")")
+  read -r nginx_read nginx_p99 nginx_cpu < <(load "nginx" "$NGINX_PID" "" "http://127.0.0.1:$((PORT + 2))/read.json")
+  read -r new_write new_write_p99 new_write_cpu < <(load "new write" "$NEW_PID" write "http://127.0.0.1:$PORT" "" "$WORK/new.tokens")
+  read -r prev_write prev_write_p99 prev_write_cpu < <(load "prev write" "$PREV_PID" write "http://127.0.0.1:$((PORT + 1))" "" "$WORK/prev.tokens")
+  echo "$new_read $new_read_p99 $prev_read $prev_read_p99 $nginx_read $nginx_p99 $new_write $new_write_p99 $prev_write $prev_write_p99" \
+    "$new_read_cpu $prev_read_cpu $nginx_cpu $new_write_cpu $prev_write_cpu" >> "$WORK/rounds"
+  printf 'round %s (load %s): reads new %.0f/s p99 %.1f ms %.1f µs CPU, prev %.0f/s p99 %.1f ms %.1f µs, nginx %.0f/s p99 %.1f ms %.1f µs;' \
+    "$round" "$(cut -d' ' -f1 /proc/loadavg)" "$new_read" "$new_read_p99" "$new_read_cpu" "$prev_read" "$prev_read_p99" "$prev_read_cpu" "$nginx_read" "$nginx_p99" "$nginx_cpu"
+  printf ' writes new %.0f/s p99 %.1f ms %.1f µs, prev %.0f/s p99 %.1f ms %.1f µs\n' \
+    "$new_write" "$new_write_p99" "$new_write_cpu" "$prev_write" "$prev_write_p99" "$prev_write_cpu"
 done
 python3 - "$WORK/rounds" << 'PY'
 import statistics, sys
 names = ["new_read", "new_read_p99", "prev_read", "prev_read_p99", "nginx_read", "nginx_p99",
-         "new_write", "new_write_p99", "prev_write", "prev_write_p99"]
+         "new_write", "new_write_p99", "prev_write", "prev_write_p99",
+         "new_read_cpu", "prev_read_cpu", "nginx_cpu", "new_write_cpu", "prev_write_cpu"]
 rows = [dict(zip(names, map(float, line.split()))) for line in open(sys.argv[1])]
 def ratio(a, b): return statistics.median(r[a] / r[b] for r in rows)
 print("medians of the per-round ratios:")
 print(f"  reads: new / nginx {ratio('new_read', 'nginx_read'):.2f}×, p99 new / nginx {ratio('new_read_p99', 'nginx_p99'):.2f}×; "
       f"new / prev {ratio('new_read', 'prev_read'):.2f}×, p99 new / prev {ratio('new_read_p99', 'prev_read_p99'):.2f}×")
 print(f"  durable writes: new / prev {ratio('new_write', 'prev_write'):.2f}×, p99 new / prev {ratio('new_write_p99', 'prev_write_p99'):.2f}×")
+print(f"  CPU per request: reads new / nginx {ratio('new_read_cpu', 'nginx_cpu'):.2f}×, new / prev {ratio('new_read_cpu', 'prev_read_cpu'):.2f}×; "
+      f"writes new / prev {ratio('new_write_cpu', 'prev_write_cpu'):.2f}×")
 print("medians of the figures: " + ", ".join(f"{n} {statistics.median(r[n] for r in rows):.1f}" for n in names))
 PY

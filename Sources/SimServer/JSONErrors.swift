@@ -57,7 +57,9 @@ struct JSONErrors<Context: RequestContext>: RouterMiddleware {
 extension Response {
     /// A JSON body written by `JSONText` (keys sorted, as every answer of enrollsim).
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: JSONText.encode(value))))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        JSONText.write(value, into: &bytes)
+        return Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

@@ -23,7 +23,7 @@ struct RequestTargetRule: Sendable {
     /// The authority of an absolute-form target (`http://HOST:PORT/path` → `HOST:PORT`), nil for
     /// the origin form (`/path`) and `*`.
     static func absoluteAuthority(_ uri: String) -> String? {
-        guard let scheme = uri.range(of: "://"), !uri.hasPrefix("/") else { return nil }
+        guard !uri.hasPrefix("/"), let scheme = uri.range(of: "://") else { return nil }
         let rest = uri[scheme.upperBound...]
         let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         let authority = rest[..<end]

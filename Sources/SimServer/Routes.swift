@@ -85,7 +85,7 @@ struct Routes: Sendable {
         let json = try await Self.json(request)
         let call = try Self.parse { try CallRequest(json: json) }
         // The bearer token chooses the session: a `session` key (as in batch) would be silently ignored.
-        try Self.refuseUnknownKeys(json.objectValue ?? [:], allowed: ["type", "name", "params"], in: "a request envelope")
+        try Self.refuseUnknownKeys(json.objectValue ?? [:], allowed: Self.envelopeKeys, in: "a request envelope")
         guard let (outcome, ticket) = core.live.call(call, digest: digest) else {
             try checkOpen(core.live.use(digest: digest))  // ended meanwhile: say how
             throw unknown
@@ -98,6 +98,8 @@ struct Routes: Sendable {
                                                 "code": "\(outcome.response.errorCode?.description ?? "-")"])
         return .json(Self.answer(outcome.response, traced: request.headers[values: Self.traceHeader].contains("1")))
     }
+
+    static let envelopeKeys: Set<String> = ["type", "name", "params"]
 
     /// Asks the server to add each answer's `trace` (the rule and branch that answered, for walks and
     /// coverage): never sent otherwise, so clients see the envelope the SDK gives them.
@@ -149,7 +151,9 @@ struct Routes: Sendable {
 
     static func json(_ request: Request) async throws -> JSONValue {
         // Only JSON: a web page can send text/plain or a form anywhere without asking first, never JSON.
-        let mediaType = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        let header = request.headers[.contentType]
+        // The header as clients send it is taken as it is; any other spelling is parsed.
+        let mediaType = header == "application/json" ? header : header?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard mediaType == "application/json" else {
             throw HTTPError(.unsupportedMediaType, message: "the body must be JSON, sent with \"Content-Type: application/json\" (not \(mediaType.map { "\"\($0.escapingControlCharacters)\"" } ?? "none"))")
         }
