@@ -7,6 +7,9 @@ import SimKernel
 /// `Action.feature` messages addressed to its type: the embedding and the case path are derived.
 struct Scope<F: Feature>: Sendable {
     let state: WritableKeyPath<AppState, F.State> & Sendable
+    /// The registry's key, when the state is kept there: read directly, not through the key path
+    /// (a subscript key path is projected generically, and the app reads states on every key).
+    let key: StateKey<F.State>?
     let route: Route?
     /// What a new SDK instance or world resets the state to; nil: the state outlives them.
     let initial: F.State?
@@ -15,6 +18,7 @@ struct Scope<F: Feature>: Sendable {
     init(_ feature: F.Type, _ state: WritableKeyPath<AppState, F.State> & Sendable, route: Route?, resetTo initial: F.State? = nil,
          report: @escaping @Sendable (inout AppState, F.Delegate) -> [Effect]) {
         self.state = state
+        self.key = nil
         self.route = route
         self.initial = initial
         self.report = report
@@ -30,7 +34,11 @@ struct Scope<F: Feature>: Sendable {
     /// under `key`; `resets`: a new SDK instance or world sets it back to the key's initial state.
     init(_ feature: F.Type, _ key: StateKey<F.State>, route: Route?, resets: Bool = false,
          report: @escaping @Sendable (inout AppState, F.Delegate) -> [Effect]) {
-        self.init(feature, \AppState.features[key], route: route, resetTo: resets ? key.empty : nil, report: report)
+        self.state = \AppState.features[key]
+        self.key = key
+        self.route = route
+        self.initial = resets ? key.empty : nil
+        self.report = report
     }
 
     /// A feature kept in the registry that reports nothing.
@@ -46,9 +54,20 @@ struct Scope<F: Feature>: Sendable {
 
     func embed(_ action: F.Action) -> Action { F.message(action) }
 
+    func read(_ app: AppState) -> F.State {
+        if let key { app.features[key] } else { app[keyPath: state] }
+    }
+
+    func modify<R>(_ app: inout AppState, _ body: (inout F.State) -> R) -> R {
+        guard let key else { return body(&app[keyPath: state]) }
+        var value = app.features[key]
+        defer { app.features[key] = value }
+        return body(&value)
+    }
+
     func send(_ action: F.Action, to app: inout AppState) -> [Effect] {
         let shared = app.shared
-        let outcomes = F.reduce(&app[keyPath: state], action, shared)
+        let outcomes = modify(&app) { F.reduce(&$0, action, shared) }
         return app.perform(outcomes, report: report)
     }
 }
@@ -94,7 +113,7 @@ extension Scope: FeatureScope {
         message.action(of: F.self).map { send($0, to: &app) } ?? []
     }
     func reset(_ app: inout AppState) {
-        if let initial { app[keyPath: state] = initial }
+        if let initial { modify(&app) { $0 = initial } }
     }
     var title: String { F.title }
     var summary: String { F.summary }
@@ -106,7 +125,7 @@ extension Scope: FeatureScope {
 
     func commands(_ app: AppState, typing: Bool) -> [AvailableCommand] {
         // While typing, a key that is no letter has no ^ form: it is typed (`/` into the log's filter).
-        F.keys(app[keyPath: state], app.shared).filter { $0.isOffered && !(typing && $0.key.isSymbol) }.map { binding in
+        F.keys(read(app), app.shared).filter { $0.isOffered && !(typing && $0.key.isSymbol) }.map { binding in
             let action: Action = switch binding.does {
             case .own(let own): embed(own)
             case .app(let action): action
@@ -115,15 +134,15 @@ extension Scope: FeatureScope {
         }
     }
 
-    func form(_ app: AppState) -> Form? { F.form(app[keyPath: state]) }
-    func editForm(_ app: inout AppState, _ edit: (inout Form) -> Void) { F.editForm(&app[keyPath: state], edit) }
-    func awaitedSMS(_ app: AppState) -> SMSPurpose? { F.awaitedSMS(app[keyPath: state]) }
-    func confirmation(_ app: AppState) -> Confirmation? { F.confirmation(app[keyPath: state], app.shared) }
-    func isUnderway(_ app: AppState) -> Bool { F.isUnderway(app[keyPath: state]) }
+    func form(_ app: AppState) -> Form? { F.form(read(app)) }
+    func editForm(_ app: inout AppState, _ edit: (inout Form) -> Void) { modify(&app) { F.editForm(&$0, edit) } }
+    func awaitedSMS(_ app: AppState) -> SMSPurpose? { F.awaitedSMS(read(app)) }
+    func confirmation(_ app: AppState) -> Confirmation? { F.confirmation(read(app), app.shared) }
+    func isUnderway(_ app: AppState) -> Bool { F.isUnderway(read(app)) }
     var editsOnArrival: Bool { F.editsOnArrival }
-    func editsAtOnce(_ app: AppState) -> Bool { F.editsAtOnce(app[keyPath: state]) }
+    func editsAtOnce(_ app: AppState) -> Bool { F.editsAtOnce(read(app)) }
     func paste(_ text: String, _ app: inout AppState) -> [Effect]? {
-        F.pasteAction(text, app[keyPath: state]).map { send($0, to: &app) }
+        F.pasteAction(text, read(app)).map { send($0, to: &app) }
     }
     func answered(_ call: FeatureCall, _ response: PIMSResponse, _ app: inout AppState) -> [Effect] {
         call.call(of: F.self).flatMap { F.answered($0, response) }.map { send($0, to: &app) } ?? []
@@ -131,7 +150,7 @@ extension Scope: FeatureScope {
     func controlAnswered(_ call: FeatureCall, _ answer: SimAnswer, _ app: inout AppState) -> [Effect] {
         call.call(of: F.self).flatMap { F.controlAnswered($0, answer) }.map { send($0, to: &app) } ?? []
     }
-    func state(_ app: AppState) -> any Hashable & Sendable { app[keyPath: state] }
+    func state(_ app: AppState) -> any Hashable & Sendable { read(app) }
 }
 
 /// A feature as a front registered from outside the module declares it (`SystemFront.features`):
