@@ -6,10 +6,14 @@ import SimKernel
 /// state, with `Shared` built from the rest, and performs what it asks. Its actions reach it as
 /// `Action.feature` messages addressed to its type: the embedding and the case path are derived.
 struct Scope<F: Feature>: Sendable {
-    let state: WritableKeyPath<AppState, F.State> & Sendable
-    /// The registry's key, when the state is kept there: read directly, not through the key path
-    /// (a subscript key path is projected generically, and the app reads states on every key).
-    let key: StateKey<F.State>?
+    /// Where the state lives: a field of the app's shared part, or the registry of feature states.
+    /// A registry state is read by its key, not through a subscript key path: that one is projected
+    /// generically, and the app reads states on every key.
+    enum Place: Sendable {
+        case field(WritableKeyPath<AppState, F.State> & Sendable)
+        case registry(StateKey<F.State>)
+    }
+    let place: Place
     let route: Route?
     /// What a new SDK instance or world resets the state to; nil: the state outlives them.
     let initial: F.State?
@@ -17,8 +21,7 @@ struct Scope<F: Feature>: Sendable {
 
     init(_ feature: F.Type, _ state: WritableKeyPath<AppState, F.State> & Sendable, route: Route?, resetTo initial: F.State? = nil,
          report: @escaping @Sendable (inout AppState, F.Delegate) -> [Effect]) {
-        self.state = state
-        self.key = nil
+        self.place = .field(state)
         self.route = route
         self.initial = initial
         self.report = report
@@ -34,8 +37,7 @@ struct Scope<F: Feature>: Sendable {
     /// under `key`; `resets`: a new SDK instance or world sets it back to the key's initial state.
     init(_ feature: F.Type, _ key: StateKey<F.State>, route: Route?, resets: Bool = false,
          report: @escaping @Sendable (inout AppState, F.Delegate) -> [Effect]) {
-        self.state = \AppState.features[key]
-        self.key = key
+        self.place = .registry(key)
         self.route = route
         self.initial = resets ? key.empty : nil
         self.report = report
@@ -55,14 +57,17 @@ struct Scope<F: Feature>: Sendable {
     func embed(_ action: F.Action) -> Action { F.message(action) }
 
     func read(_ app: AppState) -> F.State {
-        if let key { app.features[key] } else { app[keyPath: state] }
+        switch place {
+        case .field(let path): app[keyPath: path]
+        case .registry(let key): app.features[key]
+        }
     }
 
     func modify<R>(_ app: inout AppState, _ body: (inout F.State) -> R) -> R {
-        guard let key else { return body(&app[keyPath: state]) }
-        var value = app.features[key]
-        defer { app.features[key] = value }
-        return body(&value)
+        switch place {
+        case .field(let path): return body(&app[keyPath: path])
+        case .registry(let key): return body(&app.features[key])
+        }
     }
 
     func send(_ action: F.Action, to app: inout AppState) -> [Effect] {
