@@ -12,7 +12,7 @@ struct ScenariosCommand: ParsableCommand {
     )
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Lists the built-in scenarios with their descriptions.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists the built-in scenarios with their descriptions.")
         func run() throws {
             let names = ScenarioLoader.builtinNames
             let width = (names.map(\.count).max() ?? 0) + 2
@@ -24,7 +24,7 @@ struct ScenariosCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Prints a built-in scenario's YAML.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Prints a built-in scenario's YAML.")
         @Argument(help: "The scenario's name.") var name: String
         func run() throws {
             do {
@@ -36,7 +36,7 @@ struct ScenariosCommand: ParsableCommand {
     }
 
     struct Check: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Checks a scenario file strictly, as loading does, and says what is wrong.")
+        static let configuration = CommandConfiguration(commandName: "check", abstract: "Checks a scenario file strictly, as loading does, and says what is wrong.")
         @Argument(help: "A scenario file or built-in name.") var scenario: String
         func run() throws {
             do {

@@ -2,27 +2,29 @@ import PIMS
 import SimKernel
 
 /// Where each built-in feature's state is kept in the app's registry of feature states
-/// (`AppState.features`, by the feature's type), and what it starts as: the registry's `Scope`s
+/// (`AppState.features`, under the feature's name), and what it starts as: the registry's `Scope`s
 /// and the accessors below read the same key.
 enum FeatureStates {
-    static let home = key(HomeMenu.self, HomeMenu.State())
-    static let guided = key(GuidedEnrollment.self, GuidedEnrollment.State())
-    static let account = key(AccountManagement.self, AccountManagement.State())
-    static let otp = key(StrongAuthentication.self, nil as StrongAuthentication.State)
-    static let steps = key(StepsChecklist.self, StepsChecklist.State())
-    static let carKey = key(CarKeyFlow.self, CarKeyFlow.State())
-    static let futurae = key(FuturaeEnrollment.self, FuturaeEnrollment.State())
-    static let futuraeAccounts = key(FuturaeAccounts.self, FuturaeAccounts.State())
-    static let futuraeLogin = key(FuturaeLogin.self, FuturaeLogin.State())
-    static let cardPhone = key(CardPhone.self, CardPhone.State())
-    static let cardShop = key(CardShop.self, CardShop.State())
-    static let cardAccounts = key(CardAccounts.self, CardAccounts.State())
-    static let vehicle = key(VehicleFlow.self, VehicleFlow.State())
-    static let coverage = key(SessionCoverage.self, SessionCoverage.State())
+    static let home = key("home", HomeMenu.self, HomeMenu.State())
+    static let guided = key("guided", GuidedEnrollment.self, GuidedEnrollment.State())
+    static let account = key("account", AccountManagement.self, AccountManagement.State())
+    static let otp = key("otp", StrongAuthentication.self, nil as StrongAuthentication.State)
+    static let steps = key("steps", StepsChecklist.self, StepsChecklist.State())
+    static let carKey = key("carKey", CarKeyFlow.self, CarKeyFlow.State())
+    static let futurae = key("futurae", FuturaeEnrollment.self, FuturaeEnrollment.State())
+    static let futuraeAccounts = key("futuraeAccounts", FuturaeAccounts.self, FuturaeAccounts.State())
+    static let futuraeLogin = key("futuraeLogin", FuturaeLogin.self, FuturaeLogin.State())
+    static let cardPhone = key("cardPhone", CardPhone.self, CardPhone.State())
+    static let cardShop = key("cardShop", CardShop.self, CardShop.State())
+    static let cardAccounts = key("cardAccounts", CardAccounts.self, CardAccounts.State())
+    static let vehicle = key("vehicle", VehicleFlow.self, VehicleFlow.State())
+    static let coverage = key("coverage", SessionCoverage.self, SessionCoverage.State())
 
-    /// A feature's key: its type's name, and its initial state (a state equal to it is not kept).
-    static func key<F: Feature>(_ feature: F.Type, _ initial: F.State) -> StateKey<F.State> {
-        StateKey(String(reflecting: feature), empty: initial)
+    /// A feature's key: its name in the registry, and its initial state (a state equal to it is not
+    /// kept). The name is spelt, not taken from `String(reflecting:)`: reflecting a type checks its
+    /// conformances one by one, a scan of every conformance in the binary each, at start-up.
+    static func key<F: Feature>(_ name: String, _ feature: F.Type, _ initial: F.State) -> StateKey<F.State> {
+        StateKey("feature." + name, empty: initial)
     }
 }
 
