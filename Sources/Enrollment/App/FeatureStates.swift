@@ -26,6 +26,12 @@ enum FeatureStates {
     static func key<F: Feature>(_ name: String, _ feature: F.Type, _ initial: F.State) -> StateKey<F.State> {
         StateKey("feature." + name, empty: initial)
     }
+
+    /// A feature from outside the module: its key is its type's name (the cost above is paid when
+    /// such a feature is registered, not at every start).
+    static func key<F: Feature>(_ feature: F.Type, _ initial: F.State) -> StateKey<F.State> {
+        StateKey(String(reflecting: feature), empty: initial)
+    }
 }
 
 /// The built-in features' states by their old names, over the registry: the flows and screens read
