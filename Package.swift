@@ -1,6 +1,20 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The release executable's link (lld, which the toolchain ships): the functions that start-up and a
+// key run laid out together (scripts/link/startup-order.txt, made by scripts/link/startup-order.sh),
+// no symbols exported (scripts/link/exports.map), and a position-dependent executable, so the loader
+// applies no relocations: less of the binary is read and made resident at start. Not DT_RELR
+// (`-z pack-relative-relocs`): it needs glibc 2.36, and the release runs on 2.35. Benchmarks/README.md.
+let link = Context.packageDirectory + "/scripts/link"
+let releaseLink: [LinkerSetting] = [
+    .unsafeFlags([
+        "-use-ld=lld", "-Xclang-linker", "-no-pie",
+        "-Xlinker", "--version-script=\(link)/exports.map",
+        "-Xlinker", "--symbol-ordering-file=\(link)/startup-order.txt", "-Xlinker", "--no-warn-symbol-ordering",
+    ], .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "enrollsim",
     platforms: [.macOS(.v14)],
@@ -107,7 +121,8 @@ let package = Package(
                 "TerminalUI", "CursesTerminal", "EnrollsimConfig", "Walk", "WalkPlayer", "EnrollsimAssets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            linkerSettings: releaseLink
         ),
         // Release-build benchmarks: `swift run -c release enrollsim-bench`.
         .executableTarget(
