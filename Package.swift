@@ -59,8 +59,11 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        // SimBackend over HTTP, on Foundation's URLSession (libcurl: HTTPS and proxies included).
-        .target(name: "SimClient", dependencies: ["SimKernel"]),
+        // SimBackend over HTTP, on libcurl (HTTPS and proxies included), loaded on the first request.
+        .target(name: "SimClient", dependencies: ["SimKernel", "CCurl"]),
+        // libcurl's C API through dlopen: its header at build time (libcurl4-openssl-dev), and no
+        // libcurl among the binary's needed objects, so the terminal app never loads it.
+        .target(name: "CCurl"),
         // The view-model: state, actions, pure reducer, effects.
         .target(name: "Enrollment", dependencies: ["PIMS", "Futurae", "Card", "Walk"]),
         // Walks: the recorded file (strict reading), replay --check, batch and Markdown exports, coverage.
