@@ -53,7 +53,7 @@ let package = Package(
             ]
         ),
         // SHA-256 of the session tokens and HMAC-SHA256 of the Auth API's signatures, from the
-        // libcrypto that libcurl already loads.
+        // system's OpenSSL libcrypto (the one libcurl's TLS uses too, once the HTTP client loads it).
         .systemLibrary(
             name: "COpenSSLCrypto",
             pkgConfig: "libcrypto",
@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "Walk", dependencies: ["SimKernel"]),
         // A walk played through the front headless: frames for asciicast, the terminal replay, screenshots.
         .target(name: "WalkPlayer", dependencies: ["Walk", "Enrollment", "Screens", "TerminalUI", "PIMS", "CZlib"]),
-        // gzip for the bug-report bundle (.tar.gz), from the zlib libcurl already loads.
+        // gzip for the bug-report bundle (.tar.gz), from the system's zlib (the one libcurl uses too).
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",

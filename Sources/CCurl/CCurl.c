@@ -41,7 +41,7 @@ static void load(void) {
     void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(load_message, sizeof load_message,
-                 "the HTTP client needs libcurl, which is not installed (%s): install it, e.g. apt-get install libcurl4",
+                 "the HTTP client needs libcurl.so.4, which could not be loaded (%s): install it, e.g. apt-get install libcurl4",
                  dlerror());
         load_error = load_message;
         return;

@@ -92,7 +92,7 @@ final class CurlTransfer: @unchecked Sendable {
     func close() {
         if let easy { ccurl_easy_cleanup(easy) }
         easy = nil
-        ccurl_slist_free_all(headerList)
+        if let headerList { ccurl_slist_free_all(headerList) }
         headerList = nil
     }
 

@@ -112,11 +112,3 @@ public final class HTTPTransport: Sendable {
         return try CurlEngine.shared.get()
     }
 }
-
-extension Duration {
-    /// In seconds, as Foundation's intervals count.
-    var seconds: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
-}
