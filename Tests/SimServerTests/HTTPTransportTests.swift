@@ -9,6 +9,14 @@ import Testing
 @Suite struct HTTPTransportTests {
     static let okay = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok"
 
+    /// Reads the request and never answers: only the client ends the connection.
+    static func neverAnswering() throws -> ScriptedHTTPServer {
+        try ScriptedHTTPServer { connection in
+            _ = connection.readRequest()
+            connection.waitForClose()
+        }
+    }
+
     @Test func aChunkedAnswerIsReadWhole() async throws {
         let server = try ScriptedHTTPServer { connection in
             guard connection.readRequest() != nil else { return }
@@ -62,10 +70,7 @@ import Testing
     }
 
     @Test func aServerThatNeverAnswersTimesOut() async throws {
-        let server = try ScriptedHTTPServer { connection in
-            _ = connection.readRequest()
-            connection.waitForClose()
-        }
+        let server = try Self.neverAnswering()
         defer { server.stop() }
         let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/v1/call"))
         await #expect(throws: HTTPTransport.TimedOut.self) { try await HTTPTransport().send("POST", url, body: Data("{}".utf8), timeout: .milliseconds(200)) }
@@ -74,10 +79,7 @@ import Testing
     }
 
     @Test func cancellingASendClosesItsConnection() async throws {
-        let server = try ScriptedHTTPServer { connection in
-            _ = connection.readRequest()
-            connection.waitForClose()
-        }
+        let server = try Self.neverAnswering()
         defer { server.stop() }
         let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/v1/call"))
         let request = Task { try await HTTPTransport().send("POST", url, body: Data("{}".utf8), timeout: .seconds(3600)) }
