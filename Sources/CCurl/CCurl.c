@@ -24,13 +24,19 @@ static struct {
     void (*slist_free_all)(struct curl_slist *);
 } curl;
 
+#ifdef __APPLE__
+#define LIBCURL "libcurl.4.dylib"
+#else
+#define LIBCURL "libcurl.so.4"
+#endif
+
 static pthread_once_t loaded = PTHREAD_ONCE_INIT;
 static const char *load_error;
 static char load_message[512];
 
 #define FIND(name) \
     if (!(*(void **)&curl.name = dlsym(library, "curl_" #name))) { \
-        snprintf(load_message, sizeof load_message, "libcurl.so.4 has no curl_%s (libcurl 7.68 or later is needed)", #name); \
+        snprintf(load_message, sizeof load_message, LIBCURL " has no curl_%s (libcurl 7.68 or later is needed)", #name); \
         load_error = load_message; \
         return; \
     }
@@ -38,10 +44,10 @@ static char load_message[512];
 static void load(void) {
     // RTLD_LOCAL: its symbols stay out of the process's namespace; never closed (connections and
     // the resolver's threads outlive any one request).
-    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(LIBCURL, RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(load_message, sizeof load_message,
-                 "the HTTP client needs libcurl.so.4, which could not be loaded (%s): install it, e.g. apt-get install libcurl4",
+                 "the HTTP client needs " LIBCURL ", which could not be loaded (%s): install it, e.g. apt-get install libcurl4",
                  dlerror());
         load_error = load_message;
         return;
