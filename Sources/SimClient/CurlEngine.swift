@@ -18,9 +18,6 @@ final class CurlEngine: @unchecked Sendable {
     static let shared: Result<CurlEngine, HTTPTransport.Unavailable> = {
         if let error = ccurl_load() { return .failure(HTTPTransport.Unavailable(description: String(cString: error))) }
         guard let multi = ccurl_multi_init() else { return .failure(HTTPTransport.Unavailable(description: "libcurl could not make a multi handle")) }
-        // Idle connections kept for reuse: curl's default (4 per running request) would close most of
-        // a transport's 16 as soon as the requests stop overlapping.
-        ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 64)
         let engine = CurlEngine(multi: multi)
         let thread = Thread { engine.run() }
         thread.name = "enrollsim-http"
@@ -114,14 +111,16 @@ final class CurlEngine: @unchecked Sendable {
         }
     }
 
-    /// The request's connection is free again: the next one waiting for it starts.
+    /// The request's connection is free again: the next one waiting for it starts (or the one after,
+    /// when that one was cancelled meanwhile).
     private func release(_ transfer: CurlTransfer) {
         guard let pool = transfer.pool else { return }
         busy[pool, default: 1] -= 1
         if busy[pool] == 0 { busy[pool] = nil }
-        guard var queue = waiting[pool], !queue.isEmpty else { return }
-        let next = queue.removeFirst()
-        waiting[pool] = queue.isEmpty ? nil : queue
-        admit(next)
+        while busy[pool, default: 0] < transfer.connections, var queue = waiting[pool], !queue.isEmpty {
+            let next = queue.removeFirst()
+            waiting[pool] = queue.isEmpty ? nil : queue
+            admit(next)
+        }
     }
 }
