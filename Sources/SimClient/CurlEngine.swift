@@ -18,6 +18,9 @@ final class CurlEngine: @unchecked Sendable {
     static let shared: Result<CurlEngine, HTTPTransport.Unavailable> = {
         if let error = ccurl_load() { return .failure(HTTPTransport.Unavailable(description: String(cString: error))) }
         guard let multi = ccurl_multi_init() else { return .failure(HTTPTransport.Unavailable(description: "libcurl could not make a multi handle")) }
+        // Idle connections kept for reuse, all servers together: curl's default (4 per running
+        // request) closes a transport's kept-alive connections as soon as requests stop overlapping.
+        ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 64)
         let engine = CurlEngine(multi: multi)
         let thread = Thread { engine.run() }
         thread.name = "enrollsim-http"
