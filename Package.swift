@@ -67,21 +67,24 @@ let package = Package(
             ]
         ),
         // SHA-256 of the session tokens and HMAC-SHA256 of the Auth API's signatures, from the
-        // libcrypto that libcurl already loads.
+        // system's OpenSSL libcrypto (the one libcurl's TLS uses too, once the HTTP client loads it).
         .systemLibrary(
             name: "COpenSSLCrypto",
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        // SimBackend over HTTP, on Foundation's URLSession (libcurl: HTTPS and proxies included).
-        .target(name: "SimClient", dependencies: ["SimKernel"]),
+        // SimBackend over HTTP, on libcurl (HTTPS and proxies included), loaded on the first request.
+        .target(name: "SimClient", dependencies: ["SimKernel", "CCurl"]),
+        // libcurl's C API through dlopen: its header at build time (libcurl4-openssl-dev), and no
+        // libcurl among the binary's needed objects, so the terminal app never loads it.
+        .target(name: "CCurl"),
         // The view-model: state, actions, pure reducer, effects.
         .target(name: "Enrollment", dependencies: ["PIMS", "Futurae", "Card", "Walk"]),
         // Walks: the recorded file (strict reading), replay --check, batch and Markdown exports, coverage.
         .target(name: "Walk", dependencies: ["SimKernel"]),
         // A walk played through the front headless: frames for asciicast, the terminal replay, screenshots.
         .target(name: "WalkPlayer", dependencies: ["Walk", "Enrollment", "Screens", "TerminalUI", "PIMS", "CZlib"]),
-        // gzip for the bug-report bundle (.tar.gz), from the zlib libcurl already loads.
+        // gzip for the bug-report bundle (.tar.gz), from the system's zlib (the one libcurl uses too).
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",

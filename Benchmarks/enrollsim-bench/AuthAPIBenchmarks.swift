@@ -15,7 +15,7 @@ func benchmarkAuthAPI(count: Int = 4000, concurrency: Int = 8) async throws -> [
     let core = try ServerCore(databasePath: folder.appendingPathComponent("world.db").path, seed: .named("futurae-enrolled"), honoursLatency: false)
     let admin = TeamServer.generateAdminToken()
     var options = TeamServer.Options(port: 0, adminToken: admin)
-    // One client address opens the connections URLSession's pool asks for: no per-address rate here.
+    // One client address opens the connections the client's pool asks for (16 per server): no per-address rate here.
     options.connections.ratePerAddress = 0
     let server = try await TeamServer.start(core: core, options: options)
     defer { Task { await server.stop() } }

@@ -1,12 +1,10 @@
 import Foundation
 import Synchronization
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// HTTP/1.1 for the client, on Foundation's URLSession (libcurl on Linux): it ships with the
-/// toolchain, so the client builds no TLS or HTTP/2 stack of its own, yet `https://` URLs and the
-/// `https_proxy`, `http_proxy` and `no_proxy` variables work as they do for curl.
+/// HTTP/1.1 for the client, on libcurl's C API (`CurlEngine`), loaded when the first request is
+/// made: `https://` URLs are checked against the system's trusted certificates, and the
+/// `https_proxy`, `http_proxy` and `no_proxy` variables work as they do for curl; the terminal app
+/// that runs the simulator in process never loads it.
 public final class HTTPTransport: Sendable {
     /// One answer, its body read whole.
     public struct Answer: Sendable {
@@ -23,18 +21,22 @@ public final class HTTPTransport: Sendable {
         public var description: String { "timed out after \(timeout)" }
     }
 
-    private let session: URLSession
+    /// libcurl is missing (or too old): what to install.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
 
-    /// - Parameter connections: at most this many connections to one server at a time.
+    private let connections: Int
+    /// This transport's own share of connections (see `CurlEngine`).
+    private let id: Int
+    private static let made = Atomic<Int>(0)
+
+    /// - Parameter connections: at most this many connections to one server at a time (event
+    ///   streams aside: each has its own).
     public init(connections: Int = 16) {
         _ = Self.loopbackBypassesProxy
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = connections
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration)
+        self.connections = max(1, connections)
+        id = Self.made.add(1, ordering: .relaxed).newValue
     }
 
     /// curl sends even loopback requests to `http_proxy` unless `no_proxy` names them, and a proxy
@@ -49,36 +51,28 @@ public final class HTTPTransport: Sendable {
         setenv("no_proxy", (names + missing).joined(separator: ","), 1)
     }()
 
-    // A URLSession keeps its delegate and curl handles until it is invalidated.
-    deinit { session.finishTasksAndInvalidate() }
-
-    /// The transport the process shares (never invalidated).
+    /// The transport the process shares.
     public static let shared = HTTPTransport()
 
-    /// Sends one request and reads its whole answer. `timeout` bounds the whole exchange; a server
-    /// that is not listening fails at once (connection refused).
+    /// Sends one request and reads its whole answer. `timeout` bounds the whole exchange, waiting for
+    /// a connection included; a server that is not listening fails at once (connection refused).
     public func send(_ method: String, _ url: URL, headers: [(String, String)] = [], body: Data? = nil,
                      timeout: Duration) async throws -> Answer {
-        // curl's own timer counts whole seconds of idleness (a 300 ms limit would never fire): the
-        // limit is kept here, and curl's is only a backstop behind it.
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.seconds.rounded(.up) + 1)
-        request.httpMethod = method
-        for (name, value) in headers { request.addValue(value, forHTTPHeaderField: name) }
-        request.httpBody = body
-        let exchange = Exchange()
+        let engine = try Self.engine(for: url)
+        try Task.checkCancellation()
+        let request = CurlTransfer.Request(method: method, url: url, headers: headers, body: body)
+        let pool = "\(id) \(url.scheme ?? "") \(url.host ?? "") \(url.port ?? -1)"
+        let transfer = CurlTransfer(request, pool: pool, connections: connections, timeout: timeout)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    exchange.finish(Result {
-                        if let error { throw error }
-                        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-                        return Answer(status: http.statusCode, headers: Self.headers(of: http), body: data ?? Data())
-                    })
-                }
-                exchange.start(task, continuation, timeout: timeout)
+                transfer.deliver(to: .whole(continuation))
+                engine.submit(.start(transfer))
             }
         } onCancel: {
-            exchange.stop(CancellationError())
+            // Runs at once, before the transfer starts, when the task was already cancelled: the
+            // engine then sees the flag when it starts it.
+            transfer.cancelled.store(true, ordering: .releasing)
+            engine.submit(.cancel(transfer))
         }
     }
 
@@ -86,22 +80,22 @@ public final class HTTPTransport: Sendable {
     /// body's bytes as they arrive. Ending the iteration (or cancelling its task) closes the connection.
     public func stream(_ url: URL, headers: [(String, String)] = []) -> AsyncThrowingStream<StreamPart, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: StreamPart.self)
-        // A week of idleness at most: the server's heartbeats keep the stream open, and a drop ends it anyway.
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 7 * 24 * 3600)
-        for (name, value) in headers { request.addValue(value, forHTTPHeaderField: name) }
-        // A session of its own: its delegate hands this one request's bytes over as they arrive.
-        let reader = StreamReader(continuation)
-        let streaming = URLSession(configuration: session.configuration, delegate: reader, delegateQueue: nil)
-        let task = streaming.dataTask(with: request)
-        // Called inside the consumer's cancellation handler when its task is cancelled: both calls
-        // wait on the session's queue, so they run on a dispatch thread (see `Exchange`).
-        continuation.onTermination = { _ in
-            DispatchQueue.global().async {
-                task.cancel()
-                streaming.invalidateAndCancel()
-            }
+        let engine: CurlEngine
+        do {
+            engine = try Self.engine(for: url)
+        } catch {
+            continuation.finish(throwing: error)
+            return stream
         }
-        task.resume()
+        // No timeout: the server's heartbeats keep the stream open, and a drop ends it anyway.
+        let transfer = CurlTransfer(CurlTransfer.Request(method: "GET", url: url, headers: headers, body: nil),
+                                    pool: nil, connections: 1, timeout: nil)
+        transfer.deliver(to: .stream(continuation))
+        continuation.onTermination = { _ in
+            transfer.cancelled.store(true, ordering: .releasing)
+            engine.submit(.cancel(transfer))
+        }
+        engine.submit(.start(transfer))
         return stream
     }
 
@@ -110,104 +104,11 @@ public final class HTTPTransport: Sendable {
         case bytes(Data)
     }
 
-    fileprivate static func headers(of response: HTTPURLResponse) -> [(name: String, value: String)] {
-        response.allHeaderFields.compactMap { key, value in
-            guard let name = key as? String, let value = value as? String else { return nil }
-            return (name, value)
+    /// The engine (libcurl loaded, its thread started), for an `http` or `https` URL.
+    private static func engine(for url: URL) throws -> CurlEngine {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw Failure.unsupported(url)
         }
-    }
-}
-
-/// One request's answer, given once: by its data task, by the timer, or by the caller's cancellation,
-/// whichever comes first; the timer and the caller then cancel the data task, from a dispatch thread. The
-/// toolchain's `URLSessionTask.cancel()` waits on the session's queue, and waiting there inside a Swift
-/// cancellation handler can deadlock every URLSession of the process (swift-corelibs-foundation #5412,
-/// fixed after Swift 6.3.1), a risk `URLSession.data(for:)` ran each time a timeout cancelled it.
-private final class Exchange: Sendable {
-    private enum Phase {
-        case waiting
-        case running(CheckedContinuation<HTTPTransport.Answer, any Error>, URLSessionDataTask)
-        /// Answered; or cancelled before it started, with the error `start` then gives.
-        case done((any Error)?)
-    }
-    private let phase = Mutex(Phase.waiting)
-
-    func start(_ task: URLSessionDataTask, _ continuation: CheckedContinuation<HTTPTransport.Answer, any Error>, timeout: Duration) {
-        let cancelledBefore: (any Error)? = phase.withLock { phase in
-            guard case .done(let error) = phase else {
-                phase = .running(continuation, task)
-                return nil
-            }
-            return error ?? CancellationError()
-        }
-        if let cancelledBefore {
-            continuation.resume(throwing: cancelledBefore)
-            DispatchQueue.global().async { task.cancel() }  // made, never resumed: the session forgets it
-            return
-        }
-        task.resume()
-        // Once answered, the timer finds the exchange done and does nothing.
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) { [self] in
-            stop(HTTPTransport.TimedOut(timeout: timeout))
-        }
-    }
-
-    /// The timer's or the caller's end: the answer is this error, and the data task is cancelled.
-    func stop(_ error: any Error) {
-        guard let task = finish(.failure(error)) else { return }
-        DispatchQueue.global().async { task.cancel() }
-    }
-
-    /// Gives the answer if none was given yet, and returns the data task it ended.
-    @discardableResult
-    func finish(_ result: Result<HTTPTransport.Answer, any Error>) -> URLSessionDataTask? {
-        let running: (CheckedContinuation<HTTPTransport.Answer, any Error>, URLSessionDataTask)? = phase.withLock { phase in
-            switch phase {
-            case .waiting:
-                if case .failure(let error) = result { phase = .done(error) }
-                return nil
-            case .running(let continuation, let task):
-                phase = .done(nil)
-                return (continuation, task)
-            case .done:
-                return nil
-            }
-        }
-        guard let (continuation, task) = running else { return nil }
-        continuation.resume(with: result)
-        return task
-    }
-}
-
-/// The delegate of one streaming request: status, then bytes, then the end (or the failure).
-private final class StreamReader: NSObject, URLSessionDataDelegate, Sendable {
-    private let continuation: AsyncThrowingStream<HTTPTransport.StreamPart, any Error>.Continuation
-
-    init(_ continuation: AsyncThrowingStream<HTTPTransport.StreamPart, any Error>.Continuation) {
-        self.continuation = continuation
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        let http = response as? HTTPURLResponse
-        continuation.yield(.head(status: http?.statusCode ?? 0, headers: http.map(HTTPTransport.headers(of:)) ?? []))
-        completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        continuation.yield(.bytes(data))
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        continuation.finish(throwing: error)
-        session.finishTasksAndInvalidate()
-    }
-}
-
-extension Duration {
-    /// In seconds, as Foundation's intervals count.
-    var seconds: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+        return try CurlEngine.shared.get()
     }
 }

@@ -76,7 +76,7 @@ public final class RemoteBackend: SimBackend {
         self.sessionToken = sessionToken
         self.device = device
         self.timeout = timeout
-        // A URLSession of its own by default: one backend's traffic never queues behind another's.
+        // A transport of its own by default: one backend's traffic never queues behind another's.
         http = transport ?? HTTPTransport()
         backoff = eventBackoff
     }

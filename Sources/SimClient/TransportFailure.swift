@@ -9,7 +9,12 @@ enum TransportFailure {
         if let timedOut = error as? HTTPTransport.TimedOut {
             return .transport(.timeout, detail: "no answer from \(url) in time (\(timedOut))")
         }
-        return .transport(.noInternet, detail: "cannot reach \(url): \(words(of: error))")
+        if let failure = error as? HTTPTransport.Failure, failure.isTimeout {
+            return .transport(.timeout, detail: "no answer from \(url) in time (\(failure))")
+        }
+        // The kind of failure and curl's sentence ("connection refused: Failed to connect to 127.0.0.1
+        // port 8080 after 0 ms: Couldn't connect to server"), or what to install when libcurl is missing.
+        return .transport(.noInternet, detail: "cannot reach \(url): \(error)")
     }
 
     static func error(status: Int, body: String, url: String) -> CallError {
@@ -19,12 +24,5 @@ enum TransportFailure {
     /// The `error` of a JSON error body, else the body.
     static func message(of body: String) -> String {
         (try? JSONText.parse(body))?["error"]?.stringValue ?? body
-    }
-
-    /// curl's sentence ("Failed to connect to 127.0.0.1 port 8080 after 0 ms: Couldn't connect to
-    /// server") rather than the whole NSError dump.
-    static func words(of error: any Error) -> String {
-        let described = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String
-        return described ?? "\(error)"
     }
 }

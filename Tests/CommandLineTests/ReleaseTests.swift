@@ -114,6 +114,10 @@ import Testing
         for library in loaded { #expect(note.contains("  \(library)  ("), "INSTALL does not name \(library)") }
         #expect(note.contains("libncursesw.so.6  (libncursesw6)"))
         #expect(note.contains("libsqlite3.so.0  (libsqlite3-0)"))
+        // Not among what ldd reports, yet needed to reach a server: named apart.
+        #expect(!loaded.contains { $0.hasPrefix("libcurl") }, "\(loaded)")
+        #expect(note.contains("opens libcurl.so.4\n(libcurl4)"))
+        #expect(note.split(separator: "\n").contains { $0.contains("apt-get install") && $0.split(separator: " ").contains("libcurl4") })
         if release.isRelease {
             // The Swift runtime and Foundation are inside the release binary.
             #expect(loaded.allSatisfy { !$0.hasPrefix("libswift") && !$0.hasPrefix("libFoundation") && !$0.hasPrefix("libdispatch") },

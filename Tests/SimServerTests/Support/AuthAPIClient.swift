@@ -29,7 +29,7 @@ struct AuthAPIClient: Sendable {
     }
 
     func send(_ method: String, _ target: String, body: String?, tamper: Tamper = .init()) async throws -> TestHTTP.Answer {
-        guard let url = URL(string: base + target), let host = url.host else { throw URLError(.badURL) }
+        guard let url = URL(string: base + target), let host = url.host else { throw TestHTTP.BadURL(text: base + target) }
         let date = tamper.date ?? date()
         let signature = tamper.signature ?? AuthAPISignature.sign(key: key, date: date ?? "", method: method, host: tamper.host ?? host,
                                                                   target: target, body: Array((body ?? "").utf8))

@@ -26,9 +26,14 @@ struct TestHTTP: Sendable {
     func request(_ method: Method, _ path: String, body: String? = nil, headers: [(String, String)] = []) async throws -> Answer {
         var headers = headers
         if body != nil, !headers.contains(where: { $0.0.lowercased() == "content-type" }) { headers.append(("Content-Type", "application/json")) }
-        guard let url = URL(string: base + path) else { throw URLError(.badURL) }
+        guard let url = URL(string: base + path) else { throw BadURL(text: base + path) }
         let answer = try await HTTPTransport.shared.send(method.rawValue, url, headers: headers, body: body.map { Data($0.utf8) }, timeout: .seconds(30))
         return Answer(status: answer.status, text: answer.text, headers: answer.headers.map { ($0.name, $0.value) })
+    }
+
+    /// A test's own URL that does not parse.
+    struct BadURL: Error {
+        let text: String
     }
 
     func post(_ path: String, _ body: JSONValue, bearer: String? = nil) async throws -> Answer {

@@ -1,0 +1,141 @@
+import Foundation
+import PIMS
+import SimClient
+import Testing
+
+/// The HTTP client on libcurl, against servers scripted byte by byte: what it does with a chunked
+/// answer, a refusal, a cancellation (the connection closes) and many requests at once (a bounded
+/// number of connections, kept alive).
+@Suite struct HTTPTransportTests {
+    static let okay = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok"
+
+    /// Reads the request and never answers: only the client ends the connection.
+    static func neverAnswering() throws -> ScriptedHTTPServer {
+        try ScriptedHTTPServer { connection in
+            _ = connection.readRequest()
+            connection.waitForClose()
+        }
+    }
+
+    @Test func aChunkedAnswerIsReadWhole() async throws {
+        let server = try ScriptedHTTPServer { connection in
+            guard connection.readRequest() != nil else { return }
+            connection.write("HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\nX-Sim: one\r\n\r\n")
+            connection.write("5\r\nhello\r\n")
+            connection.write("7\r\n, world\r\n0\r\n\r\n")
+        }
+        defer { server.stop() }
+        let answer = try await HTTPTransport().send("POST", try #require(URL(string: "http://127.0.0.1:\(server.port)/v1/call")),
+                                                    body: Data("{}".utf8), timeout: .seconds(60))
+        #expect(answer.status == 201)
+        #expect(answer.text == "hello, world")
+        #expect(answer.header("x-sim") == "one")
+    }
+
+    @Test func aStreamGivesItsHeadThenEachChunkAsItArrives() async throws {
+        let released = Gate()
+        let server = try ScriptedHTTPServer { connection in
+            guard connection.readRequest() != nil else { return }
+            connection.write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
+            connection.write("6\r\nfirst\n\r\n")
+            // The rest only once the client has read the first chunk: it came before the end.
+            released.wait()
+            connection.write("7\r\nsecond\n\r\n0\r\n\r\n")
+        }
+        defer { server.stop() }
+        var parts: [String] = []
+        for try await part in HTTPTransport().stream(try #require(URL(string: "http://127.0.0.1:\(server.port)/v1/events"))) {
+            switch part {
+            case .head(let status, let headers):
+                parts.append("head \(status) \(headers.first { $0.name.lowercased() == "content-type" }?.value ?? "")")
+            case .bytes(let bytes):
+                parts.append(String(decoding: bytes, as: UTF8.self))
+                released.open()
+            }
+        }
+        #expect(parts == ["head 200 text/event-stream", "first\n", "second\n"])
+    }
+
+    @Test func aRefusedConnectionSaysSo() async throws {
+        let port = try closedPort()
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/v1/call"))
+        let failure = await #expect(throws: HTTPTransport.Failure.self) { try await HTTPTransport().send("GET", url, timeout: .seconds(60)) }
+        #expect(failure?.kind == "connection refused")
+        #expect(failure?.description.contains("127.0.0.1") == true, "\(String(describing: failure))")
+        // The SDK's 2202, with the same words.
+        let client = try RemoteBackend(url: "http://127.0.0.1:\(port)", adminToken: "admin-token-0123456789")
+        let response = await client.send(PIMSRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
+        #expect(response.errorCode == 2202)
+        #expect(response.error?.detail?.contains("connection refused") == true, "\(String(describing: response.error?.detail))")
+    }
+
+    @Test func aServerThatNeverAnswersTimesOut() async throws {
+        let server = try Self.neverAnswering()
+        defer { server.stop() }
+        let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/v1/call"))
+        await #expect(throws: HTTPTransport.TimedOut.self) { try await HTTPTransport().send("POST", url, body: Data("{}".utf8), timeout: .milliseconds(200)) }
+        // The connection of a request given up is closed, not left to the server.
+        try await ScriptedHTTPServer.wait("the timed-out connection closed") { server.closes == 1 }
+    }
+
+    @Test func cancellingASendClosesItsConnection() async throws {
+        let server = try Self.neverAnswering()
+        defer { server.stop() }
+        let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/v1/call"))
+        let request = Task { try await HTTPTransport().send("POST", url, body: Data("{}".utf8), timeout: .seconds(3600)) }
+        try await ScriptedHTTPServer.wait("the request reached the server") { server.connections == 1 }
+        request.cancel()
+        await #expect(throws: CancellationError.self) { try await request.value }
+        try await ScriptedHTTPServer.wait("the cancelled connection closed") { server.closes == 1 }
+    }
+
+    @Test func endingAStreamClosesItsConnection() async throws {
+        let server = try ScriptedHTTPServer { connection in
+            guard connection.readRequest() != nil else { return }
+            connection.write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
+            connection.write("c\r\n: heartbeat\n\r\n")
+            connection.waitForClose()
+        }
+        defer { server.stop() }
+        let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/v1/events"))
+        // Ended by the reader, after the first bytes.
+        for try await part in HTTPTransport().stream(url) {
+            if case .bytes = part { break }
+        }
+        try await ScriptedHTTPServer.wait("the ended stream's connection closed") { server.closes == 1 }
+        // Ended by cancelling the reading task, while it waits for more.
+        let reading = Task {
+            for try await _ in HTTPTransport().stream(url) {}
+        }
+        try await ScriptedHTTPServer.wait("the second stream reached the server") { server.connections == 2 }
+        reading.cancel()
+        _ = try? await reading.value
+        try await ScriptedHTTPServer.wait("the cancelled stream's connection closed") { server.closes == 2 }
+    }
+
+    @Test func requestsAtOnceShareABoundedNumberOfKeptAliveConnections() async throws {
+        let server = try ScriptedHTTPServer { connection in
+            while connection.readRequest() != nil { connection.write(Self.okay) }
+        }
+        defer { server.stop() }
+        let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/v1/call"))
+        let transport = HTTPTransport(connections: 2)
+        let texts = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<12 { group.addTask { try await transport.send("GET", url, timeout: .seconds(120)).text } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(texts == Array(repeating: "ok", count: 12))
+        #expect(server.connections <= 2, "\(server.connections) connections for a limit of 2")
+        // One after another: the same connection again.
+        let before = server.connections
+        for _ in 0..<3 { _ = try await transport.send("GET", url, timeout: .seconds(120)) }
+        #expect(server.connections == before)
+    }
+}
+
+/// Closed until a test opens it; a thread that waits on it blocks (60 s at most).
+private final class Gate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    func open() { semaphore.signal() }
+    func wait() { _ = semaphore.wait(timeout: .now() + 60) }
+}
