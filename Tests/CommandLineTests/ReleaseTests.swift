@@ -125,4 +125,35 @@ import Testing
             #expect(note.contains("sudo apt-get install "))
         }
     }
+
+    /// The release link (Package.swift's `releaseLink`): a position-dependent executable that
+    /// exports nothing, its start-up code laid out first (scripts/link). Without a release tarball,
+    /// what the link reads: the files the manifest names, and an order of this code's functions.
+    @Test func theReleaseBinaryIsLinkedToStartCheaply() throws {
+        let release = try Self.unpacked.get()
+        let manifest = try String(contentsOf: Run.repository.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let link = Run.repository.appendingPathComponent("scripts/link")
+        for file in ["exports.map", "startup-order.txt"] {
+            #expect(manifest.contains("\\(link)/\(file)"), "Package.swift's release link does not name \(file)")
+            #expect(FileManager.default.fileExists(atPath: link.appendingPathComponent(file).path))
+        }
+        let order = try String(contentsOf: link.appendingPathComponent("startup-order.txt"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        #expect(order.count > 1000)
+        guard release.isRelease else { return }
+        let header = try Run.shell("readelf -h '\(release.binary.path)'").stdout
+        #expect(header.contains("EXEC (Executable file)"), "\(header)")
+        // The functions it defines and exports (imports are UND); an -export-dynamic link has tens of thousands.
+        let exported = try Run.shell("readelf --dyn-syms -W '\(release.binary.path)'").stdout.split(separator: "\n").filter { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            return fields.count >= 8 && fields[3] == "FUNC" && fields[6] != "UND"
+        }
+        #expect(exported.count < 20, "\(exported.count) functions exported, e.g. \(exported.prefix(3))")
+        // The order names functions of this code: most of them are still there.
+        let defined = Set(try Run.shell("nm --defined-only '\(release.binary.path)'").stdout.split(separator: "\n")
+            .compactMap { $0.split(separator: " ").last.map(String.init) })
+        let found = order.filter(defined.contains).count
+        #expect(found * 10 >= order.count * 8,
+                "\(found) of the \(order.count) start-up functions are in the binary: run scripts/link/startup-order.sh")
+    }
 }
