@@ -7,7 +7,11 @@ struct AdminAuth: Sendable {
 
     /// The bearer secret of the request, or a 401.
     static func bearer(_ request: Request, expecting what: String) throws -> String {
-        guard let header = request.headers[.authorization] else {
+        try bearer(request.headers, expecting: what)
+    }
+
+    static func bearer(_ headers: HTTPFields, expecting what: String) throws -> String {
+        guard let header = headers[.authorization] else {
             throw unauthorized("missing \"Authorization: Bearer <\(what)>\"")
         }
         let parts = header.split(separator: " ", maxSplits: 1)

@@ -1,0 +1,223 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTPTypes
+import SimKernel
+import SimWorld
+import Synchronization
+
+/// What answering calls on the event loop needs, and when it may: only where the router would add
+/// nothing to the answer but the answer itself. Logging at `info` or below (the router writes the
+/// access log line) and trusted proxies (their `X-Forwarded-For`) send every request to the router.
+struct EventLoopCallSetup: Sendable {
+    let core: ServerCore
+    /// The server's own name when it listens on loopback (the DNS-rebinding guard's), else nil.
+    let loopbackHost: String?
+    let serverName: String
+
+    static func make(core: ServerCore, options: TeamServer.Options, logger: Logger, serverName: String) -> Self? {
+        guard options.answersCallsOnEventLoop, logger.logLevel > .info, options.trustedProxies.isEmpty else { return nil }
+        return Self(core: core, loopbackHost: TeamServer.isLoopback(options.host) ? options.host : nil, serverName: serverName)
+    }
+
+    /// Whether a request with this head may be answered here, its body permitting: a call on its
+    /// route as clients send it (anything else, however rare, goes to the router).
+    func mayAnswer(_ head: HTTPRequest) -> Bool {
+        guard head.method == .post, head.path == "/v1/call" || head.path == "/v1/pims",
+              head.headerFields[.contentType] == "application/json", head.headerFields[.authorization] != nil,
+              head.headerFields[.connection] == nil else { return false }
+        if let length = head.headerFields[.contentLength], (Int(length) ?? .max) > Routes.bodyLimit { return false }
+        if let own = loopbackHost, let host = head.authority,
+           !LoopbackHostGuard<ServerContext>.isLoopbackName(LoopbackHostGuard<ServerContext>.hostName(host), own: own) { return false }
+        return true
+    }
+
+    /// The call a request asks for, run; nil (and nothing run) when the router is to answer it: a
+    /// body that is not a call envelope, a token that opens no session.
+    func run(_ head: HTTPRequest, _ body: ByteBuffer?) -> (outcome: Simulator.Outcome, ticket: LiveWorld.Ticket)? {
+        guard let call = try? Routes.callRequest(Routes.parseJSON(body ?? ByteBuffer())),
+              let token = try? AdminAuth.bearer(head.headerFields, expecting: "session token") else { return nil }
+        return core.live.call(call, digest: BearerSecret.digest(token))
+    }
+
+    /// The answer as the router's `call` gives it: its status, headers and body, byte for byte.
+    func answer(_ value: JSONValue, status: HTTPResponse.Status, allocator: ByteBufferAllocator) -> (HTTPResponse, ByteBuffer) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        JSONText.write(value, into: &bytes)
+        var fields = HTTPFields()
+        fields[.contentType] = "application/json"
+        fields[.contentLength] = String(bytes.count)
+        fields[.date] = HTTPDate.now
+        fields[.server] = serverName
+        return (HTTPResponse(status: status, headerFields: fields), allocator.buffer(bytes: bytes))
+    }
+}
+
+/// Answers calls (`POST /v1/call`, `/v1/pims`) in the channel pipeline, on the event loop: the
+/// request is not handed into a task and its answer back, which is most of what a read costs in
+/// the router. It sits after Hummingbird's connection state handler (which so sees every request and
+/// answer: idle timeout, graceful shutdown) and before the async channel that feeds the router.
+///
+/// Anything it does not answer goes to the router unchanged, in order: a request that is not a call
+/// as clients send it, a body that is not a call envelope, a token that opens no session (the router
+/// then gives its error), and every request behind one the router is still answering. A call whose
+/// change is not yet durable, or that a fault delays, is answered from a task once it may be; the
+/// requests behind it wait (reads from the socket held meanwhile).
+final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private enum State {
+        case idle
+        /// A call's head, and its body so far.
+        case collecting(HTTPRequest, ByteBuffer?)
+        /// The rest of a request the router answers.
+        case routing
+        /// A call run here whose answer comes later.
+        case answering
+    }
+
+    private let setup: EventLoopCallSetup
+    private var state = State.idle
+    /// Requests handed to the router whose answers have not ended: the next request waits its turn there.
+    private var routed = 0
+    /// The router was given a `Connection` header: it may close the connection after answering,
+    /// and then answers nothing more; nothing after it is answered here either.
+    private var routerOnly = false
+    /// Parts that arrived while an answer was pending.
+    private var waiting = CircularBuffer<HTTPRequestPart>()
+    private var readHeld = false
+
+    init(setup: EventLoopCallSetup) { self.setup = setup }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        if case .answering = state { return waiting.append(part) }
+        take(part, context)
+    }
+
+    private func take(_ part: HTTPRequestPart, _ context: ChannelHandlerContext) {
+        switch (state, part) {
+        case (.idle, .head(let head)) where routed == 0 && !routerOnly && setup.mayAnswer(head):
+            state = .collecting(head, nil)
+        case (.collecting(let head, var body), .body(let chunk)):
+            state = .idle  // the buffer uniquely referenced while it grows
+            if body == nil {
+                body = chunk
+            } else {
+                body!.writeImmutableBuffer(chunk)
+            }
+            if body!.readableBytes > Routes.bodyLimit {
+                route(head, body, then: .routing, context)  // over the limit: the router's 413
+            } else {
+                state = .collecting(head, body)
+            }
+        case (.collecting(let head, let body), .end):
+            state = .idle
+            guard let (outcome, ticket) = setup.run(head, body) else { return route(head, body, then: .idle, context) }
+            setup.core.eventLoopAnswers.add(1, ordering: .relaxed)
+            let traced = head.headerFields[values: Routes.traceHeader].contains("1")
+            let json = Routes.answer(outcome.response, traced: traced)
+            let core = setup.core
+            if core.commits.isDurable(ticket) && !(core.honoursLatency && outcome.latencyMs > 0) {
+                return write(json, .ok, context)
+            }
+            state = .answering
+            let loop = context.eventLoop, bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
+            let latencyMs = core.honoursLatency ? outcome.latencyMs : 0
+            Task {
+                let (answer, status): (JSONValue, HTTPResponse.Status)
+                do {
+                    try await core.commits.waitUntilDurable(ticket)
+                    if latencyMs > 0 { try? await Task.sleep(for: .milliseconds(latencyMs)) }
+                    (answer, status) = (json, .ok)
+                } catch {
+                    (answer, status) = (["error": .string("not saved: \(error)")], .serviceUnavailable)
+                }
+                loop.execute {
+                    let (handler, context) = bound.value
+                    handler.write(answer, status, context)
+                    handler.resume(context)
+                }
+            }
+        default:
+            if case .head(let head) = part {
+                routed += 1
+                if head.headerFields[.connection] != nil { routerOnly = true }
+                state = .routing
+            } else if case .end = part {
+                state = .idle
+            }
+            context.fireChannelRead(wrapInboundOut(part))
+        }
+    }
+
+    /// Hands a request read so far to the router.
+    private func route(_ head: HTTPRequest, _ body: ByteBuffer?, then next: State, _ context: ChannelHandlerContext) {
+        routed += 1
+        state = next
+        context.fireChannelRead(wrapInboundOut(.head(head)))
+        if let body { context.fireChannelRead(wrapInboundOut(.body(body))) }
+        if case .idle = next { context.fireChannelRead(wrapInboundOut(.end(nil))) }
+    }
+
+    private func write(_ json: JSONValue, _ status: HTTPResponse.Status, _ context: ChannelHandlerContext) {
+        let (head, body) = setup.answer(json, status: status, allocator: context.channel.allocator)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+
+    /// After a late answer: the parts that waited, then reading again.
+    private func resume(_ context: ChannelHandlerContext) {
+        state = .idle
+        while let part = waiting.popFirst() {
+            take(part, context)
+            if case .answering = state { return }
+        }
+        if readHeld {
+            readHeld = false
+            context.read()
+        }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { routed = max(0, routed - 1) }  // (a parse error's 400 answers no request)
+        context.write(data, promise: promise)
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if case .answering = state {
+            readHeld = true
+            return
+        }
+        context.read()
+    }
+}
+
+/// The `Date` header's text (RFC 9110, as Hummingbird writes it), made once a second.
+enum HTTPDate {
+    private static let cache = Mutex<(second: Int, text: String)>((-1, ""))
+    private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    static var now: String {
+        var seconds = time(nil)
+        return cache.withLock { cache in
+            if cache.second != seconds {
+                var t = tm()
+                gmtime_r(&seconds, &t)
+                func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+                cache = (seconds, "\(days[Int(t.tm_wday)]), \(two(t.tm_mday)) \(months[Int(t.tm_mon)]) \(t.tm_year + 1900) "
+                         + "\(two(t.tm_hour)):\(two(t.tm_min)):\(two(t.tm_sec)) GMT")
+            }
+            return cache.text
+        }
+    }
+}
