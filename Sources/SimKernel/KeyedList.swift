@@ -204,7 +204,8 @@ public final class ChangeCount: Sendable {
     /// Whether no log that shares it has recorded anything.
     public var isZero: Bool { recorded.load(ordering: .relaxed) == 0 }
 
-    @inlinable func bump() { recorded.add(1, ordering: .relaxed) }
+    /// One more row recorded: for a change log's own use (a list's, a system's keyed state's).
+    @inlinable public func bump() { recorded.add(1, ordering: .relaxed) }
 }
 
 extension KeyedList: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {

@@ -7,13 +7,14 @@ struct AdminAuth: Sendable {
 
     /// The bearer secret of the request, or a 401.
     static func bearer(_ request: Request, expecting what: String) throws -> String {
-        try bearer(request.headers, expecting: what)
-    }
-
-    static func bearer(_ headers: HTTPFields, expecting what: String) throws -> String {
-        guard let header = headers[.authorization] else {
+        guard let header = request.headers[.authorization] else {
             throw unauthorized("missing \"Authorization: Bearer <\(what)>\"")
         }
+        return try bearer(header, expecting: what)
+    }
+
+    /// The secret of an `Authorization` header's value, or a 401.
+    static func bearer(_ header: String, expecting what: String) throws -> String {
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
             throw unauthorized("the Authorization header must be \"Bearer <\(what)>\"")

@@ -23,24 +23,47 @@ struct EventLoopCallSetup: Sendable {
         return Self(core: core, loopbackHost: TeamServer.isLoopback(options.host) ? options.host : nil, serverName: serverName)
     }
 
-    /// Whether a request with this head may be answered here, its body permitting: a call on its
-    /// route as clients send it (anything else, however rare, goes to the router).
-    func mayAnswer(_ head: HTTPRequest) -> Bool {
-        guard head.method == .post, head.path == "/v1/call" || head.path == "/v1/pims",
-              head.headerFields[.contentType] == "application/json", head.headerFields[.authorization] != nil,
-              head.headerFields[.connection] == nil else { return false }
-        if let length = head.headerFields[.contentLength], (Int(length) ?? .max) > Routes.bodyLimit { return false }
+    /// A call's head as clients send it, read in one pass over its fields (a field looked up by name
+    /// is a pass each): nil when the router is to answer it, however rare the reason.
+    func callHead(_ head: HTTPRequest) -> CallHead? {
+        guard head.method == .post, head.path == "/v1/call" || head.path == "/v1/pims" else { return nil }
         if let own = loopbackHost, let host = head.authority,
-           !LoopbackHostGuard<ServerContext>.isLoopbackName(LoopbackHostGuard<ServerContext>.hostName(host), own: own) { return false }
-        return true
+           !LoopbackHostGuard<ServerContext>.isLoopbackName(LoopbackHostGuard<ServerContext>.hostName(host), own: own) { return nil }
+        var authorization: String?, contentType: String?, traced = false
+        for field in head.headerFields {
+            switch field.name {
+            case .authorization:
+                guard authorization == nil else { return nil }  // the router reads them joined
+                authorization = field.value
+            case .contentType:
+                guard contentType == nil else { return nil }
+                contentType = field.value
+            case .contentLength:
+                guard let length = Int(field.value), length <= Routes.bodyLimit else { return nil }
+            case .connection:
+                return nil
+            case Routes.traceHeader:
+                traced = traced || field.value == "1"
+            default:
+                continue
+            }
+        }
+        guard contentType == "application/json", let authorization,
+              let token = try? AdminAuth.bearer(authorization, expecting: "session token") else { return nil }
+        return CallHead(head: head, token: token, traced: traced)
+    }
+
+    struct CallHead {
+        let head: HTTPRequest
+        let token: String
+        let traced: Bool
     }
 
     /// The call a request asks for, run; nil (and nothing run) when the router is to answer it: a
     /// body that is not a call envelope, a token that opens no session.
-    func run(_ head: HTTPRequest, _ body: ByteBuffer?) -> (outcome: Simulator.Outcome, ticket: LiveWorld.Ticket)? {
-        guard let call = try? Routes.callRequest(Routes.parseJSON(body ?? ByteBuffer())),
-              let token = try? AdminAuth.bearer(head.headerFields, expecting: "session token") else { return nil }
-        return core.live.call(call, digest: BearerSecret.digest(token))
+    func run(_ call: CallHead, _ body: ByteBuffer?) -> (outcome: Simulator.Outcome, ticket: LiveWorld.Ticket)? {
+        guard let request = try? Routes.callRequest(Routes.parseJSON(body ?? ByteBuffer())) else { return nil }
+        return core.live.call(request, digest: BearerSecret.digest(call.token))
     }
 
     /// The answer as the router's `call` gives it: its status, headers and body, byte for byte.
@@ -76,7 +99,7 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
     private enum State {
         case idle
         /// A call's head, and its body so far.
-        case collecting(HTTPRequest, ByteBuffer?)
+        case collecting(EventLoopCallSetup.CallHead, ByteBuffer?)
         /// The rest of a request the router answers.
         case routing
         /// A call run here whose answer comes later.
@@ -104,9 +127,10 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func take(_ part: HTTPRequestPart, _ context: ChannelHandlerContext) {
         switch (state, part) {
-        case (.idle, .head(let head)) where routed == 0 && !routerOnly && setup.mayAnswer(head):
-            state = .collecting(head, nil)
-        case (.collecting(let head, var body), .body(let chunk)):
+        case (.idle, .head(let head)) where routed == 0 && !routerOnly:
+            guard let call = setup.callHead(head) else { return route(head, nil, then: .routing, context) }
+            state = .collecting(call, nil)
+        case (.collecting(let call, var body), .body(let chunk)):
             state = .idle  // the buffer uniquely referenced while it grows
             if body == nil {
                 body = chunk
@@ -114,16 +138,15 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
                 body!.writeImmutableBuffer(chunk)
             }
             if body!.readableBytes > Routes.bodyLimit {
-                route(head, body, then: .routing, context)  // over the limit: the router's 413
+                route(call.head, body, then: .routing, context)  // over the limit: the router's 413
             } else {
-                state = .collecting(head, body)
+                state = .collecting(call, body)
             }
-        case (.collecting(let head, let body), .end):
+        case (.collecting(let call, let body), .end):
             state = .idle
-            guard let (outcome, ticket) = setup.run(head, body) else { return route(head, body, then: .idle, context) }
+            guard let (outcome, ticket) = setup.run(call, body) else { return route(call.head, body, then: .idle, context) }
             setup.core.eventLoopAnswers.add(1, ordering: .relaxed)
-            let traced = head.headerFields[values: Routes.traceHeader].contains("1")
-            let json = Routes.answer(outcome.response, traced: traced)
+            let json = Routes.answer(outcome.response, traced: call.traced)
             let core = setup.core
             if core.commits.isDurable(ticket) && !(core.honoursLatency && outcome.latencyMs > 0) {
                 return write(json, .ok, context)
@@ -147,11 +170,8 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
                 }
             }
         default:
-            if case .head(let head) = part {
-                routed += 1
-                if head.headerFields[.connection] != nil { routerOnly = true }
-                state = .routing
-            } else if case .end = part {
+            if case .head(let head) = part { return route(head, nil, then: .routing, context) }
+            if case .end = part {
                 state = .idle
             }
             context.fireChannelRead(wrapInboundOut(part))
@@ -161,6 +181,7 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
     /// Hands a request read so far to the router.
     private func route(_ head: HTTPRequest, _ body: ByteBuffer?, then next: State, _ context: ChannelHandlerContext) {
         routed += 1
+        if head.headerFields[.connection] != nil { routerOnly = true }
         state = next
         context.fireChannelRead(wrapInboundOut(.head(head)))
         if let body { context.fireChannelRead(wrapInboundOut(.body(body))) }
@@ -179,8 +200,11 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
         state = .idle
         while let part = waiting.popFirst() {
             take(part, context)
-            if case .answering = state { return }
+            if case .answering = state { break }
         }
+        // The async channel hands what it was given to the router at the end of a read.
+        context.fireChannelReadComplete()
+        if case .answering = state { return }
         if readHeld {
             readHeld = false
             context.read()

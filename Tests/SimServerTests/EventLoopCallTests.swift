@@ -9,8 +9,8 @@ import Testing
     static let read = #"{"type":"get","name":"pims.authentication.trustedphonenumber"}"#
     static let login = #"{"type":"set","name":"pims.authentication.user","params":{"action":"login","username":"bob@example.com","password":"bob-pass"}}"#
 
-    /// A request for `path` with `body`; `TOKEN` in `headers` is the session's token.
-    static func post(_ path: String = "/v1/pims", _ body: String, host: String = "127.0.0.1",
+    /// A request with `body` for `path`; `TOKEN` in `headers` is the session's token.
+    static func post(_ body: String, path: String = "/v1/pims", host: String = "127.0.0.1",
                      headers: String = "Authorization: Bearer TOKEN\r\nContent-Type: application/json\r\n") -> String {
         "POST \(path) HTTP/1.1\r\nHost: \(host)\r\n\(headers)Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
     }
@@ -20,7 +20,7 @@ import Testing
     static let exchanges: [(send: String, answers: Int?)] = [
         (post(login), 1),
         (post(read), 1),
-        (post("/v1/call", read, headers: "Authorization: Bearer TOKEN\r\nContent-Type: application/json\r\nEnrollsim-Trace: 1\r\n"), 1),
+        (post(read, path: "/v1/call", headers: "Authorization: Bearer TOKEN\r\nContent-Type: application/json\r\nEnrollsim-Trace: 1\r\n"), 1),
         // Pipelined: a read behind a write waiting for its commit; a read behind a router's answer.
         (post(read) + post(login) + post(read), 3),
         (post(#"{"type":"get""#) + post(read) + "GET /v1/pims HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" + post(read), 4),
@@ -34,7 +34,7 @@ import Testing
         (post(read, headers: "Authorization: Bearer TOKEN\r\nContent-Type: application/json; charset=utf-8\r\n"), 1),
         (post(read, host: "evil.example"), 1),
         (post(read, host: "localhost:1"), 1),
-        (post("/v1/pims?x=1", read), 1),
+        (post(read, path: "/v1/pims?x=1"), 1),
         (post(String(repeating: " ", count: 70_000) + read), 1),
         ("POST /v1/pims HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer TOKEN\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
             + "10000\r\n" + String(repeating: " ", count: 0x10000) + "\r\n" + "3e\r\n" + read + "\r\n0\r\n\r\n", 1),
