@@ -89,7 +89,7 @@ struct EventLoopCallSetup: Sendable {
 /// as clients send it, a body that is not a call envelope, a token that opens no session (the router
 /// then gives its error), and every request behind one the router is still answering. A call whose
 /// change is not yet durable, or that a fault delays, is answered from a task once it may be; the
-/// requests behind it wait (reads from the socket held meanwhile).
+/// requests behind it wait (and the socket's reads with them).
 final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -198,6 +198,7 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
     /// After a late answer: the parts that waited, then reading again.
     private func resume(_ context: ChannelHandlerContext) {
         state = .idle
+        guard !waiting.isEmpty else { return }
         while let part = waiting.popFirst() {
             take(part, context)
             if case .answering = state { break }
@@ -216,8 +217,10 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
+    /// Reading stops only once a request is waiting behind a late answer (a client that sends one
+    /// request at a time never makes the socket's reads stop and start again).
     func read(context: ChannelHandlerContext) {
-        if case .answering = state {
+        if case .answering = state, !waiting.isEmpty {
             readHeld = true
             return
         }
