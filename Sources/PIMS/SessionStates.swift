@@ -12,6 +12,7 @@ public struct SessionStates: Sendable {
     /// What each session touched since the log started had before (as `KeyedList`'s log).
     private var before: [String: PIMSSession?] = [:]
     private var logToken: UInt64 = 0
+    private var count: ChangeCount?
 
     public init() {}
 
@@ -38,7 +39,10 @@ public struct SessionStates: Sendable {
                 position = states.index(forKey: name)!
             }
             let oldUser = userOf[name]
-            if logToken != 0 && before.index(forKey: name) == nil { before[name] = .some(found.map { states.values[$0] }) }
+            if logToken != 0 && before.index(forKey: name) == nil {
+                before[name] = .some(found.map { states.values[$0] })
+                count?.bump()
+            }
             defer {
                 let user = states.values[position].user
                 if user != oldUser { loggedIn(name, from: oldUser, to: user) }
@@ -56,9 +60,11 @@ public struct SessionStates: Sendable {
 
     public var names: Dictionary<String, PIMSSession>.Keys { states.keys }
 
-    public mutating func startLog(_ token: UInt64) {
+    /// Starts a new log (as `KeyedList.startLog`), counted in `count` if given.
+    public mutating func startLog(_ token: UInt64, counting count: ChangeCount? = nil) {
         logToken = token
         before = [:]
+        self.count = count
     }
 
     /// The sessions whose state differs from when the log with `token` started; nil when the whole
@@ -69,7 +75,10 @@ public struct SessionStates: Sendable {
     }
 
     private mutating func changed(_ name: String, old: PIMSSession?) {
-        if logToken != 0 && before.index(forKey: name) == nil { before[name] = .some(old) }
+        if logToken != 0 && before.index(forKey: name) == nil {
+            before[name] = .some(old)
+            count?.bump()
+        }
         let (user, oldUser) = (states[name]?.user, old?.user)
         if user != oldUser { loggedIn(name, from: oldUser, to: user) }
     }

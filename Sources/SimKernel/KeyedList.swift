@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A row of a `KeyedList`: found by its key, and by the tags (secondary keys) it declares.
 public protocol KeyedRow: Sendable, Hashable {
     associatedtype Tag: Hashable & Sendable = Never
@@ -84,9 +86,10 @@ public struct KeyedList<Row: KeyedRow>: Sendable {
 
     // MARK: the change log
 
-    /// Starts a new log: from now on `changes(since: token)` tells what changed.
+    /// Starts a new log: from now on `changes(since: token)` tells what changed, and `count` (if
+    /// given) counts each row the log records.
     @inlinable
-    public mutating func startLog(_ token: UInt64) { changeLog = ChangeLog(token: token) }
+    public mutating func startLog(_ token: UInt64, counting count: ChangeCount? = nil) { changeLog = ChangeLog(token: token, count: count) }
 
     /// The positions of the rows that differ from what they were when the log with `token` started
     /// (new rows included), in order; nil when the list was replaced or its rows moved since (every
@@ -146,7 +149,10 @@ public struct KeyedList<Row: KeyedRow>: Sendable {
     /// keeping it makes the change copy the row's arrays).
     @inlinable
     mutating func logBefore(_ i: Int) {
-        if changeLog.token != 0 && changeLog.before.index(forKey: i) == nil { changeLog.before[i] = storage[i] }
+        if changeLog.token != 0 && changeLog.before.index(forKey: i) == nil {
+            changeLog.before[i] = storage[i]
+            changeLog.count?.bump()
+        }
     }
 
     /// After the row at `i` changed from a row with this key (an indexed list only).
@@ -176,9 +182,30 @@ public struct ChangeLog<Row: Sendable & Hashable>: Sendable {
     @usableFromInline var token: UInt64 = 0
     @usableFromInline var before: [Int: Row?] = [:]
     @usableFromInline var moved = false
+    /// Shared by the logs a world's store started together (`ChangeCount`).
+    @usableFromInline var count: ChangeCount?
 
     @inlinable init() {}
-    @inlinable init(token: UInt64) { self.token = token }
+    @inlinable init(token: UInt64, count: ChangeCount? = nil) {
+        self.token = token
+        self.count = count
+    }
+}
+
+/// How many rows the logs started with it have recorded (a row's first change, an added row, rows
+/// moved): one number for a whole world, so that its store learns whether a step changed any row
+/// without asking each list which. Only ever counts up while the logs run; a list assigned anew
+/// (not changed in place) is not counted: such a step must ask every list.
+public final class ChangeCount: Sendable {
+    @usableFromInline let recorded = Atomic<Int>(0)
+
+    public init() {}
+
+    /// Whether no log that shares it has recorded anything.
+    public var isZero: Bool { recorded.load(ordering: .relaxed) == 0 }
+
+    /// One more row recorded: for a change log's own use (a list's, a system's keyed state's).
+    @inlinable public func bump() { recorded.add(1, ordering: .relaxed) }
 }
 
 extension KeyedList: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
@@ -231,7 +258,10 @@ extension KeyedList: RandomAccessCollection, MutableCollection, RangeReplaceable
             for row in newElements {
                 let i = storage.count
                 storage.append(row)
-                if changeLog.token != 0 { changeLog.before[i] = .some(nil) }
+                if changeLog.token != 0 {
+                    changeLog.before[i] = .some(nil)
+                    changeLog.count?.bump()
+                }
                 if storage.count == Self.scanLimit + 1 {
                     rebuild()  // the list just outgrew scanning
                 } else if isIndexed {
@@ -245,6 +275,7 @@ extension KeyedList: RandomAccessCollection, MutableCollection, RangeReplaceable
         }
         storage.replaceSubrange(subrange, with: newElements)
         changeLog.moved = true
+        changeLog.count?.bump()
         rebuild()
     }
 }

@@ -10,6 +10,11 @@ struct AdminAuth: Sendable {
         guard let header = request.headers[.authorization] else {
             throw unauthorized("missing \"Authorization: Bearer <\(what)>\"")
         }
+        return try bearer(header, expecting: what)
+    }
+
+    /// The secret of an `Authorization` header's value, or a 401.
+    static func bearer(_ header: String, expecting what: String) throws -> String {
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
             throw unauthorized("the Authorization header must be \"Bearer <\(what)>\"")

@@ -40,8 +40,13 @@ actor CommitQueue {
     /// Returns once the ticket's change, and every change before it, is on disk; throws if the store
     /// failed first (the change is lost, and so the caller must not be told it succeeded).
     nonisolated func waitUntilDurable(_ ticket: LiveWorld.Ticket) async throws {
-        if settled.withLock({ $0.epoch == ticket.epoch && ticket.seq <= $0.durable }) { return }
+        if isDurable(ticket) { return }
         try await waitInQueue(ticket)
+    }
+
+    /// Whether the ticket's change is on disk already (no wait, no hop).
+    nonisolated func isDurable(_ ticket: LiveWorld.Ticket) -> Bool {
+        settled.withLock { $0.epoch == ticket.epoch && ticket.seq <= $0.durable }
     }
 
     private func waitInQueue(_ ticket: LiveWorld.Ticket) async throws {

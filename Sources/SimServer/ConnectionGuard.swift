@@ -42,11 +42,15 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     let deadline: TimeAmount
     let slots: ConnectionSlots
     let target: RequestTargetRule
+    /// Calls answered on the event loop, or nil (every request to the router).
+    let calls: EventLoopCallSetup?
 
-    init(responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits, slots: ConnectionSlots, target: RequestTargetRule) {
+    init(responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits, slots: ConnectionSlots, target: RequestTargetRule,
+         calls: EventLoopCallSetup?) {
         deadline = .nanoseconds(Int64(limits.request / .nanoseconds(1)))
         self.slots = slots
         self.target = target
+        self.calls = calls
         inner = HTTP1Channel(responder: responder, configuration: .init(
             additionalChannelHandlers: [RequestEndSignal(), ResponseEndSignal(slots: slots)],
             idleTimeout: .nanoseconds(Int64(limits.idle / .nanoseconds(1)))))
@@ -55,7 +59,7 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     var responder: HTTPChannelHandler.Responder { inner.responder }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        let deadline = deadline, slots = slots, target = target
+        let deadline = deadline, slots = slots, target = target, calls = calls
         if let address = channel.remoteAddress?.ipAddress, let rate = slots.rate, let refusal = rate.refusal(of: address) {
             logger.debug("connection refused", metadata: ["reason": .string(refusal.message)])
             guard rate.answers(address) else {
@@ -78,6 +82,12 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
             // Before the conversion to HTTP types, which keeps one Host and drops the target's authority.
             let codec = try channel.pipeline.syncOperations.handler(type: HTTP1ToHTTPServerCodec.self)
             try channel.pipeline.syncOperations.addHandler(RequestTargetGuard(rule: target), position: .before(codec))
+            if let calls {
+                // After the connection state handler, which then counts these requests too (idle
+                // timeout, graceful shutdown), and before the async channel that feeds the router.
+                let state = try channel.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self)
+                try channel.pipeline.syncOperations.addHandler(EventLoopCalls(setup: calls), position: .after(state))
+            }
             return value
         }
     }
@@ -86,8 +96,8 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         await inner.handle(value: value, logger: logger)
     }
 
-    static func builder(_ limits: ConnectionLimits, slots: ConnectionSlots, target: RequestTargetRule) -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in DeadlineHTTP1Channel(responder: responder, limits: limits, slots: slots, target: target) }
+    static func builder(_ limits: ConnectionLimits, slots: ConnectionSlots, target: RequestTargetRule, calls: EventLoopCallSetup?) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in DeadlineHTTP1Channel(responder: responder, limits: limits, slots: slots, target: target, calls: calls) }
     }
 }
 

@@ -36,8 +36,17 @@ final class LiveWorld: Sendable {
         var lastSweep = Date.distantPast
         /// The tokens of device sessions the server ended, and why (their holders are told).
         var ended: EndedSessions
-        /// The last token a step's change logs started under (`World.startChangeLogs`).
+        /// The token the change logs run under (`World.startChangeLogs`).
         var logToken: UInt64 = 0
+        /// Counts the rows the running logs recorded: while it is zero, the next step needs no new
+        /// logs, and a call that leaves it zero changed no row (`record`).
+        var rowChanges = ChangeCount()
+        /// The logs are to start afresh before the next step (the world was replaced, or a step
+        /// that may replace lists ran).
+        var logsStale = true
+        /// The world's document part (`World.globals`) as the last step left it, which the next
+        /// step's is compared with (once per step, not before and after it).
+        var document: World
         var transactionMark: Int
         var lastSeq = 0
         var epoch = 0
@@ -59,7 +68,8 @@ final class LiveWorld: Sendable {
         self.policy = policy
         self.clock = clock
         state = Mutex(State(simulator: simulator, tokens: snapshot.tokens, lastUsed: Self.devices(snapshot.tokens, at: clock.now()),
-                            ended: EndedSessions(limit: policy.cap), transactionMark: snapshot.world.counters.transactions, lastEventID: snapshot.events.last?.id ?? 0))
+                            ended: EndedSessions(limit: policy.cap), document: snapshot.world.globals(transactionMark: 0),
+                            transactionMark: snapshot.world.counters.transactions, lastEventID: snapshot.events.last?.id ?? 0))
     }
 
     private static func devices(_ tokens: [String: SessionToken], at now: Date) -> [String: Date] {
@@ -86,7 +96,7 @@ final class LiveWorld: Sendable {
         let now = clock.now()
         return state.withLock { s -> (outcome: Simulator.Outcome, ticket: Ticket)? in
             guard case .open = s.use(digest, at: now, idle: policy.idle), let t = s.tokens[digest] else { return nil }
-            let before = s.begin()
+            let before = s.begin(inPlace: true)
             if let settings = t.settings, s.simulator.world.sessionIndex(t.session) == nil {
                 s.simulator.world.openSession(t.session, settings: settings)
             }
@@ -221,6 +231,8 @@ final class LiveWorld: Sendable {
             simulator.world.counters.transactions = min(handedOut, snapshot.world.counters.transactions)
             s.counterResetSeq = nil
             s.simulator = simulator
+            s.logsStale = true
+            s.document = simulator.world.globals(transactionMark: 0)
             s.tokens = snapshot.tokens
             s.lastUsed = Self.devices(snapshot.tokens, at: clock.now())
             s.neverUsed = []
@@ -233,23 +245,30 @@ final class LiveWorld: Sendable {
     }
 }
 
-/// The world as a step found it: the token its change logs started under, and its document part.
+/// The world as a step found it: the token its change logs run under, and its transaction counter.
 /// Not the world itself: holding it would make the step's first change to a list copy the list.
 struct StepStart {
     let token: UInt64
-    let globals: World
     let transactions: Int
+    /// A call: its rules change rows in place (they never assign a list anew), so the logs' count
+    /// sees every row it changes.
+    let inPlace: Bool
 }
 
 extension LiveWorld.State {
     var ticket: LiveWorld.Ticket { LiveWorld.Ticket(seq: lastSeq, epoch: epoch) }
 
-    /// Starts a step: its change logs, and the world's document part to compare with afterwards.
-    mutating func begin() -> StepStart {
-        logToken += 1
-        simulator.world.startChangeLogs(logToken)
-        let world = simulator.world
-        return StepStart(token: logToken, globals: world.globals(transactionMark: 0), transactions: world.counters.transactions)
+    /// Starts a step: its change logs, unless those running have recorded nothing yet (after a
+    /// read, say: then they still hold nothing, and cost nothing to keep).
+    mutating func begin(inPlace: Bool = false) -> StepStart {
+        if logsStale || !rowChanges.isZero {
+            logToken += 1
+            rowChanges = ChangeCount()
+            simulator.world.startChangeLogs(logToken, counting: rowChanges)
+        }
+        // A step that may assign a list anew leaves logs the count knows nothing of.
+        logsStale = !inPlace
+        return StepStart(token: logToken, transactions: simulator.world.counters.transactions, inPlace: inPlace)
     }
 
     /// A token's state at `now`; an open device session's token counts as used.
@@ -309,13 +328,19 @@ extension LiveWorld.State {
                          events: [PendingEvent] = []) -> LiveWorld.Ticket {
         let after = simulator.world
         var change = WorldChange()
-        change.tables = WorldChange.since(before.token, after)
+        // A call that changed no row in place changed no row: no table is asked.
+        if !before.inPlace || !rowChanges.isZero { change.tables = WorldChange.since(before.token, after) }
+        assert(!change.tables.isEmpty || WorldChange.since(before.token, after).allSatisfy { $0.change.isUnchanged },
+               "a call changed a row its logs did not count")
         change.events = events.map { event in
             lastEventID += 1
             return event.numbered(lastEventID, at: after.clock)
         }
         let tx = after.counters.transactions
-        let needed = tx > transactionMark || tx < before.transactions || before.globals != after.globals(transactionMark: 0)
+        let document = after.globals(transactionMark: 0)
+        let documentChanged = document != self.document
+        if documentChanged { self.document = document }
+        let needed = tx > transactionMark || tx < before.transactions || documentChanged
         if needed || Self.marksAhead(tx: tx, mark: transactionMark) {
             transactionMark = tx + LiveWorld.transactionBlock
             change.globals = after.globals(transactionMark: transactionMark)

@@ -82,10 +82,7 @@ struct Routes: Sendable {
         let digest = BearerSecret.digest(try AdminAuth.bearer(request, expecting: "session token"))
         let unknown = AdminAuth.unauthorized("unknown session token (POST /v1/sessions gives one)")
         try checkOpen(core.live.use(digest: digest))
-        let json = try await Self.json(request)
-        let call = try Self.parse { try CallRequest(json: json) }
-        // The bearer token chooses the session: a `session` key (as in batch) would be silently ignored.
-        try Self.refuseUnknownKeys(json.objectValue ?? [:], allowed: Self.envelopeKeys, in: "a request envelope")
+        let call = try Self.callRequest(try await Self.json(request))
         guard let (outcome, ticket) = core.live.call(call, digest: digest) else {
             try checkOpen(core.live.use(digest: digest))  // ended meanwhile: say how
             throw unknown
@@ -100,6 +97,14 @@ struct Routes: Sendable {
     }
 
     static let envelopeKeys: Set<String> = ["type", "name", "params"]
+
+    /// A call envelope read, or a 400 that says what is wrong with it.
+    static func callRequest(_ json: JSONValue) throws -> CallRequest {
+        let call = try parse { try CallRequest(json: json) }
+        // The bearer token chooses the session: a `session` key (as in batch) would be silently ignored.
+        try refuseUnknownKeys(json.objectValue ?? [:], allowed: envelopeKeys, in: "a request envelope")
+        return call
+    }
 
     /// Asks the server to add each answer's `trace` (the rule and branch that answered, for walks and
     /// coverage): never sent otherwise, so clients see the envelope the SDK gives them.
@@ -166,6 +171,11 @@ struct Routes: Sendable {
             // A truncated body, a bad chunk size, a connection closed mid-body: the client's doing.
             throw ClientError(message: "the request body could not be read (\(error))")
         }
+        return try parseJSON(buffer)
+    }
+
+    /// A body read whole, as JSON, or a 400.
+    static func parseJSON(_ buffer: ByteBuffer) throws -> JSONValue {
         // JSON is UTF-8 (RFC 8259): a byte that is not is refused, not replaced by U+FFFD.
         guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
             throw HTTPError(.badRequest, message: "malformed JSON: the body is not UTF-8 text")

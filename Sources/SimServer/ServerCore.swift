@@ -18,6 +18,8 @@ public final class ServerCore: Sendable {
     /// The `events` control: each reading session's last event id read (memory only: after a
     /// restart a session's next read starts its reading afresh).
     let eventReaders = Mutex<[String: Int]>([:])
+    /// Calls answered in the channel pipeline, not by the router (`EventLoopCalls`).
+    let eventLoopAnswers = Atomic<Int>(0)
 
     public enum OpenError: Error, CustomStringConvertible {
         case database(path: String, underlying: any Error)
@@ -95,6 +97,9 @@ public final class ServerCore: Sendable {
 
     /// How many device sessions are open (tests).
     public var deviceSessions: Int { live.deviceSessions }
+
+    /// How many calls were answered on the event loop, not by the router (tests).
+    public var callsAnsweredOnEventLoop: Int { eventLoopAnswers.load(ordering: .relaxed) }
 
     /// The live world (tests, health).
     public var world: World { live.world }

@@ -29,9 +29,9 @@ public struct TLSFiles: Sendable, Hashable {
 
 extension TeamServer {
     /// HTTP/1 with the connection limits, inside TLS when the options ask for it.
-    static func serverBuilder(_ options: Options, slots: ConnectionSlots) throws -> HTTPServerBuilder {
+    static func serverBuilder(_ options: Options, slots: ConnectionSlots, calls: EventLoopCallSetup?) throws -> HTTPServerBuilder {
         let target = RequestTargetRule()
-        guard let tls = options.tls else { return DeadlineHTTP1Channel.builder(options.connections, slots: slots, target: target) }
+        guard let tls = options.tls else { return DeadlineHTTP1Channel.builder(options.connections, slots: slots, target: target, calls: calls) }
         #if TLS
         let chain = try NIOSSLCertificate.fromPEMFile(tls.certificate).map { NIOSSLCertificateSource.certificate($0) }
         let key = try NIOSSLPrivateKey(file: tls.key, format: .pem)
@@ -40,7 +40,7 @@ extension TeamServer {
         // Built once here so that a bad file fails the start, not every connection.
         _ = try NIOSSLContext(configuration: configuration)
         return HTTPServerBuilder { responder in
-            try TLSChannel(DeadlineHTTP1Channel(responder: responder, limits: limits, slots: slots, target: target), tlsConfiguration: configuration)
+            try TLSChannel(DeadlineHTTP1Channel(responder: responder, limits: limits, slots: slots, target: target, calls: calls), tlsConfiguration: configuration)
         }
         #else
         throw StartError(description: "this enrollsim was built without TLS (swift build --traits TLS): cannot serve \(tls.certificate)")

@@ -26,6 +26,9 @@ public enum TeamServer {
         public var streamQuota = StreamQuotaLimits()
         /// The reverse proxies whose `X-Forwarded-For` names the client (`serve --trusted-proxy`).
         public var trustedProxies: [String] = []
+        /// Calls answered in the channel pipeline where the router would add nothing (`EventLoopCalls`);
+        /// false sends every request through the router (tests compare the two).
+        public var answersCallsOnEventLoop = true
 
         /// - Parameter heartbeat: how often an idle event stream sends a comment (overrides `streams`).
         public init(host: String = "127.0.0.1", port: Int = 8080, adminToken: String, heartbeat: Duration = .seconds(15),
@@ -38,6 +41,9 @@ public enum TeamServer {
             self.connections = connections
         }
     }
+
+    /// The `Server` header of every answer.
+    static let serverName = "enrollsim"
 
     /// How long a stop may take before what is left is cancelled: beyond the streams' grace, the
     /// calls in flight finishing.
@@ -60,10 +66,11 @@ public enum TeamServer {
         routes.register(on: router)
         routes.registerAdmin(on: router)
         AuthAPIRoutes(core: core, options: options.authAPI, scheme: options.tls == nil ? "http" : "https").register(on: router)
+        let calls = EventLoopCallSetup.make(core: core, options: options, logger: logger, serverName: serverName)
         return Application(
             router: router,
-            server: try serverBuilder(options, slots: slots),
-            configuration: .init(address: .hostname(options.host, port: options.port), serverName: "enrollsim",
+            server: try serverBuilder(options, slots: slots, calls: calls),
+            configuration: .init(address: .hostname(options.host, port: options.port), serverName: serverName,
                                  availableConnectionsDelegate: .maximum(options.connections.maxOpen, logger: logger)),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? options.port) },
             logger: logger

@@ -28,7 +28,7 @@ extension WorldTable {
     static func list<Row: KeyedRow & Codable>(_ name: String, _ path: WritableKeyPath<World, KeyedList<Row>> & Sendable) -> WorldTable {
         WorldTable(
             name: name,
-            startLog: { w, token in w[keyPath: path].startLog(token) },
+            startLog: { w, token, count in w[keyPath: path].startLog(token, counting: count) },
             change: { w, token in
                 let list = w[keyPath: path]
                 return change(list.changes(since: token), count: list.count) { stored(String($0), $0, list[$0]) }
@@ -42,7 +42,7 @@ extension WorldTable {
     /// (`casa.pushes`), so a purchase writes one push, not the phone's whole list.
     static let cardDevices = WorldTable(
         name: "casa.devices",
-        startLog: { w, token in w.casa.devices.startLog(token) },
+        startLog: { w, token, count in w.casa.devices.startLog(token, counting: count) },
         change: { w, token in
             let list = w.casa.devices
             return change(list.changes(since: token), count: list.count) { stored(String($0), $0, list[$0].withoutPushes) }
@@ -57,7 +57,7 @@ extension WorldTable {
     /// change log, which this table shares: it starts none of its own); anything else rewrites them all.
     static let cardPushes = WorldTable(
         name: "casa.pushes",
-        startLog: { _, _ in },
+        startLog: { _, _, _ in },
         change: { w, token in
             let devices = w.casa.devices
             guard let before = devices.rowsBefore(since: token) else { return .replaceAll(pushRows(w)) }

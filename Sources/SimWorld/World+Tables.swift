@@ -7,8 +7,9 @@ import SimKernel
 /// its table here; the server knows tables, not systems.
 public struct WorldTable: Sendable {
     public let name: String
-    /// Starts the change logs of this table's lists (before a step), under a token new to them.
-    public let startLog: @Sendable (inout World, UInt64) -> Void
+    /// Starts the change logs of this table's lists (before a step), under a token new to them,
+    /// counting what they record in the count given.
+    public let startLog: @Sendable (inout World, UInt64, ChangeCount?) -> Void
     /// What changed in this table since its log started with this token: the rows the step
     /// touched and left different, found through the lists' logs (no comparison of whole tables).
     public let change: @Sendable (World, UInt64) -> TableChange
@@ -59,7 +60,7 @@ extension WorldTable {
 
     static let accounts = WorldTable(
         name: "accounts",
-        startLog: { w, token in w.pims.accounts.startLog(token) },
+        startLog: { w, token, count in w.pims.accounts.startLog(token, counting: count) },
         change: { w, token in
             let list = w.pims.accounts
             return change(list.changes(since: token), count: list.count) { stored(list[$0].username, $0, list[$0]) }
@@ -74,9 +75,9 @@ extension WorldTable {
     /// a scenario does; it changes when either does.
     static let sessions = WorldTable(
         name: "sessions",
-        startLog: { w, token in
-            w.sessions.startLog(token)
-            w.pims.sessions.startLog(token)
+        startLog: { w, token, count in
+            w.sessions.startLog(token, counting: count)
+            w.pims.sessions.startLog(token, counting: count)
         },
         change: { w, token in
             var positions: [Int]?
@@ -103,7 +104,7 @@ extension WorldTable {
     /// document stays small and a call writes no bookmark.
     static let bookmarks = WorldTable(
         name: "bookmarks",
-        startLog: { w, token in w.bookmarks.startLog(token) },
+        startLog: { w, token, count in w.bookmarks.startLog(token, counting: count) },
         change: { w, token in
             let list = w.bookmarks
             return change(list.changes(since: token), count: list.count) { stored(list[$0].name, $0, list[$0]) }
@@ -122,9 +123,10 @@ extension WorldTable {
 
 extension World {
     /// Starts every table's change log under `token` (a number not used before in this world's
-    /// life, never 0): what a step then changes is read with `WorldTable.change`.
-    public mutating func startChangeLogs(_ token: UInt64) {
-        for table in WorldTable.all { table.startLog(&self, token) }
+    /// life, never 0): what a step then changes is read with `WorldTable.change`. `count`, if
+    /// given, counts every row the logs record: while it is zero, no row was changed in place.
+    public mutating func startChangeLogs(_ token: UInt64, counting count: ChangeCount? = nil) {
+        for table in WorldTable.all { table.startLog(&self, token, count) }
     }
 }
 

@@ -109,6 +109,38 @@ struct IndexedWorldTests {
         #expect(WorldTable.all.allSatisfy { $0.change(sim.world, 9999).isUnchanged })
     }
 
+    /// The logs' shared count (what the team server asks before any table): a call that leaves it
+    /// at zero changed no row; a read leaves it at zero, a login does not.
+    @Test func aCallThatLeavesTheChangeCountAtZeroChangedNoRow() throws {
+        var sim = try Simulator(scenario: "team")
+        let calls: [(CallType, String, [String: JSONValue])] = [
+            (.get, "pims.authentication.trustedphonenumber", [:]),
+            (.set, "pims.authentication.user", ["action": "login", "username": "bob@example.com", "password": "bob-pass"]),
+            (.get, "pims.authentication.trustedphonenumber", [:]),
+            (.get, "pims.authentication.account", ["actionType": "strong", "type": "isDeviceActivated"]),
+            (.get, "pims.authentication.smscode", ["type": "enrollment"]),
+            (.set, "pims.authentication.user", ["action": "login", "username": "bob@example.com", "password": "wrong"]),
+            (.set, "pims.authentication.user", ["action": "logout"]),
+        ]
+        var zeros = 0, counted = 0
+        for (step, (type, name, params)) in (calls + calls).enumerated() {
+            let token = UInt64(step + 1), count = ChangeCount()
+            sim.world.startChangeLogs(token, counting: count)
+            _ = sim.handle(PIMSRequest(type, name, params), session: "default")
+            let unchanged = WorldTable.all.allSatisfy { $0.change(sim.world, token).isUnchanged }
+            if count.isZero { zeros += 1 } else { counted += 1 }
+            #expect(!count.isZero || unchanged, "step \(step): \(name) changed a row the count missed")
+        }
+        #expect(zeros >= 4 && counted >= 2, "reads \(zeros), counted \(counted)")
+        let count = ChangeCount()
+        sim.world.startChangeLogs(9999, counting: count)
+        _ = sim.handle(PIMSRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
+        #expect(count.isZero)
+        _ = sim.handle(PIMSRequest(.set, "pims.authentication.user", ["action": "login", "username": "bob@example.com", "password": "bob-pass"]),
+                       session: "default")
+        #expect(!count.isZero)
+    }
+
     @Test func aKeyedListAgreesWithAScanThroughAppendsEditsInsertsAndRemovals() {
         struct Row: KeyedRow, Codable {
             var key: String

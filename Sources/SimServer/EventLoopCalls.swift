@@ -1,0 +1,250 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTPTypes
+import SimKernel
+import SimWorld
+import Synchronization
+
+/// What answering calls on the event loop needs, and when it may: only where the router would add
+/// nothing to the answer but the answer itself. Logging at `info` or below (the router writes the
+/// access log line) and trusted proxies (their `X-Forwarded-For`) send every request to the router.
+struct EventLoopCallSetup: Sendable {
+    let core: ServerCore
+    /// The server's own name when it listens on loopback (the DNS-rebinding guard's), else nil.
+    let loopbackHost: String?
+    let serverName: String
+
+    static func make(core: ServerCore, options: TeamServer.Options, logger: Logger, serverName: String) -> Self? {
+        guard options.answersCallsOnEventLoop, logger.logLevel > .info, options.trustedProxies.isEmpty else { return nil }
+        return Self(core: core, loopbackHost: TeamServer.isLoopback(options.host) ? options.host : nil, serverName: serverName)
+    }
+
+    /// A call's head as clients send it, read in one pass over its fields (a field looked up by name
+    /// is a pass each): nil when the router is to answer it, however rare the reason.
+    func callHead(_ head: HTTPRequest) -> CallHead? {
+        guard head.method == .post, head.path == "/v1/call" || head.path == "/v1/pims" else { return nil }
+        if let own = loopbackHost, let host = head.authority,
+           !LoopbackHostGuard<ServerContext>.isLoopbackName(LoopbackHostGuard<ServerContext>.hostName(host), own: own) { return nil }
+        var authorization: String?, contentType: String?, traced = false
+        for field in head.headerFields {
+            switch field.name {
+            case .authorization:
+                guard authorization == nil else { return nil }  // the router reads them joined
+                authorization = field.value
+            case .contentType:
+                guard contentType == nil else { return nil }
+                contentType = field.value
+            case .contentLength:
+                guard let length = Int(field.value), length <= Routes.bodyLimit else { return nil }
+            case .connection:
+                return nil
+            case Routes.traceHeader:
+                traced = traced || field.value == "1"
+            default:
+                continue
+            }
+        }
+        guard contentType == "application/json", let authorization,
+              let token = try? AdminAuth.bearer(authorization, expecting: "session token") else { return nil }
+        return CallHead(head: head, token: token, traced: traced)
+    }
+
+    struct CallHead {
+        let head: HTTPRequest
+        let token: String
+        let traced: Bool
+    }
+
+    /// The call a request asks for, run; nil (and nothing run) when the router is to answer it: a
+    /// body that is not a call envelope, a token that opens no session.
+    func run(_ call: CallHead, _ body: ByteBuffer?) -> (outcome: Simulator.Outcome, ticket: LiveWorld.Ticket)? {
+        guard let request = try? Routes.callRequest(Routes.parseJSON(body ?? ByteBuffer())) else { return nil }
+        return core.live.call(request, digest: BearerSecret.digest(call.token))
+    }
+
+    /// The answer as the router's `call` gives it: its status, headers and body, byte for byte.
+    func answer(_ value: JSONValue, status: HTTPResponse.Status, allocator: ByteBufferAllocator) -> (HTTPResponse, ByteBuffer) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        JSONText.write(value, into: &bytes)
+        var fields = HTTPFields()
+        fields[.contentType] = "application/json"
+        fields[.contentLength] = String(bytes.count)
+        fields[.date] = HTTPDate.now
+        fields[.server] = serverName
+        return (HTTPResponse(status: status, headerFields: fields), allocator.buffer(bytes: bytes))
+    }
+}
+
+/// Answers calls (`POST /v1/call`, `/v1/pims`) in the channel pipeline, on the event loop: the
+/// request is not handed into a task and its answer back, which is most of what a read costs in
+/// the router. It sits after Hummingbird's connection state handler (which so sees every request and
+/// answer: idle timeout, graceful shutdown) and before the async channel that feeds the router.
+///
+/// Anything it does not answer goes to the router unchanged, in order: a request that is not a call
+/// as clients send it, a body that is not a call envelope, a token that opens no session (the router
+/// then gives its error), and every request behind one the router is still answering. A call whose
+/// change is not yet durable, or that a fault delays, is answered from a task once it may be; the
+/// requests behind it wait (and the socket's reads with them).
+final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private enum State {
+        case idle
+        /// A call's head, and its body so far.
+        case collecting(EventLoopCallSetup.CallHead, ByteBuffer?)
+        /// The rest of a request the router answers.
+        case routing
+        /// A call run here whose answer comes later.
+        case answering
+    }
+
+    private let setup: EventLoopCallSetup
+    private var state = State.idle
+    /// Requests handed to the router whose answers have not ended: the next request waits its turn there.
+    private var routed = 0
+    /// The router was given a `Connection` header: it may close the connection after answering,
+    /// and then answers nothing more; nothing after it is answered here either.
+    private var routerOnly = false
+    /// Parts that arrived while an answer was pending.
+    private var waiting = CircularBuffer<HTTPRequestPart>()
+    private var readHeld = false
+
+    init(setup: EventLoopCallSetup) { self.setup = setup }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        if case .answering = state { return waiting.append(part) }
+        take(part, context)
+    }
+
+    private func take(_ part: HTTPRequestPart, _ context: ChannelHandlerContext) {
+        switch (state, part) {
+        case (.idle, .head(let head)) where routed == 0 && !routerOnly:
+            guard let call = setup.callHead(head) else { return route(head, nil, then: .routing, context) }
+            state = .collecting(call, nil)
+        case (.collecting(let call, var body), .body(let chunk)):
+            state = .idle  // the buffer uniquely referenced while it grows
+            if body == nil {
+                body = chunk
+            } else {
+                body!.writeImmutableBuffer(chunk)
+            }
+            if body!.readableBytes > Routes.bodyLimit {
+                route(call.head, body, then: .routing, context)  // over the limit: the router's 413
+            } else {
+                state = .collecting(call, body)
+            }
+        case (.collecting(let call, let body), .end):
+            state = .idle
+            guard let (outcome, ticket) = setup.run(call, body) else { return route(call.head, body, then: .idle, context) }
+            setup.core.eventLoopAnswers.add(1, ordering: .relaxed)
+            let json = Routes.answer(outcome.response, traced: call.traced)
+            let core = setup.core
+            if core.commits.isDurable(ticket) && !(core.honoursLatency && outcome.latencyMs > 0) {
+                return write(json, .ok, context)
+            }
+            state = .answering
+            let loop = context.eventLoop, bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
+            let latencyMs = core.honoursLatency ? outcome.latencyMs : 0
+            Task {
+                let (answer, status): (JSONValue, HTTPResponse.Status)
+                do {
+                    try await core.commits.waitUntilDurable(ticket)
+                    if latencyMs > 0 { try? await Task.sleep(for: .milliseconds(latencyMs)) }
+                    (answer, status) = (json, .ok)
+                } catch {
+                    (answer, status) = (["error": .string("not saved: \(error)")], .serviceUnavailable)
+                }
+                loop.execute {
+                    let (handler, context) = bound.value
+                    handler.write(answer, status, context)
+                    handler.resume(context)
+                }
+            }
+        default:
+            if case .head(let head) = part { return route(head, nil, then: .routing, context) }
+            if case .end = part {
+                state = .idle
+            }
+            context.fireChannelRead(wrapInboundOut(part))
+        }
+    }
+
+    /// Hands a request read so far to the router.
+    private func route(_ head: HTTPRequest, _ body: ByteBuffer?, then next: State, _ context: ChannelHandlerContext) {
+        routed += 1
+        if head.headerFields[.connection] != nil { routerOnly = true }
+        state = next
+        context.fireChannelRead(wrapInboundOut(.head(head)))
+        if let body { context.fireChannelRead(wrapInboundOut(.body(body))) }
+        if case .idle = next { context.fireChannelRead(wrapInboundOut(.end(nil))) }
+    }
+
+    private func write(_ json: JSONValue, _ status: HTTPResponse.Status, _ context: ChannelHandlerContext) {
+        let (head, body) = setup.answer(json, status: status, allocator: context.channel.allocator)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+
+    /// After a late answer: the parts that waited, then reading again.
+    private func resume(_ context: ChannelHandlerContext) {
+        state = .idle
+        guard !waiting.isEmpty else { return }
+        while let part = waiting.popFirst() {
+            take(part, context)
+            if case .answering = state { break }
+        }
+        // The async channel hands what it was given to the router at the end of a read.
+        context.fireChannelReadComplete()
+        if case .answering = state { return }
+        if readHeld {
+            readHeld = false
+            context.read()
+        }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { routed = max(0, routed - 1) }  // (a parse error's 400 answers no request)
+        context.write(data, promise: promise)
+    }
+
+    /// Reading stops only once a request is waiting behind a late answer (a client that sends one
+    /// request at a time never makes the socket's reads stop and start again).
+    func read(context: ChannelHandlerContext) {
+        if case .answering = state, !waiting.isEmpty {
+            readHeld = true
+            return
+        }
+        context.read()
+    }
+}
+
+/// The `Date` header's text (RFC 9110, as Hummingbird writes it), made once a second.
+enum HTTPDate {
+    private static let cache = Mutex<(second: Int, text: String)>((-1, ""))
+    private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    static var now: String {
+        var seconds = time(nil)
+        return cache.withLock { cache in
+            if cache.second != seconds {
+                var t = tm()
+                gmtime_r(&seconds, &t)
+                func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+                cache = (seconds, "\(days[Int(t.tm_wday)]), \(two(t.tm_mday)) \(months[Int(t.tm_mon)]) \(t.tm_year + 1900) "
+                         + "\(two(t.tm_hour)):\(two(t.tm_min)):\(two(t.tm_sec)) GMT")
+            }
+            return cache.text
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import SimServer
+import Testing
+
+/// Calls answered on the event loop (`EventLoopCalls`) and by the router answer alike, byte for byte
+/// but the `Date`: two servers from the same seed, one of them sending every request through the
+/// router, get the same bytes and give the same answers back, errors and connection handling included.
+@Suite struct EventLoopCallTests {
+    static let read = #"{"type":"get","name":"pims.authentication.trustedphonenumber"}"#
+    static let login = #"{"type":"set","name":"pims.authentication.user","params":{"action":"login","username":"bob@example.com","password":"bob-pass"}}"#
+
+    /// A request with `body` for `path`; `TOKEN` in `headers` is the session's token.
+    static func post(_ body: String, path: String = "/v1/pims", host: String = "127.0.0.1",
+                     headers: String = "Authorization: Bearer TOKEN\r\nContent-Type: application/json\r\n") -> String {
+        "POST \(path) HTTP/1.1\r\nHost: \(host)\r\n\(headers)Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+    }
+
+    /// What each connection sends (at once: pipelined when there are several requests), and how many
+    /// answers it waits for (nil: until the server closes).
+    static let exchanges: [(send: String, answers: Int?)] = [
+        (post(login), 1),
+        (post(read), 1),
+        (post(read, path: "/v1/call", headers: "Authorization: Bearer TOKEN\r\nContent-Type: application/json\r\nEnrollsim-Trace: 1\r\n"), 1),
+        // Pipelined: a read behind a write waiting for its commit; a read behind a router's answer.
+        (post(read) + post(login) + post(read), 3),
+        (post(#"{"type":"get""#) + post(read) + "GET /v1/pims HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" + post(read), 4),
+        // The router's errors.
+        (post(#"{"type":"get","name":"pims.authentication.trustedphonenumber","session":"x"}"#), 1),
+        (post("[1, 2"), 1),
+        (post(read, headers: "Content-Type: application/json\r\n"), 1),
+        (post(read, headers: "Authorization: Bearer not-a-token\r\nContent-Type: application/json\r\n"), 1),
+        (post(read, headers: "Authorization: Basic TOKEN\r\nContent-Type: application/json\r\n"), 1),
+        (post(read, headers: "Authorization: Bearer TOKEN\r\nContent-Type: text/plain\r\n"), 1),
+        (post(read, headers: "Authorization: Bearer TOKEN\r\nContent-Type: application/json; charset=utf-8\r\n"), 1),
+        (post(read, host: "evil.example"), 1),
+        (post(read, host: "localhost:1"), 1),
+        (post(read, path: "/v1/pims?x=1"), 1),
+        (post(String(repeating: " ", count: 70_000) + read), 1),
+        ("POST /v1/pims HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer TOKEN\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + "10000\r\n" + String(repeating: " ", count: 0x10000) + "\r\n" + "3e\r\n" + read + "\r\n0\r\n\r\n", 1),
+        ("POST /v1/pims HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer TOKEN\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + "3e\r\n" + read + "\r\n0\r\n\r\n", 1),
+        // Keep-alive ends when the client says so; nothing behind it is answered.
+        (post(read, headers: "Authorization: Bearer TOKEN\r\nContent-Type: application/json\r\nConnection: close\r\n") + post(read), nil),
+        (post(read) + post(read, headers: "Authorization: Bearer TOKEN\r\nContent-Type: application/json\r\nConnection: close\r\n"), nil),
+    ]
+
+    @Test func theEventLoopAndTheRouterAnswerCallsByteForByteAlike() async throws {
+        try await withServer("team") { fast in
+            try await withServer("team", configure: { $0.answersCallsOnEventLoop = false }) { routed in
+                let fastToken = try #require(try await fast.http.openSession(device: "d1"))
+                let routedToken = try #require(try await routed.http.openSession(device: "d1"))
+                for (send, answers) in Self.exchanges {
+                    let a = try await Self.exchange(send.replacingOccurrences(of: "TOKEN", with: fastToken), answers, port: fast.server.port)
+                    let b = try await Self.exchange(send.replacingOccurrences(of: "TOKEN", with: routedToken), answers, port: routed.server.port)
+                    #expect(a == b, "\(send.prefix(300).debugDescription)")
+                    #expect(a.text.hasPrefix("HTTP/1.1 "), "\(a.text)")
+                }
+                // Both read back what the calls changed: the same world.
+                #expect(fast.core.world.counters.transactions == routed.core.world.counters.transactions)
+                #expect(fast.core.world.pims.accounts == routed.core.world.pims.accounts)
+                #expect(fast.core.callsAnsweredOnEventLoop >= 9)
+                #expect(routed.core.callsAnsweredOnEventLoop == 0)
+            }
+        }
+    }
+
+    /// Pipelined answers come in the order asked, whichever of the two answers each.
+    @Test func pipelinedCallsAreAnsweredInOrder() async throws {
+        try await withServer("team") { server in
+            let token = try #require(try await server.http.openSession(device: "d1"))
+            let logout = #"{"type":"set","name":"pims.authentication.user","params":{"action":"logout"}}"#
+            let requests = (0..<20).map { i in [Self.login, Self.read, logout, #"{"bad""#][i % 4] }
+            let sent = requests.map { Self.post($0).replacingOccurrences(of: "TOKEN", with: token) }.joined()
+            let answer = try await Self.exchange(sent, requests.count, port: server.server.port)
+            let statuses = answer.text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { String($0.prefix(3)) }
+            #expect(statuses == Array(repeating: ["200", "200", "200", "400"], count: 5).flatMap { $0 })
+            let ids = answer.text.matches(of: #/"transactionId":"tx-(\d+)"/#).map { Int($0.1)! }
+            #expect(ids.count == 15 && ids == ids.sorted(), "\(ids)")
+            #expect(answer.text.contains(#""phoneNumber":"#))
+            #expect(!answer.closed)
+        }
+    }
+
+    /// The bytes a connection got (its `Date` headers blanked), and whether the server closed it.
+    static func exchange(_ send: String, _ answers: Int?, port: Int) async throws -> Exchanged {
+        let connection = try RawConnection(port: port)
+        try connection.send(send)
+        let (text, closed): (String, Bool)
+        if let answers {
+            (text, closed) = await connection.read { Self.whole($0) >= answers }
+        } else {
+            (text, closed) = await connection.readUntilClosed()
+        }
+        return Exchanged(text: text.replacing(#/Date: [^\r]*\r\n/#, with: "Date: -\r\n"), closed: closed)
+    }
+
+    struct Exchanged: Equatable {
+        let text: String
+        let closed: Bool
+    }
+
+    /// How many whole answers `text` holds (heads and `Content-Length` bodies).
+    static func whole(_ text: String) -> Int {
+        var rest = Substring(text), count = 0
+        while let end = rest.range(of: "\r\n\r\n") {
+            let length = rest[..<end.lowerBound].split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            guard rest[end.upperBound...].utf8.count >= length else { break }
+            rest = rest[end.upperBound...].dropFirst(length)  // bodies here are ASCII: bytes are characters
+            count += 1
+        }
+        return count
+    }
+}
