@@ -9,12 +9,17 @@ public enum Screens {
 
     /// `minimum`: smaller only for a player that keeps rows of its own below the screens.
     public static func render(_ state: AppState, size: Size, tick: Int = 0, minimum: Size = minimumSize) -> Frame {
+        render(state, size: size, tick: tick, minimum: minimum, keymap: AppKeymap.keymap(for: state))
+    }
+
+    /// Renders with `keymap`, the state's (`AppKeymap.keymap(for:)`), which the caller keeps for
+    /// the keys pressed on this frame.
+    public static func render(_ state: AppState, size: Size, tick: Int = 0, minimum: Size = minimumSize, keymap: Keymap<UICommand>) -> Frame {
         var frame = Frame(size: size)
         guard size.fits(minimum) else {
             TooSmallScreen.render(size: size, into: &frame)
             return frame
         }
-        let keymap = AppKeymap.keymap(for: state)
         let bannerHeight = state.notice.map { BannerView.widget($0).height(forWidth: size.width) } ?? 0
         // Step pacing's panel: the whole request when a third of the height holds it (9 rows at least).
         let stagedLines = state.stagedRequestText.map { $0.split(separator: "\n").count + 3 } ?? 0

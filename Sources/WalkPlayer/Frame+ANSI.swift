@@ -8,15 +8,24 @@ extension Frame {
         for y in 0..<size.height {
             out += "\u{1B}[\(y + 1);1H"
             var current: Look?
-            for x in 0..<size.width {
-                let cell = self[x, y]
-                if cell.isWideTail { continue }
-                let look = theme.look(for: cell.style)
-                if look != current {
-                    out += Self.sgr(look)
-                    current = look
+            var currentStyle: Style?
+            for i in (y * size.width)..<((y + 1) * size.width) {
+                let code = glyphs[i]
+                if code == GlyphCode.wideTail { continue }
+                // Styles map to looks: a look is compared only where the style changes.
+                if styles[i] != currentStyle {
+                    currentStyle = styles[i]
+                    let look = theme.look(for: styles[i])
+                    if look != current {
+                        out += Self.sgr(look)
+                        current = look
+                    }
                 }
-                out.append(cell.glyph)
+                if GlyphCode.clusterIndex(code) == nil, let scalar = Unicode.Scalar(code) {
+                    out.unicodeScalars.append(scalar)
+                } else {
+                    out.append(glyph(of: code))
+                }
             }
             out += "\u{1B}[0m"
         }
