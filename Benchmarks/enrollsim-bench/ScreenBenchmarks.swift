@@ -63,7 +63,7 @@ func benchmarkHomeKey(_ bench: inout Bench) async throws -> Bench.Result {
     var state = await store.state
     guard state.route == .home else { throw BenchFailure("the home menu after logging in, not \(state.route)") }
     let size = Size(width: 80, height: 24)
-    var keymap = AppKeymap.keymap(for: state)
+    var keymap = AppKeymap.keymap(for: state, helpTexts: false)
     var shown = Screens.render(state, size: size, keymap: keymap)
     var pressed = 0
     return try await bench.measure("key on the home menu: reduce + render + diff 80×24", iterations: 2_000) { n in
@@ -75,7 +75,7 @@ func benchmarkHomeKey(_ bench: inout Bench) async throws -> Bench.Result {
             }
             await store.send(action)
             state = await store.state
-            keymap = AppKeymap.keymap(for: state)
+            keymap = AppKeymap.keymap(for: state, helpTexts: false)
             let frame = Screens.render(state, size: size, keymap: keymap)
             blackHole(frame.changes(since: shown))
             shown = frame

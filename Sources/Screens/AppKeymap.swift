@@ -14,10 +14,12 @@ public enum UICommand: Hashable, Sendable {
 /// `AppState.availableCommands`) first, then typing into the focused field, then the keys every
 /// screen shares. Key dispatch, the help bar and the `?` overlay all read this table.
 public enum AppKeymap {
-    public static func keymap(for state: AppState) -> Keymap<UICommand> {
+    /// `helpTexts`: false for a table that only dispatches keys and draws the help bar (the quit
+    /// key's help then does not say whether a flow is under way: `AppState.availableKeys`).
+    public static func keymap(for state: AppState, helpTexts: Bool = true) -> Keymap<UICommand> {
         if state.palette != nil { return paletteKeymap }
         let screen = state.showHelp ? "Help" : state.route.title
-        let available = state.availableCommands
+        let available = helpTexts ? state.availableCommands : state.availableKeys
         var bindings = available.map { c in
             // Help, quit and edit are never dropped from the bar: a newcomer must find them.
             let pinned = [.choose(.toggleHelp), .choose(.quit), .choose(.edit)].contains(c.action)

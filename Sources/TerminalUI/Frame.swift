@@ -170,6 +170,23 @@ public struct Frame: Hashable, Sendable {
         return column
     }
 
+    /// Writes one narrow scalar `count` times on row `y` from `x`, all inside the frame (a box's
+    /// edge): what `put` of that text does, without the text.
+    mutating func put(_ scalar: Unicode.Scalar, count: Int, x: Int, y: Int, style: Style) {
+        guard count > 0 else { return }
+        precondition(x >= 0 && x + count <= size.width && y >= 0 && y < size.height, "inside the frame")
+        // Only the ends can cut a wide character in half; the inside is simply overwritten.
+        setCell(scalar.value, style: style, x: x, y: y)
+        setCell(scalar.value, style: style, x: x + count - 1, y: y)
+        let start = y * size.width + x
+        glyphs.withUnsafeMutableBufferPointer { row in
+            for i in start..<(start + count) { row[i] = scalar.value }
+        }
+        styles.withUnsafeMutableBufferPointer { row in
+            for i in start..<(start + count) { row[i] = style }
+        }
+    }
+
     /// Fills a rectangle with one narrow glyph (a space by default), erasing what was there.
     public mutating func fill(_ rect: Rect, glyph: Character = " ", style: Style = .normal) {
         let area = rect.intersection(bounds)

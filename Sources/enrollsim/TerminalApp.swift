@@ -31,8 +31,9 @@ final class TerminalApp: @unchecked Sendable {
     private let clipboard = Pending<String>()
     /// The frame on screen: a click is looked up in its click targets.
     private var shown: Frame?
-    /// The keymap the frame on screen was drawn with, and the state's generation (`LatestState`):
-    /// a key pressed on that state looks itself up there instead of building the table again.
+    /// The keymap the frame on screen was drawn with (without help texts: the bar shows titles),
+    /// and the state's generation (`LatestState`): a key pressed on that state looks itself up
+    /// there instead of building the table again.
     private var shownKeymap: (keymap: Keymap<UICommand>, generation: Int)?
     /// The size last painted at, for a bug report's screen (written from the store's task).
     private let paintedSize = Pending<Size>()
@@ -110,7 +111,7 @@ final class TerminalApp: @unchecked Sendable {
             if state.quitRequested { return .quit }
             // Repaint on change, on resize, and while busy (the spinner turns).
             if changed || painted?.1 != driver.size || state.isBusy || painted == nil {
-                let keymap = shownKeymap?.generation == generation ? shownKeymap!.keymap : AppKeymap.keymap(for: state)
+                let keymap = shownKeymap?.generation == generation ? shownKeymap!.keymap : AppKeymap.keymap(for: state, helpTexts: false)
                 let frame = Screens.render(state, size: driver.size, tick: tick, keymap: keymap)
                 driver.draw(frame)
                 shown = frame
