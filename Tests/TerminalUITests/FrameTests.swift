@@ -26,6 +26,11 @@ import Testing
         #expect(frame.line(0) == " x字")
         frame.put("y", x: 2, y: 0)
         #expect(frame.line(0) == " xy ")
+        // A fill that starts on one's right half and ends on another's left half clears both.
+        frame.put("漢字", x: 0, y: 0)
+        frame.fill(Rect(x: 1, y: 0, width: 2, height: 1), glyph: "-")
+        #expect(frame.line(0) == " -- ")
+        #expect(!frame[3, 0].isWideTail)
     }
 
     @Test func combiningMarksStayWithTheirBase() {
@@ -106,14 +111,6 @@ import Testing
         #expect(c.sameRow(1, as: a))
         c.restyle(Rect(x: 1, y: 1, width: 1, height: 1), style: .selected)
         #expect(!c.sameRow(1, as: a))
-    }
-
-    @Test func fillingOverHalfAWideCharacterClearsTheOtherHalf() {
-        var frame = Frame(size: Size(width: 6, height: 1))
-        frame.put("漢字漢", x: 0, y: 0)
-        frame.fill(Rect(x: 1, y: 0, width: 2, height: 1), glyph: "-")
-        #expect(frame.line(0) == " -- 漢")
-        #expect(!frame[3, 0].isWideTail)
     }
 
     @Test func changesAreTheRunsOfColumnsThatDiffer() {
