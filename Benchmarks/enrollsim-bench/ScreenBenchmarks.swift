@@ -46,9 +46,44 @@ func benchmarkScreens(_ bench: inout Bench) async throws -> [String] {
         }
         lines.append(Bench.report(r, baseline: baseline))
     }
+    lines.append(Bench.report(try await benchmarkHomeKey(&bench), baseline: baseline))
     lines += try await benchmarkStartup(&bench)
     return lines
 }
+
+/// What the terminal loop does for a key on the home menu, without the terminal: the key looked up
+/// in the keymap the frame on screen was drawn with, the action reduced, the new state's keymap
+/// and frame built, and the frame compared with the one before (the runs curses would be given).
+/// Down three times, then Up three times, as `Benchmarks/tui/tui-bench.py` presses them.
+func benchmarkHomeKey(_ bench: inout Bench) async throws -> Bench.Result {
+    let backend = try InProcessBackend(scenario: "fresh", honoursLatency: false)
+    let store = Store(state: AppState(), connector: { _ in .success(Store.Opened(backend)) })
+    await store.send(.submit)
+    await store.settle()
+    var state = await store.state
+    guard state.route == .home else { throw BenchFailure("the home menu after logging in, not \(state.route)") }
+    let size = Size(width: 80, height: 24)
+    var keymap = AppKeymap.keymap(for: state, helpTexts: false)
+    var shown = Screens.render(state, size: size, keymap: keymap)
+    var pressed = 0
+    return try await bench.measure("key on the home menu: reduce + render + diff 80×24", iterations: 2_000) { n in
+        for _ in 0..<n {
+            let key: Key = (pressed / 3) % 2 == 0 ? .down : .up
+            pressed += 1
+            guard case .send(let action)? = AppKeymap.command(for: key, in: state, size: size, keymap: keymap) else {
+                throw BenchFailure("\(key) does nothing on the home menu")
+            }
+            await store.send(action)
+            state = await store.state
+            keymap = AppKeymap.keymap(for: state, helpTexts: false)
+            let frame = Screens.render(state, size: size, keymap: keymap)
+            blackHole(frame.changes(since: shown))
+            shown = frame
+        }
+        return n
+    }
+}
+
 
 /// Start to first painted frame, on a real pseudo-terminal (`script` gives one): `enrollsim
 /// --exit-after-first-frame` against `script` running `true`, the baseline of the same run.

@@ -117,21 +117,16 @@ public final class CursesDriver: TerminalDriver {
     public func draw(_ frame: Frame) {
         guard CursesState.isActive else { return }
         let window = cnc_stdscr()
-        var cell = cchar_t()
+        // A frame of another size than the terminal's (a resize in between) is painted whole.
         let previous = drawn.flatMap { $0.size == frame.size && $0.size == size ? $0 : nil }
         drawn = frame
-        for y in 0..<size.height {
-            for x in 0..<size.width {
-                let c = frame[x, y]
-                if c.isWideTail { continue }
-                if let previous, previous[x, y] == c { continue }
-                let fits = x + TextWidth.of(c.glyph) <= size.width
-                loadGlyph(fits ? c.glyph : " ")
-                glyphBuffer.withUnsafeBufferPointer { chars in
-                    _ = setcchar(&cell, chars.baseAddress, palette.attributes(of: c.style), palette.pair(of: c.style), nil)
+        if frame.size == size {
+            paintChanges(of: frame, since: previous, in: window)
+        } else {
+            for y in 0..<size.height {
+                for x in 0..<size.width where !frame[x, y].isWideTail {
+                    put(frame[x, y].glyph, style: frame[x, y].style, x: x, y: y, in: window)
                 }
-                // Writing the bottom-right cell reports an error (the cursor cannot advance) but draws.
-                _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)
             }
         }
         if let cursor = frame.cursor, bounds.contains(cursor) {
@@ -141,6 +136,42 @@ public final class CursesDriver: TerminalDriver {
             curs_set(0)
         }
         wrefresh(window)
+    }
+
+    /// Hands curses the cells that differ from `previous` (all of them without one).
+    private func paintChanges(of frame: Frame, since previous: Frame?, in window: UnsafeMutablePointer<WINDOW>?) {
+        let width = size.width
+        let glyphs = frame.glyphs, styles = frame.styles
+        for change in frame.changes(since: previous) {
+            for x in change.columns {
+                let i = change.y * width + x
+                let code = glyphs[i]
+                if code == GlyphCode.wideTail { continue }
+                if GlyphCode.clusterIndex(code) == nil, let w = TextWidth.simpleWidth(code) {
+                    glyphBuffer[0] = wchar_t(bitPattern: x + w <= width ? code : GlyphCode.space)
+                    glyphBuffer[1] = 0
+                    put(loadedGlyphWith: styles[i], x: x, y: change.y, in: window)
+                } else {
+                    put(frame.glyph(of: code), style: styles[i], x: x, y: change.y, in: window)
+                }
+            }
+        }
+    }
+
+    /// Puts one grapheme cluster at a cell (a space when a wide one would not fit before the edge).
+    private func put(_ glyph: Character, style: Style, x: Int, y: Int, in window: UnsafeMutablePointer<WINDOW>?) {
+        loadGlyph(x + TextWidth.of(glyph) <= size.width ? glyph : " ")
+        put(loadedGlyphWith: style, x: x, y: y, in: window)
+    }
+
+    /// Puts what `glyphBuffer` holds at a cell.
+    private func put(loadedGlyphWith style: Style, x: Int, y: Int, in window: UnsafeMutablePointer<WINDOW>?) {
+        var cell = cchar_t()
+        glyphBuffer.withUnsafeBufferPointer { chars in
+            _ = setcchar(&cell, chars.baseAddress, palette.attributes(of: style), palette.pair(of: style), nil)
+        }
+        // Writing the bottom-right cell reports an error (the cursor cannot advance) but draws.
+        _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)
     }
 
     public func nextEvent(timeout: Duration?) -> TerminalEvent? {

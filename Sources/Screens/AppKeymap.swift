@@ -14,10 +14,13 @@ public enum UICommand: Hashable, Sendable {
 /// `AppState.availableCommands`) first, then typing into the focused field, then the keys every
 /// screen shares. Key dispatch, the help bar and the `?` overlay all read this table.
 public enum AppKeymap {
-    public static func keymap(for state: AppState) -> Keymap<UICommand> {
+    /// `helpTexts`: false for a table that only dispatches keys and draws the help bar (the quit
+    /// key's help then does not say whether a flow is under way: `AppState.availableKeys`).
+    public static func keymap(for state: AppState, helpTexts: Bool = true) -> Keymap<UICommand> {
         if state.palette != nil { return paletteKeymap }
         let screen = state.showHelp ? "Help" : state.route.title
-        var bindings = state.availableCommands.map { c in
+        let available = helpTexts ? state.availableCommands : state.availableKeys
+        var bindings = available.map { c in
             // Help, quit and edit are never dropped from the bar: a newcomer must find them.
             let pinned = [.choose(.toggleHelp), .choose(.quit), .choose(.edit)].contains(c.action)
             return Binding([.key(c.key.terminalKey)], UICommand.send(c.action), help: c.help, group: screen, bar: c.title,
@@ -49,7 +52,7 @@ public enum AppKeymap {
             Binding(.ctrlC, command: .forceQuit, help: "Quit at once, cleanly", group: "App"),
         ]
         // ^P is pacing's key while a field is edited (p as ^p); otherwise it opens the palette, as `:`.
-        if !typing && state.availableCommands.contains(where: { $0.action == .choose(.openPalette) }) {
+        if !typing && available.contains(where: { $0.action == .choose(.openPalette) }) {
             shared.append(Binding(.ctrl("p"), command: .send(.choose(.openPalette)), help: "The command palette (as :)", group: "App"))
         }
         shared += [
@@ -84,9 +87,10 @@ public enum AppKeymap {
 
     /// The command for a key in this state; typed characters carry the key's character. With the
     /// help open the moving keys scroll it, as far as the overlay goes at `size` (when given).
-    public static func command(for key: Key, in state: AppState, size: Size? = nil) -> UICommand? {
+    /// `keymap`: this state's keymap when the caller has it already (the one its frame was drawn with).
+    public static func command(for key: Key, in state: AppState, size: Size? = nil, keymap known: Keymap<UICommand>? = nil) -> UICommand? {
         if state.showHelp, let delta = helpScroll(key, in: state, size: size) { return .send(.moveSelection(delta)) }
-        guard let binding = keymap(for: state).binding(for: key) else { return nil }
+        guard let binding = (known ?? keymap(for: state)).binding(for: key) else { return nil }
         if case .send(.typed) = binding.command, case .char(let c) = key { return .send(.typed(c)) }
         return binding.command
     }

@@ -9,13 +9,19 @@ public enum Screens {
 
     /// `minimum`: smaller only for a player that keeps rows of its own below the screens.
     public static func render(_ state: AppState, size: Size, tick: Int = 0, minimum: Size = minimumSize) -> Frame {
+        render(state, size: size, tick: tick, minimum: minimum, keymap: AppKeymap.keymap(for: state))
+    }
+
+    /// Renders with `keymap`, the state's (`AppKeymap.keymap(for:)`, its help texts not needed:
+    /// the help bar shows titles), which the caller keeps for the keys pressed on this frame.
+    public static func render(_ state: AppState, size: Size, tick: Int = 0, minimum: Size = minimumSize, keymap: Keymap<UICommand>) -> Frame {
         var frame = Frame(size: size)
         guard size.fits(minimum) else {
             TooSmallScreen.render(size: size, into: &frame)
             return frame
         }
-        let keymap = AppKeymap.keymap(for: state)
-        let bannerHeight = state.notice.map { BannerView.widget($0).height(forWidth: size.width) } ?? 0
+        let banner = state.notice.map { BannerView.widget($0).laidOut(forWidth: size.width) }
+        let bannerHeight = banner?.height(forWidth: size.width) ?? 0
         // Step pacing's panel: the whole request when a third of the height holds it (9 rows at least).
         let stagedLines = state.stagedRequestText.map { $0.split(separator: "\n").count + 3 } ?? 0
         let stagedHeight = state.staged == nil ? 0 : min(stagedLines, max(9, size.height / 3))
@@ -25,7 +31,7 @@ public enum Screens {
         let content = parts[2].inset(left: 1, right: 1)
         screen(of: state.route)?(state, &frame, content)
         if stagedHeight > 0 { StagedCallView.render(state, into: &frame, area: parts[3]) }
-        if let banner = state.notice { frame.render(BannerView.widget(banner), in: parts[4]) }
+        if let banner { frame.render(banner, in: parts[4]) }
         frame.render(HelpBar(keymap: keymap), in: parts[5])
         if state.isAwaitingConfirmation { ConfirmationView.render(state, into: &frame, area: parts[2]) }
         if state.confirmingQuit {

@@ -6,8 +6,8 @@ extension Frame {
         var out = ""
         out.reserveCapacity(size.width)
         for x in 0..<size.width {
-            let cell = cells[y * size.width + x]
-            if !cell.isWideTail { out.append(cell.glyph) }
+            let code = glyphs[y * size.width + x]
+            if code != GlyphCode.wideTail { out.append(glyph(of: code)) }
         }
         return out
     }
@@ -21,7 +21,7 @@ extension Frame {
     public var styleSnapshot: String {
         var rows = ["# " + Style.legend]
         for y in 0..<size.height {
-            rows.append(String((0..<size.width).map { cells[y * size.width + $0].style.letter }))
+            rows.append(String((0..<size.width).map { styles[y * size.width + $0].letter }))
         }
         return rows.joined(separator: "\n")
     }
@@ -40,7 +40,7 @@ extension Frame {
         var rows = ["# \(theme.name): bold=1 reverse=2 underline=4 dim=8, summed in hex"]
         let digits = Array("0123456789abcdef")
         for y in 0..<size.height {
-            rows.append(String((0..<size.width).map { digits[Int(theme.look(for: cells[y * size.width + $0].style).attributes.rawValue & 0xF)] }))
+            rows.append(String((0..<size.width).map { digits[Int(theme.look(for: styles[y * size.width + $0]).attributes.rawValue & 0xF)] }))
         }
         return rows.joined(separator: "\n")
     }

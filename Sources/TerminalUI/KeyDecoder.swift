@@ -38,6 +38,16 @@ public struct KeyDecoder: Sendable {
     /// Decodes what `bytes` complete, together with what was held.
     public mutating func feed(_ bytes: some Collection<UInt8>) -> [TerminalEvent] {
         held.append(contentsOf: bytes)
+        return decodeHeld()
+    }
+
+    /// Decodes what `bytes` complete, together with what was held (a read's part of the buffer).
+    public mutating func feed(_ bytes: ArraySlice<UInt8>) -> [TerminalEvent] {
+        held.append(contentsOf: bytes)
+        return decodeHeld()
+    }
+
+    private mutating func decodeHeld() -> [TerminalEvent] {
         var events: [TerminalEvent] = []
         var i = 0
         while i < held.count {
@@ -110,14 +120,15 @@ public struct KeyDecoder: Sendable {
     }
 
     private func longestSequence(in rest: ArraySlice<UInt8>) -> (Key, Int)? {
-        guard !sequences.isEmpty else { return nil }
+        guard !sequences.isEmpty, let first = rest.first else { return nil }
         var best: (Key, Int)?
-        var length = 2
-        while length <= rest.count {
-            let candidate = Array(rest.prefix(length))
-            if let key = sequences[candidate] { best = (key, length) }
+        // One candidate grown a byte at a time: the first two bytes, then three, …
+        var candidate = [first]
+        candidate.reserveCapacity(8)
+        for byte in rest.dropFirst() {
+            candidate.append(byte)
+            if let key = sequences[candidate] { best = (key, candidate.count) }
             guard prefixes.contains(candidate) else { break }
-            length += 1
         }
         return best
     }

@@ -34,9 +34,9 @@ extension String {
     public func wrapped(toWidth width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
-        for paragraph in split(separator: "\n", omittingEmptySubsequences: false) {
+        for paragraph in pieces(splitAt: "\n", omittingEmpty: false) {
             var line = "", lineWidth = 0
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+            for word in String(paragraph).pieces(splitAt: " ", omittingEmpty: true) {
                 var wordWidth = word.terminalWidth
                 if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
                     line += " " + word
@@ -70,6 +70,19 @@ extension String {
         let firstWords = lines[0].split(separator: " ", omittingEmptySubsequences: true).count
         let pad = String(repeating: " ", count: indent)
         return [lines[0]] + words.dropFirst(firstWords).joined(separator: " ").wrapped(toWidth: width - indent).map { pad + $0 }
+    }
+}
+
+extension String {
+    /// `split(separator:)` at an ASCII separator. Text whose scalars never combine (most screen
+    /// text) is split at the separator's bytes, without breaking it into grapheme clusters; other
+    /// text as `split` does (a space with a combining mark on it is no separator).
+    func pieces(splitAt separator: Character, omittingEmpty: Bool) -> [Substring] {
+        guard let byte = separator.asciiValue,
+              unicodeScalars.allSatisfy({ $0.value == UInt32(byte) || TextWidth.simpleWidth($0.value) != nil }) else {
+            return split(separator: separator, omittingEmptySubsequences: omittingEmpty)
+        }
+        return utf8.split(separator: byte, omittingEmptySubsequences: omittingEmpty).map { self[$0.startIndex..<$0.endIndex] }
     }
 }
 

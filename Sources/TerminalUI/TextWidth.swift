@@ -28,6 +28,17 @@ public enum TextWidth {
     }
 
     public static func of(_ text: some StringProtocol) -> Int {
+        // Scalars that never combine are their own grapheme clusters: summed without breaking
+        // the text into clusters (most screen text).
+        var total = 0
+        for scalar in text.unicodeScalars {
+            guard let w = simpleWidth(scalar.value) else { return ofClusters(text) }
+            total += w
+        }
+        return total
+    }
+
+    private static func ofClusters(_ text: some StringProtocol) -> Int {
         var total = 0
         for c in text { total += of(c) }
         return total
@@ -37,7 +48,7 @@ public enum TextWidth {
     /// screens use most (Latin, punctuation, arrows, box drawing, shapes, ✓ ✗, kana and ideographs);
     /// `nil` for anything that needs the full rules. Rendering uses it to skip grapheme breaking.
     @inline(__always)
-    static func simpleWidth(_ v: UInt32) -> Int? {
+    public static func simpleWidth(_ v: UInt32) -> Int? {
         switch v {
         case 0x20..<0x7F, 0xA0..<0x300, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF,
              0x2500...0x25FC, 0x2713, 0x2717:

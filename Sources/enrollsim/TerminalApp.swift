@@ -31,6 +31,10 @@ final class TerminalApp: @unchecked Sendable {
     private let clipboard = Pending<String>()
     /// The frame on screen: a click is looked up in its click targets.
     private var shown: Frame?
+    /// The keymap the frame on screen was drawn with (without help texts: the bar shows titles),
+    /// and the state's generation (`LatestState`): a key pressed on that state looks itself up
+    /// there instead of building the table again.
+    private var shownKeymap: (keymap: Keymap<UICommand>, generation: Int)?
     /// The size last painted at, for a bug report's screen (written from the store's task).
     private let paintedSize = Pending<Size>()
     /// Runs the store and its tasks on the loop's thread.
@@ -103,13 +107,15 @@ final class TerminalApp: @unchecked Sendable {
             // Before the state is taken: the loop may not wake again to paint what these change.
             if let failure = recorder?.takeFailure() { send(.recordingStopped(reason: failure)) }
             for text in clipboard.takeAll() { driver.copyToClipboard(text) }
-            let (state, changed) = latest.take()
+            let (state, changed, generation) = latest.take()
             if state.quitRequested { return .quit }
             // Repaint on change, on resize, and while busy (the spinner turns).
             if changed || painted?.1 != driver.size || state.isBusy || painted == nil {
-                let frame = Screens.render(state, size: driver.size, tick: tick)
+                let keymap = shownKeymap?.generation == generation ? shownKeymap!.keymap : AppKeymap.keymap(for: state, helpTexts: false)
+                let frame = Screens.render(state, size: driver.size, tick: tick, keymap: keymap)
                 driver.draw(frame)
                 shown = frame
+                shownKeymap = (keymap, generation)
                 if let recorder { tape?.record(frame, t: recorder.elapsed, step: recorder.currentStep) }
                 if painted?.1 != driver.size { paintedSize.replace(with: driver.size) }
                 painted = (state, driver.size)
@@ -146,15 +152,16 @@ final class TerminalApp: @unchecked Sendable {
 
     /// One event, against the newest state (an earlier key of the burst may have changed it).
     private func handle(_ event: TerminalEvent) -> Step {
-        let state = latest.peek()
+        let (state, generation) = latest.peekGeneration()
         if state.quitRequested { return .finish(.quit) }
         switch event {
         case .key(let key):
-            return press(key, in: state)
+            return press(key, in: state, generation: generation)
         case .click(let point):
             // A click is the keys it stands for on the frame shown (recorded as those keys).
             for key in shown?.keys(forClickAt: point) ?? [] {
-                if case .finish(let outcome) = press(key, in: latest.peek()) { return .finish(outcome) }
+                let (state, generation) = latest.peekGeneration()
+                if case .finish(let outcome) = press(key, in: state, generation: generation) { return .finish(outcome) }
             }
         case .paste(let text):
             recorder?.paste(text)
@@ -168,7 +175,7 @@ final class TerminalApp: @unchecked Sendable {
         return .goOn
     }
 
-    private func press(_ key: Key, in state: AppState) -> Step {
+    private func press(_ key: Key, in state: AppState, generation: Int) -> Step {
         // Ctrl-Z suspends, as in any terminal program (raw mode delivers it as a key): the shell gets
         // its terminal back, and `fg` continues here with a full repaint. Not a key of the walk.
         if key == .ctrl("z") {
@@ -179,7 +186,8 @@ final class TerminalApp: @unchecked Sendable {
             return .repaint
         }
         recorder?.key(key.walkName)
-        switch AppKeymap.command(for: key, in: state, size: driver.size) {
+        let keymap = shownKeymap.flatMap { $0.generation == generation ? $0.keymap : nil }
+        switch AppKeymap.command(for: key, in: state, size: driver.size, keymap: keymap) {
         case .send(let action)?: send(action)
         case .forceQuit?: return .finish(.quit)
         case .redraw?:
@@ -216,6 +224,8 @@ final class LatestState: @unchecked Sendable {
     private let lock = NSLock()
     private var state: AppState
     private var changed = true
+    /// Counts the states set: the same generation is the same state.
+    private var generation = 0
 
     init(_ state: AppState) {
         self.state = state
@@ -225,6 +235,7 @@ final class LatestState: @unchecked Sendable {
         lock.lock()
         state = new
         changed = true
+        generation &+= 1
         lock.unlock()
     }
 
@@ -235,19 +246,27 @@ final class LatestState: @unchecked Sendable {
         return state
     }
 
+    /// The newest state and its generation.
+    func peekGeneration() -> (AppState, Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (state, generation)
+    }
+
     var hasChanged: Bool {
         lock.lock()
         defer { lock.unlock() }
         return changed
     }
 
-    func take() -> (AppState, Bool) {
+    /// The newest state, whether it changed since the last take, and its generation.
+    func take() -> (AppState, Bool, Int) {
         lock.lock()
         defer {
             changed = false
             lock.unlock()
         }
-        return (state, changed)
+        return (state, changed, generation)
     }
 }
 

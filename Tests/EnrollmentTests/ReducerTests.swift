@@ -349,6 +349,24 @@ import Testing
         var idle = ReducerHarness(Self.home())
         idle.send(.choose(.quit)) { $0.quitRequested = true }
     }
+
+    @Test("The keys for dispatch and the help bar are the commands' keys, titles and actions; only the quit key's help leaves the flow out")
+    func keysWithoutHelpTexts() {
+        // The guided flow at step 1, its call answered or given up (a call in flight has no quit key).
+        var flow = Self.guidedStarted().state
+        flow.inFlight = nil
+        let idle = Self.home()
+        #expect(flow.isFlowUnderway && !idle.isFlowUnderway)
+        for state in [flow, idle] {
+            let commands = state.availableCommands, keys = state.availableKeys
+            #expect(keys.map(\.key) == commands.map(\.key))
+            #expect(keys.map(\.title) == commands.map(\.title))
+            #expect(keys.map(\.action) == commands.map(\.action))
+            #expect(keys.filter { $0.action != .choose(.quit) }.map(\.help) == commands.filter { $0.action != .choose(.quit) }.map(\.help))
+        }
+        #expect(flow.availableCommands.first { $0.action == .choose(.quit) }?.help == "Quit (asks first: a flow is under way).")
+        #expect(flow.availableKeys.first { $0.action == .choose(.quit) }?.help == "Quit.")
+    }
 }
 
 @Suite struct SessionSwitchTests {

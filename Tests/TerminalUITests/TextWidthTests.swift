@@ -48,4 +48,16 @@ import Testing
         #expect("one\n\ntwo".wrapped(toWidth: 10) == ["one", "", "two"])
         #expect("漢字テスト".wrapped(toWidth: 5) == ["漢字", "テス", "ト"])
     }
+
+    @Test func wrappingSplitsLikeSplitWhateverTheText() {
+        // Plain text is split at its bytes; text with clusters of several scalars as `split` does.
+        #expect("  a  b \n\n c ".wrapped(toWidth: 10) == ["a b", "", "c"])
+        #expect("x \u{301}y z".wrapped(toWidth: 3) == ["x \u{301}y", "z"])  // the mark sits on the space
+        #expect("a\r\nb c".wrapped(toWidth: 10) == ["a\r\nb c"])  // CR LF is one character, no newline
+        #expect("é e\u{301} 👍🏽 x".wrapped(toWidth: 4) == ["é e\u{301}", "👍🏽 x"])
+        for text in ["a b\nc  d", "漢字 テスト\n\nx", "e\u{301} e\u{301}\nb"] {
+            #expect(String(text).pieces(splitAt: " ", omittingEmpty: true) == text.split(separator: " ", omittingEmptySubsequences: true))
+            #expect(String(text).pieces(splitAt: "\n", omittingEmpty: false) == text.split(separator: "\n", omittingEmptySubsequences: false))
+        }
+    }
 }

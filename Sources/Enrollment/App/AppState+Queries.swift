@@ -10,7 +10,15 @@ extension AppState {
 
     /// The focused field (typing goes to it while `editing`).
     public var focusedField: FormField? {
-        guard staged == nil, !confirmingQuit, !isAwaitingConfirmation else { return nil }
+        // The form first: most screens have none, and the question asks the screen's feature
+        // with the shared state built (`Shared`).
+        guard staged == nil, !confirmingQuit, let focused = activeForm?.focused else { return nil }
+        return isAwaitingConfirmation ? nil : focused
+    }
+
+    /// The focused field, when whether the screen asks a question is known already.
+    func focusedField(confirming: Bool) -> FormField? {
+        guard staged == nil, !confirmingQuit, !confirming else { return nil }
         return activeForm?.focused
     }
 
@@ -32,7 +40,7 @@ extension AppState {
 
     /// A flow is under way: quitting asks first.
     public var isFlowUnderway: Bool {
-        inFlight != nil || Route.allCases.contains { $0.scope.isUnderway(self) }
+        inFlight != nil || Features.all.contains { $0.route != nil && $0.isUnderway(self) }
     }
 
     /// The SMS inbox the current prompt reads codes from.

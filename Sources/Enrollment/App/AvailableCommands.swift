@@ -4,9 +4,18 @@ import PIMS
 /// feature's table. The screens build the help bar and the `?` overlay from this list, and
 /// dispatch keys through it.
 extension AppState {
-    public var availableCommands: [AvailableCommand] {
+    public var availableCommands: [AvailableCommand] { commands(describingQuit: true) }
+
+    /// The same keys for what reads only keys, titles and actions (key dispatch, the help bar):
+    /// the quit key's help does not say whether a flow is under way, which asks every feature.
+    public var availableKeys: [AvailableCommand] { commands(describingQuit: false) }
+
+    private func commands(describingQuit: Bool) -> [AvailableCommand] {
+        // The screen's question and form are read once here (each reading asks the screen's feature).
+        let confirming = isAwaitingConfirmation
+        let focusedField = focusedField(confirming: confirming)
         // On a screen with a focused field, printable keys are typed: commands move to Ctrl keys.
-        let focused = editingField
+        let focused = editing ? focusedField : nil
         let typing = focused != nil
         func cmd(_ c: Character, _ title: String, _ help: String, _ command: Command) -> AvailableCommand {
             .command(typing ? .ctrl(c) : .char(c), title, help, command)
@@ -36,7 +45,7 @@ extension AppState {
             list.append(cmd("r", "retry", "Send the last call again (after a transport error or Esc).", .retry))
         }
         // `i` edits, unless the screen has its own key for it (the log's `/`).
-        if let field = focusedField, !typing, !isAwaitingConfirmation, !list.contains(where: { $0.action == .choose(.edit) }) {
+        if let field = focusedField, !typing, !list.contains(where: { $0.action == .choose(.edit) }) {
             list.append(AvailableCommand(.char("i"), "edit", "Edit \(field.label) (Esc ends editing; Tab moves on).", .choose(.edit)))
         }
         if let field = focused {
@@ -58,7 +67,7 @@ extension AppState {
                                 .toggleSendAsTyped))
             }
         }
-        if !typing && !isAwaitingConfirmation {
+        if !typing && !confirming {
             list.append(.command(.char(":"), "commands", "Open the command palette: every screen and action by name (^P too).", .openPalette))
         }
         // Jumps from anywhere (function keys: they work while a field is edited too).
@@ -74,7 +83,7 @@ extension AppState {
                             auto ? "Make every API call wait for Enter." : "Let checks run until input is needed.", .togglePacing))
         }
         list.append(help)
-        list.append(cmd("q", "quit", isFlowUnderway ? "Quit (asks first: a flow is under way)." : "Quit.", .quit))
+        list.append(cmd("q", "quit", describingQuit && isFlowUnderway ? "Quit (asks first: a flow is under way)." : "Quit.", .quit))
         return list
     }
 }

@@ -15,17 +15,18 @@ extension AppState {
     /// After an action: editing needs a focused field; a prompt that appears (a new form, or the
     /// same prompt asked again after an answer) is edited at once where the screen says so.
     mutating func settleEditing(since before: FormOnScreen, after action: Action) {
-        guard focusedField != nil else {
+        guard let focused = focusedField else {
             editing = false
             return
         }
+        let now = FormOnScreen(self, focusedField: focused)
         guard route.scope.editsAtOnce(self) else {
             // A screen of settings (or the log's filter) waits for `i`: editing does not follow a
             // jump to it from a prompt.
-            if FormOnScreen(self) != before { editing = false }
+            if now != before { editing = false }
             return
         }
-        if FormOnScreen(self) != before || action.isAnswer { editing = true }
+        if now != before || action.isAnswer { editing = true }
     }
 }
 
@@ -34,9 +35,12 @@ struct FormOnScreen: Equatable {
     let route: Route
     let fields: [FieldID]
 
-    init(_ state: AppState) {
+    init(_ state: AppState) { self.init(state, focusedField: state.focusedField) }
+
+    /// `focusedField`: the state's, read already.
+    init(_ state: AppState, focusedField: FormField?) {
         route = state.route
-        fields = state.focusedField == nil ? [] : (state.activeForm?.fields.map(\.id) ?? [])
+        fields = focusedField == nil ? [] : (state.activeForm?.fields.map(\.id) ?? [])
     }
 }
 

@@ -21,10 +21,12 @@ extension AppState {
 
     /// What every feature may read of the app.
     public var shared: Shared {
-        Shared(config: session.config, policy: session.policy, sendAsTyped: sendAsTyped, loggedIn: session.loggedIn,
-               account: simulator.account, inbox: simulator.inbox, callPending: inFlight != nil || staged != nil,
-               canRetry: retryable != nil, checklistNeeds: steps.resolving?.need,
-               trustedPhone: simulator.account?.phone ?? guided.trustedPhone, carKeyVIN: carKey.selectedVIN ?? carKey.vin,
-               remoteVIN: vehicle.vin)
+        // Each kept state read once (a read is a lookup and a cast; screens and keys ask for this often).
+        let panel = simulator.pims, carKey = carKey
+        return Shared(config: session.config, policy: session.policy, sendAsTyped: sendAsTyped, loggedIn: session.loggedIn,
+                      account: panel.account, inbox: panel.inbox, callPending: inFlight != nil || staged != nil,
+                      canRetry: retryable != nil, checklistNeeds: steps.resolving?.need,
+                      trustedPhone: panel.account?.phone ?? guided.trustedPhone, carKeyVIN: carKey.selectedVIN ?? carKey.vin,
+                      remoteVIN: vehicle.vin)
     }
 }

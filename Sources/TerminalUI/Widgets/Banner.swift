@@ -36,7 +36,19 @@ public struct Banner: Widget {
         self.nextStep = nextStep
     }
 
+    /// The lines wrapped for one width already (`laidOut(forWidth:)`).
+    private var laid: (width: Int, lines: [(String, Style)])?
+
+    /// The banner with its lines wrapped for `width` once: its height and its drawing at that
+    /// width use them (a screen asks for both on every frame).
+    public func laidOut(forWidth width: Int) -> Banner {
+        var banner = self
+        banner.laid = (width, lines(width: width))
+        return banner
+    }
+
     private func lines(width: Int) -> [(String, Style)] {
+        if let laid, laid.width == width { return laid.lines }
         let room = max(1, width - 4)
         // A long title wraps too, its continuation lines indented under the glyph's text.
         let titleLines = title.wrapped(toWidth: max(1, room - 2))

@@ -11,9 +11,9 @@ public struct HelpBar<Command: Hashable & Sendable>: Widget {
         guard !line.isEmpty else { return }
         frame.fill(line, style: .hint)
         let entries = keymap.bindings.compactMap { b in
-            b.barLabel.map { Entry(keys: b.barKeys, label: $0, pinned: b.pinned, key: b.patterns.first.flatMap(\.key)) }
+            b.barLabel.map { Entry(keys: b.barKeys, label: $0, pinned: b.pinned, key: b.patterns.first?.key) }
         }
-        let pinned = entries.filter(\.pinned)
+        let pinned = entries.filter { $0.pinned }
         let pinnedWidth = pinned.reduce(0) { $0 + $1.width + 2 }
         let all = entries.reduce(0) { $0 + $1.width + 2 }
         var x = line.x + 1
