@@ -97,14 +97,15 @@ public enum RFC2822Date {
         return (u[0] == UInt8(ascii: "-") ? -1 : 1) * (hh * 3600 + mm * 60)
     }
 
-    /// `Wed, 22 Apr 2026 09:01:24 +0000`: how a client writes one (tests, the benchmark).
-    public static func format(_ date: Date) -> String {
+    /// `Wed, 22 Apr 2026 09:01:24 +0000`: how a client writes one (tests, the benchmark); with `zone`
+    /// `GMT`, an HTTP `Date` header's text (RFC 9110's IMF-fixdate).
+    public static func format(_ date: Date, zone: String = "+0000") -> String {
         let t = Int(date.timeIntervalSince1970.rounded(.down))
         let days = t >= 0 ? t / 86_400 : (t - 86_399) / 86_400
         let secs = t - days * 86_400
         let (y, m, d) = SimTime.civil(fromDays: days)
         let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(weekday), \(two(d)) \(months[m - 1].capitalized) \(y) \(two(secs / 3600)):\(two(secs / 60 % 60)):\(two(secs % 60)) +0000"
+        return "\(weekday), \(two(d)) \(months[m - 1].capitalized) \(y) \(two(secs / 3600)):\(two(secs / 60 % 60)):\(two(secs % 60)) \(zone)"
     }
 }

@@ -68,9 +68,7 @@ struct EventLoopCallSetup: Sendable {
 
     /// The answer as the router's `call` gives it: its status, headers and body, byte for byte.
     func answer(_ value: JSONValue, status: HTTPResponse.Status, allocator: ByteBufferAllocator) -> (HTTPResponse, ByteBuffer) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
-        JSONText.write(value, into: &bytes)
+        let bytes = JSONText.answerBytes(value)
         var fields = HTTPFields()
         fields[.contentType] = "application/json"
         fields[.contentLength] = String(bytes.count)
@@ -231,18 +229,12 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
 /// The `Date` header's text (RFC 9110, as Hummingbird writes it), made once a second.
 enum HTTPDate {
     private static let cache = Mutex<(second: Int, text: String)>((-1, ""))
-    private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     static var now: String {
-        var seconds = time(nil)
+        let seconds = time(nil)
         return cache.withLock { cache in
             if cache.second != seconds {
-                var t = tm()
-                gmtime_r(&seconds, &t)
-                func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-                cache = (seconds, "\(days[Int(t.tm_wday)]), \(two(t.tm_mday)) \(months[Int(t.tm_mon)]) \(t.tm_year + 1900) "
-                         + "\(two(t.tm_hour)):\(two(t.tm_min)):\(two(t.tm_sec)) GMT")
+                cache = (seconds, RFC2822Date.format(Date(timeIntervalSince1970: TimeInterval(seconds)), zone: "GMT"))
             }
             return cache.text
         }

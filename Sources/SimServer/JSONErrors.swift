@@ -57,9 +57,17 @@ struct JSONErrors<Context: RequestContext>: RouterMiddleware {
 extension Response {
     /// A JSON body written by `JSONText` (keys sorted, as every answer of enrollsim).
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: JSONText.answerBytes(value))))
+    }
+}
+
+extension JSONText {
+    /// An answer's body, as the router and the calls answered on the event loop both write it.
+    static func answerBytes(_ value: JSONValue) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
-        JSONText.write(value, into: &bytes)
-        return Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        write(value, into: &bytes)
+        return bytes
     }
 }
