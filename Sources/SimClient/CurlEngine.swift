@@ -18,9 +18,6 @@ final class CurlEngine: @unchecked Sendable {
     static let shared: Result<CurlEngine, HTTPTransport.Unavailable> = {
         if let error = ccurl_load() { return .failure(HTTPTransport.Unavailable(description: String(cString: error))) }
         guard let multi = ccurl_multi_init() else { return .failure(HTTPTransport.Unavailable(description: "libcurl could not make a multi handle")) }
-        // Idle connections kept for reuse, all servers together: curl's default (4 per running
-        // request) closes a transport's kept-alive connections as soon as requests stop overlapping.
-        ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 64)
         let engine = CurlEngine(multi: multi)
         let thread = Thread { engine.run() }
         thread.name = "enrollsim-http"
@@ -35,6 +32,16 @@ final class CurlEngine: @unchecked Sendable {
 
     private let multi: UnsafeMutableRawPointer
     private let inbox = Mutex<[Command]>([])
+
+    /// The connections the live transports may keep to one server, added up (`HTTPTransport`'s
+    /// `connections`): the idle connections curl keeps for reuse, all servers together, are at least
+    /// that many. curl closes the least recently used idle connection when its cache is full, so a
+    /// smaller cache would close a transport's kept-alive connections when others make many
+    /// (curl's default, 4 per running request, closes them as soon as requests stop overlapping).
+    static let kept = Atomic<Int>(0)
+    /// Room for the connections of transports that are gone (curl closes them when they age).
+    private static let spare = 64
+    private var cacheSize = 0
 
     // The engine thread's own state.
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
@@ -52,6 +59,11 @@ final class CurlEngine: @unchecked Sendable {
 
     private func run() {
         while true {
+            let wanted = Self.spare + Self.kept.load(ordering: .relaxed)
+            if wanted != cacheSize {
+                ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, wanted)
+                cacheSize = wanted
+            }
             for command in inbox.withLock({ commands in defer { commands = [] }; return commands }) {
                 switch command {
                 case .start(let transfer): admit(transfer)

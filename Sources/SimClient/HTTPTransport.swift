@@ -37,7 +37,10 @@ public final class HTTPTransport: Sendable {
         _ = Self.loopbackBypassesProxy
         self.connections = max(1, connections)
         id = Self.made.add(1, ordering: .relaxed).newValue
+        CurlEngine.kept.add(self.connections, ordering: .relaxed)
     }
+
+    deinit { CurlEngine.kept.subtract(connections, ordering: .relaxed) }
 
     /// curl sends even loopback requests to `http_proxy` unless `no_proxy` names them, and a proxy
     /// cannot reach a server on this machine: loopback is added to `no_proxy`, once, when the first

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import PIMS
 import SimClient
 import Testing
@@ -131,6 +132,40 @@ import Testing
         for _ in 0..<3 { _ = try await transport.send("GET", url, timeout: .seconds(120)) }
         #expect(server.connections == before)
     }
+
+    /// curl keeps idle connections for every transport of the process in one cache and closes the
+    /// least recently used when it is full: a transport's kept-alive connections must outlast another
+    /// transport's many (the cache grows with the live transports' limits).
+    @Test func keptAliveConnectionsOutlastAnotherTransportsMany() async throws {
+        let mine = try ScriptedHTTPServer { connection in
+            while connection.readRequest() != nil { connection.write(Self.okay) }
+        }
+        defer { mine.stop() }
+        let arrived = Arrivals()
+        let busy = try ScriptedHTTPServer { connection in
+            guard connection.readRequest() != nil else { return }
+            arrived.count.add(1, ordering: .relaxed)
+            // The first answer waits for all 80 requests (60 s at most), so none can reuse a connection.
+            var waits = 0
+            while arrived.count.load(ordering: .relaxed) < 80, waits < 6000 { usleep(10_000); waits += 1 }
+            connection.write(Self.okay)
+            while connection.readRequest() != nil { connection.write(Self.okay) }
+        }
+        defer { busy.stop() }
+        let url = try #require(URL(string: "http://127.0.0.1:\(mine.port)/v1/call"))
+        let busyURL = try #require(URL(string: "http://127.0.0.1:\(busy.port)/v1/call"))
+        let transport = HTTPTransport(connections: 2)
+        _ = try await transport.send("GET", url, timeout: .seconds(120))
+        let others = HTTPTransport(connections: 80)
+        // 80 at once, so that curl opens 80 connections, left idle in its cache when they end.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<80 { group.addTask { _ = try await others.send("GET", busyURL, timeout: .seconds(120)) } }
+            try await group.waitForAll()
+        }
+        #expect(busy.connections > 64, "only \(busy.connections) connections at once: the cache was not filled")
+        _ = try await transport.send("GET", url, timeout: .seconds(120))
+        #expect(mine.connections == 1)
+    }
 }
 
 /// Closed until a test opens it; a thread that waits on it blocks (60 s at most).
@@ -138,4 +173,9 @@ private final class Gate: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
     func open() { semaphore.signal() }
     func wait() { _ = semaphore.wait(timeout: .now() + 60) }
+}
+
+/// Requests a scripted server has read, counted across its connections' threads.
+private final class Arrivals: Sendable {
+    let count = Atomic<Int>(0)
 }
