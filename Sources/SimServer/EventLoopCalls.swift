@@ -61,9 +61,33 @@ struct EventLoopCallSetup: Sendable {
 
     /// The call a request asks for, run; nil (and nothing run) when the router is to answer it: a
     /// body that is not a call envelope, a token that opens no session.
-    func run(_ call: CallHead, _ body: ByteBuffer?) -> (outcome: Simulator.Outcome, ticket: LiveWorld.Ticket)? {
+    /// - Parameter digest: the bearer token's (`BearerSecret.digest`).
+    func run(digest: String, _ body: ByteBuffer?) -> (outcome: Simulator.Outcome, ticket: LiveWorld.Ticket)? {
         guard let request = try? Routes.callRequest(Routes.parseJSON(body ?? ByteBuffer())) else { return nil }
-        return core.live.call(request, digest: BearerSecret.digest(call.token))
+        return core.live.call(request, digest: digest)
+    }
+
+    /// The answer to a call run here: returned when its change is durable and no fault delays it;
+    /// otherwise nil, and `later` gets it on `loop` once it may be given (a 503 if it was not saved).
+    func answer(_ outcome: Simulator.Outcome, _ ticket: LiveWorld.Ticket, traced: Bool, loop: any EventLoop,
+                later: @escaping (JSONValue, HTTPResponse.Status) -> Void) -> JSONValue? {
+        core.eventLoopAnswers.add(1, ordering: .relaxed)
+        let json = Routes.answer(outcome.response, traced: traced)
+        if core.commits.isDurable(ticket) && !(core.honoursLatency && outcome.latencyMs > 0) { return json }
+        let commits = core.commits, latencyMs = core.honoursLatency ? outcome.latencyMs : 0
+        let bound = NIOLoopBound(later, eventLoop: loop)
+        Task {
+            let (answer, status): (JSONValue, HTTPResponse.Status)
+            do {
+                try await commits.waitUntilDurable(ticket)
+                if latencyMs > 0 { try? await Task.sleep(for: .milliseconds(latencyMs)) }
+                (answer, status) = (json, .ok)
+            } catch {
+                (answer, status) = (["error": .string("not saved: \(error)")], .serviceUnavailable)
+            }
+            loop.execute { bound.value(answer, status) }
+        }
+        return nil
     }
 
     /// The answer as the router's `call` gives it: its status, headers and body, byte for byte.
@@ -75,6 +99,26 @@ struct EventLoopCallSetup: Sendable {
         fields[.date] = HTTPDate.now
         fields[.server] = serverName
         return (HTTPResponse(status: status, headerFields: fields), allocator.buffer(bytes: bytes))
+    }
+
+    /// The same answer as the bytes NIO's HTTP/1 encoder writes for it, in one buffer.
+    func answerBytes(_ value: JSONValue, status: HTTPResponse.Status, allocator: ByteBufferAllocator) -> ByteBuffer {
+        let body = JSONText.answerBytes(value)
+        var buffer = allocator.buffer(capacity: body.count + 160)
+        if status == .ok {
+            buffer.writeStaticString("HTTP/1.1 200 OK\r\n")
+        } else {
+            buffer.writeString("HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n")
+        }
+        buffer.writeStaticString("Content-Type: application/json\r\nContent-Length: ")
+        buffer.writeString(String(body.count))
+        buffer.writeStaticString("\r\nDate: ")
+        buffer.writeString(HTTPDate.now)
+        buffer.writeStaticString("\r\nServer: ")
+        buffer.writeString(serverName)
+        buffer.writeStaticString("\r\n\r\n")
+        buffer.writeBytes(body)
+        return buffer
     }
 }
 
@@ -142,31 +186,13 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
             }
         case (.collecting(let call, let body), .end):
             state = .idle
-            guard let (outcome, ticket) = setup.run(call, body) else { return route(call.head, body, then: .idle, context) }
-            setup.core.eventLoopAnswers.add(1, ordering: .relaxed)
-            let json = Routes.answer(outcome.response, traced: call.traced)
-            let core = setup.core
-            if core.commits.isDurable(ticket) && !(core.honoursLatency && outcome.latencyMs > 0) {
-                return write(json, .ok, context)
+            guard let (outcome, ticket) = setup.run(digest: BearerSecret.digest(call.token), body) else { return route(call.head, body, then: .idle, context) }
+            let now = setup.answer(outcome, ticket, traced: call.traced, loop: context.eventLoop) { answer, status in
+                self.write(answer, status, context)
+                self.resume(context)
             }
+            if let now { return write(now, .ok, context) }
             state = .answering
-            let loop = context.eventLoop, bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
-            let latencyMs = core.honoursLatency ? outcome.latencyMs : 0
-            Task {
-                let (answer, status): (JSONValue, HTTPResponse.Status)
-                do {
-                    try await core.commits.waitUntilDurable(ticket)
-                    if latencyMs > 0 { try? await Task.sleep(for: .milliseconds(latencyMs)) }
-                    (answer, status) = (json, .ok)
-                } catch {
-                    (answer, status) = (["error": .string("not saved: \(error)")], .serviceUnavailable)
-                }
-                loop.execute {
-                    let (handler, context) = bound.value
-                    handler.write(answer, status, context)
-                    handler.resume(context)
-                }
-            }
         default:
             if case .head(let head) = part { return route(head, nil, then: .routing, context) }
             if case .end = part {
