@@ -10,17 +10,31 @@ import SimWorld
 import Synchronization
 
 /// What answering calls on the event loop needs, and when it may: only where the router would add
-/// nothing to the answer but the answer itself. Logging at `info` or below (the router writes the
-/// access log line) and trusted proxies (their `X-Forwarded-For`) send every request to the router.
+/// nothing to the answer but the answer itself and, at `info`, its access log line (written here as
+/// `JSONErrors` writes it). Logging at `debug` or below and trusted proxies (their `X-Forwarded-For`)
+/// send every request to the router.
 struct EventLoopCallSetup: Sendable {
     let core: ServerCore
     /// The server's own name when it listens on loopback (the DNS-rebinding guard's), else nil.
     let loopbackHost: String?
     let serverName: String
+    /// The logger of the access log lines, when its level is `info`.
+    let accessLog: Logger?
 
     static func make(core: ServerCore, options: TeamServer.Options, logger: Logger, serverName: String) -> Self? {
-        guard options.answersCallsOnEventLoop, logger.logLevel > .info, options.trustedProxies.isEmpty else { return nil }
-        return Self(core: core, loopbackHost: TeamServer.isLoopback(options.host) ? options.host : nil, serverName: serverName)
+        guard options.answersCallsOnEventLoop, logger.logLevel >= .info, options.trustedProxies.isEmpty else { return nil }
+        return Self(core: core, loopbackHost: TeamServer.isLoopback(options.host) ? options.host : nil, serverName: serverName,
+                    accessLog: logger.logLevel == .info ? logger : nil)
+    }
+
+    /// When an answered request began, for its access log line (nil when there is none to write).
+    var started: ContinuousClock.Instant? { accessLog == nil ? nil : .now }
+
+    /// The access log line `JSONErrors` writes for a call, under a request id as Hummingbird draws one.
+    func logAnswer(_ path: String, _ status: HTTPResponse.Status, since start: ContinuousClock.Instant?) {
+        guard let accessLog, let start else { return }
+        let ms = (ContinuousClock.now - start) / .milliseconds(1)
+        accessLog.info("POST \(path) \(status.code)", metadata: ["hb.request.id": .stringConvertible(RequestID()), "ms": "\(String(format: "%.1f", ms))"])
     }
 
     /// A call's head as clients send it, read in one pass over its fields (a field looked up by name
@@ -50,13 +64,14 @@ struct EventLoopCallSetup: Sendable {
         }
         guard contentType == "application/json", let authorization,
               let token = try? AdminAuth.bearer(authorization, expecting: "session token") else { return nil }
-        return CallHead(head: head, token: token, traced: traced)
+        return CallHead(head: head, token: token, traced: traced, started: started)
     }
 
     struct CallHead {
         let head: HTTPRequest
         let token: String
         let traced: Bool
+        let started: ContinuousClock.Instant?
     }
 
     /// The call a request asks for, run; nil (and nothing run) when the router is to answer it: a
@@ -187,11 +202,16 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
         case (.collecting(let call, let body), .end):
             state = .idle
             guard let (outcome, ticket) = setup.run(digest: BearerSecret.digest(call.token), body) else { return route(call.head, body, then: .idle, context) }
+            let path = call.head.path ?? ""
             let now = setup.answer(outcome, ticket, traced: call.traced, loop: context.eventLoop) { answer, status in
                 self.write(answer, status, context)
+                self.setup.logAnswer(path, status, since: call.started)
                 self.resume(context)
             }
-            if let now { return write(now, .ok, context) }
+            if let now {
+                write(now, .ok, context)
+                return setup.logAnswer(path, .ok, since: call.started)
+            }
             state = .answering
         default:
             if case .head(let head) = part { return route(head, nil, then: .routing, context) }

@@ -7,6 +7,7 @@
 /// read (`Connection`, `Transfer-Encoding`, `Upgrade`, `Expect`, `TE`, `Keep-Alive`, `Proxy-Connection`).
 struct WireCallHead {
     /// Bytes of the head, its final CRLF included.
+    let path: String
     let headLength: Int
     let bodyLength: Int
     let token: String
@@ -22,7 +23,8 @@ struct WireCallHead {
     /// Longer heads are left to the decoder (and its limits).
     static let maxHead = 8 * 1024
 
-    private static let requestLines = ["POST /v1/pims HTTP/1.1\r\n", "POST /v1/call HTTP/1.1\r\n"].map { Array($0.utf8) }
+    private static let paths = ["/v1/pims", "/v1/call"]
+    private static let requestLines = paths.map { Array("POST \($0) HTTP/1.1\r\n".utf8) }
     private static let connectionFields = ["connection", "transfer-encoding", "upgrade", "expect", "te", "keep-alive", "proxy-connection"]
         .map { Array($0.utf8) }
     private static let json = Array("application/json".utf8)
@@ -34,7 +36,7 @@ struct WireCallHead {
         guard bytes.count >= lineLength else {
             return requestLines.contains { $0.starts(with: bytes) } ? .incomplete : .other
         }
-        guard requestLines.contains(where: { $0.elementsEqual(bytes[0..<lineLength]) }) else { return .other }
+        guard let line = requestLines.firstIndex(where: { $0.elementsEqual(bytes[0..<lineLength]) }) else { return .other }
         // Past `maxHead` bytes the head is the decoder's: a line that never ends is not buffered here.
         let end = min(bytes.count, maxHead)
         let short: Reading = bytes.count >= maxHead ? .other : .incomplete
@@ -44,7 +46,7 @@ struct WireCallHead {
             guard i + 1 < end else { return short }
             if bytes[i] == cr {
                 guard bytes[i + 1] == lf else { return .other }
-                return fields.call(headLength: i + 2, loopbackHost: loopbackHost)
+                return fields.call(paths[line], headLength: i + 2, loopbackHost: loopbackHost)
             }
             let nameStart = i
             while i < end, isNameByte(bytes[i]) { i += 1 }
@@ -97,10 +99,10 @@ struct WireCallHead {
             return true
         }
 
-        func call(headLength: Int, loopbackHost: String?) -> Reading {
+        func call(_ path: String, headLength: Int, loopbackHost: String?) -> Reading {
             guard let host, let token = authorization, hasContentType, let contentLength, contentLength <= Routes.bodyLimit else { return .other }
             if let own = loopbackHost, !WireCallHead.isLoopback(host, own: own) { return .other }
-            return .call(WireCallHead(headLength: headLength, bodyLength: contentLength, token: token, traced: traced))
+            return .call(WireCallHead(path: path, headLength: headLength, bodyLength: contentLength, token: token, traced: traced))
         }
     }
 

@@ -56,6 +56,7 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
     /// partial, or a request is the decoder's.
     private func answerWhatIsWhole(_ context: ChannelHandlerContext) {
         while var bytes = unread, bytes.readableBytes > 0 {
+            let started = setup.started
             let reading = bytes.withUnsafeReadableBytes { WireCallHead.read($0, loopbackHost: setup.loopbackHost) }
             guard case .call(let call) = reading else {
                 if case .other = reading { handOver(context) }
@@ -71,6 +72,7 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
             setup.core.wireAnswers.add(1, ordering: .relaxed)
             let now = setup.answer(outcome, ticket, traced: call.traced, loop: context.eventLoop) { answer, status in
                 self.write(answer, status, context)
+                self.setup.logAnswer(call.path, status, since: started)
                 self.resume(context)
             }
             guard let now else {
@@ -78,6 +80,7 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
                 return
             }
             write(now, .ok, context)
+            setup.logAnswer(call.path, .ok, since: started)
         }
     }
 

@@ -121,6 +121,32 @@ import Testing
         }
     }
 
+    /// At `info` (serve's default) the calls are still answered before the router, and each writes the
+    /// router's access log line: the same lines but for the request ids and durations.
+    @Test func atInfoTheAccessLogLinesAreTheRouters() async throws {
+        let fastLog = CapturedLog(), routedLog = CapturedLog()
+        let sends = [Self.post(Self.login), Self.post(Self.read) + Self.post(Self.login) + Self.post(Self.read),
+                     Self.post(Self.read, path: "/v1/call"), Self.post("[1, 2") + Self.post(Self.read)]
+        try await withServer("team", logger: fastLog.logger(level: .info)) { fast in
+            try await withServer("team", logger: routedLog.logger(level: .info), configure: { $0.answersCallsOnEventLoop = false }) { routed in
+                let fastToken = try #require(try await fast.http.openSession(device: "d1"))
+                let routedToken = try #require(try await routed.http.openSession(device: "d1"))
+                for send in sends {
+                    let answers = send.components(separatedBy: "POST ").count - 1
+                    _ = try await Self.exchange(send.replacingOccurrences(of: "TOKEN", with: fastToken), answers, port: fast.server.port)
+                    _ = try await Self.exchange(send.replacingOccurrences(of: "TOKEN", with: routedToken), answers, port: routed.server.port)
+                }
+                #expect(fast.core.callsAnsweredOnTheWire >= 4)
+            }
+        }
+        func accessLines(_ log: CapturedLog) -> [String] {
+            log.all.filter { $0.contains(" POST /v1/pims ") || $0.contains(" POST /v1/call ") }
+                .map { $0.replacing(#/hb\.request\.id=[0-9a-f]+/#, with: "hb.request.id=-").replacing(#/ms=\d+\.\d/#, with: "ms=-") }
+        }
+        #expect(accessLines(fastLog).count == 7)
+        #expect(accessLines(fastLog) == accessLines(routedLog))
+    }
+
     static func pieces(_ text: String, at cuts: [Int]) -> [String] {
         let bytes = Array(text.utf8)
         let bounds = [0] + cuts + [bytes.count]
