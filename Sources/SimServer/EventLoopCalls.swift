@@ -57,6 +57,7 @@ struct EventLoopCallSetup: Sendable {
             case .connection:
                 return nil
             case Routes.traceHeader:
+                guard !field.value.contains(",") else { return nil }  // a list: the router reads its values
                 traced = traced || field.value == "1"
             default:
                 continue
