@@ -92,6 +92,14 @@ final class ConnectionSlots: Sendable {
         relieve(sparing: id)
     }
 
+    /// The promise to give an answer's last write: once it is written (until then the answer still
+    /// holds the connection), the connection is idle; `promise`, if any, is the one completed.
+    func idleOnceWritten(_ channel: any Channel, _ promise: EventLoopPromise<Void>?) -> EventLoopPromise<Void> {
+        let written = promise ?? channel.eventLoop.makePromise()
+        written.futureResult.whenSuccess { self.idle(channel) }
+        return written
+    }
+
     /// Closes the connections idle for longer than `idle`.
     private func closeIdle() {
         guard let idle else { return }
@@ -134,10 +142,6 @@ final class ResponseEndSignal: ChannelOutboundHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         guard case .end = unwrapOutboundIn(data) else { return context.write(data, promise: promise) }
-        let channel = context.channel, slots = slots
-        // Idle once the end is written: until then the response still holds the connection.
-        let written = promise ?? context.eventLoop.makePromise()
-        written.futureResult.whenSuccess { slots.idle(channel) }
-        context.write(data, promise: written)
+        context.write(data, promise: slots.idleOnceWritten(context.channel, promise))
     }
 }

@@ -93,11 +93,8 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func write(_ answer: JSONValue, _ status: HTTPResponse.Status, _ context: ChannelHandlerContext) {
-        let channel = context.channel, slots = slots
-        // Idle once the answer is written, as `ResponseEndSignal` marks the router's.
-        let written = context.eventLoop.makePromise(of: Void.self)
-        written.futureResult.whenSuccess { slots.idle(channel) }
-        context.writeAndFlush(wrapOutboundOut(setup.answerBytes(answer, status: status, allocator: channel.allocator)), promise: written)
+        let bytes = setup.answerBytes(answer, status: status, allocator: context.channel.allocator)
+        context.writeAndFlush(wrapOutboundOut(bytes), promise: slots.idleOnceWritten(context.channel, nil))
     }
 
     /// After a late answer: the bytes that waited, the events that waited, then reading again.
