@@ -34,8 +34,8 @@ public struct ConnectionLimits: Sendable {
     }
 }
 
-/// Hummingbird's HTTP/1 channel (its `idleTimeout` closes idle connections) with a request deadline
-/// in front of it.
+/// Hummingbird's HTTP/1 channel with a request deadline in front of it (idle connections are
+/// closed by `ConnectionSlots`).
 struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     typealias Value = HTTP1Channel.Value
     let inner: HTTP1Channel
@@ -51,9 +51,9 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         self.slots = slots
         self.target = target
         self.calls = calls
+        // No idle timeout of HTTP/1's own: it sees no request that `WireCalls` answers (the slots close idle connections).
         inner = HTTP1Channel(responder: responder, configuration: .init(
-            additionalChannelHandlers: [RequestEndSignal(), ResponseEndSignal(slots: slots)],
-            idleTimeout: .nanoseconds(Int64(limits.idle / .nanoseconds(1)))))
+            additionalChannelHandlers: [RequestEndSignal(), ResponseEndSignal(slots: slots)]))
     }
 
     var responder: HTTPChannelHandler.Responder { inner.responder }
@@ -74,17 +74,20 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
             }
         }
         slots.opened(channel)
+        let timer = RequestDeadline(deadline: deadline, logger: logger, slots: slots)
         return channel.eventLoop.makeCompletedFuture {
             // Before the HTTP decoder, after whatever the transport put first (TLS's handler): it sees the
             // request's first plaintext byte, and its 408 or 400 goes out through TLS, never beside it.
-            try channel.pipeline.syncOperations.addHandler(RequestDeadline(deadline: deadline, logger: logger, slots: slots), position: .last)
+            try channel.pipeline.syncOperations.addHandler(timer, position: .last)
         }.flatMap { inner.setup(channel: channel, logger: logger) }.flatMapThrowing { value in
+            // Between the deadline and the decoder: the calls it answers are timed and pass no HTTP handler.
+            if let calls { try channel.pipeline.syncOperations.addHandler(WireCalls(setup: calls, slots: slots), position: .after(timer)) }
             // Before the conversion to HTTP types, which keeps one Host and drops the target's authority.
             let codec = try channel.pipeline.syncOperations.handler(type: HTTP1ToHTTPServerCodec.self)
             try channel.pipeline.syncOperations.addHandler(RequestTargetGuard(rule: target), position: .before(codec))
             if let calls {
-                // After the connection state handler, which then counts these requests too (idle
-                // timeout, graceful shutdown), and before the async channel that feeds the router.
+                // After the connection state handler, which then counts these requests too (graceful
+                // shutdown), and before the async channel that feeds the router.
                 let state = try channel.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self)
                 try channel.pipeline.syncOperations.addHandler(EventLoopCalls(setup: calls), position: .after(state))
             }

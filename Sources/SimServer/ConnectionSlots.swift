@@ -24,6 +24,9 @@ final class ConnectionSlots: Sendable {
 
     let maxOpen: Int
     let pressureIdle: TimeAmount
+    /// A connection with no request in flight for this long is closed (nil: never); `WireCalls`
+    /// answers requests that HTTP/1's own idle timer would not see.
+    let idle: TimeAmount?
     /// New connections per client address, checked before a connection takes a slot.
     let rate: ConnectionRate?
     private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
@@ -32,9 +35,10 @@ final class ConnectionSlots: Sendable {
     private let sweeper = Mutex<RepeatedTask?>(nil)
     static let sweepEvery = TimeAmount.milliseconds(500)
 
-    init(maxOpen: Int, pressureIdle: TimeAmount, rate: ConnectionRate? = nil) {
+    init(maxOpen: Int, pressureIdle: TimeAmount, idle: TimeAmount? = nil, rate: ConnectionRate? = nil) {
         self.maxOpen = maxOpen
         self.pressureIdle = pressureIdle
+        self.idle = idle
         self.rate = rate
     }
 
@@ -42,6 +46,7 @@ final class ConnectionSlots: Sendable {
     convenience init(_ options: TeamServer.Options, clock: WallClock) {
         let limits = options.connections
         self.init(maxOpen: limits.maxOpen, pressureIdle: .nanoseconds(Int64(limits.pressureIdle / .nanoseconds(1))),
+                  idle: .nanoseconds(Int64(limits.idle / .nanoseconds(1))),
                   rate: ConnectionRate(perSecond: limits.ratePerAddress, trustedProxies: Set(options.trustedProxies), clock: clock))
     }
 
@@ -60,6 +65,7 @@ final class ConnectionSlots: Sendable {
             guard sweeper == nil else { return }
             sweeper = channel.eventLoop.scheduleRepeatedTask(initialDelay: Self.sweepEvery, delay: Self.sweepEvery) { [weak self] task in
                 guard let self else { return task.cancel() }
+                self.closeIdle()
                 self.relieve(sparing: nil)
             }
         }
@@ -84,6 +90,25 @@ final class ConnectionSlots: Sendable {
         let id = ObjectIdentifier(channel)
         entries.withLock { $0[id]?.idleSince = .now() }
         relieve(sparing: id)
+    }
+
+    /// The promise to give an answer's last write: once it is written (until then the answer still
+    /// holds the connection), the connection is idle; `promise`, if any, is the one completed.
+    func idleOnceWritten(_ channel: any Channel, _ promise: EventLoopPromise<Void>?) -> EventLoopPromise<Void> {
+        let written = promise ?? channel.eventLoop.makePromise()
+        written.futureResult.whenSuccess { self.idle(channel) }
+        return written
+    }
+
+    /// Closes the connections idle for longer than `idle`.
+    private func closeIdle() {
+        guard let idle else { return }
+        let now = NIODeadline.now()
+        let expired: [any Channel] = entries.withLock { entries in
+            let ids = entries.compactMap { id, e in e.idleSince.flatMap { now - $0 >= idle ? id : nil } }
+            return ids.compactMap { entries.removeValue(forKey: $0)?.channel }
+        }
+        for channel in expired { channel.close(promise: nil) }
     }
 
     /// Closes the idle connections the pressure says to; `sparing` is the connection that just
@@ -117,10 +142,6 @@ final class ResponseEndSignal: ChannelOutboundHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         guard case .end = unwrapOutboundIn(data) else { return context.write(data, promise: promise) }
-        let channel = context.channel, slots = slots
-        // Idle once the end is written: until then the response still holds the connection.
-        let written = promise ?? context.eventLoop.makePromise()
-        written.futureResult.whenSuccess { slots.idle(channel) }
-        context.write(data, promise: written)
+        context.write(data, promise: slots.idleOnceWritten(context.channel, promise))
     }
 }

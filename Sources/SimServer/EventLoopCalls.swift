@@ -10,17 +10,31 @@ import SimWorld
 import Synchronization
 
 /// What answering calls on the event loop needs, and when it may: only where the router would add
-/// nothing to the answer but the answer itself. Logging at `info` or below (the router writes the
-/// access log line) and trusted proxies (their `X-Forwarded-For`) send every request to the router.
+/// nothing to the answer but the answer itself and, at `info`, its access log line (written here as
+/// `JSONErrors` writes it). Logging at `debug` or below and trusted proxies (their `X-Forwarded-For`)
+/// send every request to the router.
 struct EventLoopCallSetup: Sendable {
     let core: ServerCore
     /// The server's own name when it listens on loopback (the DNS-rebinding guard's), else nil.
     let loopbackHost: String?
     let serverName: String
+    /// The logger of the access log lines, when its level is `info`.
+    let accessLog: Logger?
 
     static func make(core: ServerCore, options: TeamServer.Options, logger: Logger, serverName: String) -> Self? {
-        guard options.answersCallsOnEventLoop, logger.logLevel > .info, options.trustedProxies.isEmpty else { return nil }
-        return Self(core: core, loopbackHost: TeamServer.isLoopback(options.host) ? options.host : nil, serverName: serverName)
+        guard options.answersCallsOnEventLoop, logger.logLevel >= .info, options.trustedProxies.isEmpty else { return nil }
+        return Self(core: core, loopbackHost: TeamServer.isLoopback(options.host) ? options.host : nil, serverName: serverName,
+                    accessLog: logger.logLevel == .info ? logger : nil)
+    }
+
+    /// When an answered request began, for its access log line (nil when there is none to write).
+    var started: ContinuousClock.Instant? { accessLog == nil ? nil : .now }
+
+    /// The access log line `JSONErrors` writes for a call, under a request id as Hummingbird draws one.
+    func logAnswer(_ path: String, _ status: HTTPResponse.Status, since start: ContinuousClock.Instant?) {
+        guard let accessLog, let start else { return }
+        let ms = (ContinuousClock.now - start) / .milliseconds(1)
+        accessLog.info("POST \(path) \(status.code)", metadata: ["hb.request.id": .stringConvertible(RequestID()), "ms": "\(String(format: "%.1f", ms))"])
     }
 
     /// A call's head as clients send it, read in one pass over its fields (a field looked up by name
@@ -43,6 +57,7 @@ struct EventLoopCallSetup: Sendable {
             case .connection:
                 return nil
             case Routes.traceHeader:
+                guard !field.value.contains(",") else { return nil }  // a list: the router reads its values
                 traced = traced || field.value == "1"
             default:
                 continue
@@ -50,20 +65,45 @@ struct EventLoopCallSetup: Sendable {
         }
         guard contentType == "application/json", let authorization,
               let token = try? AdminAuth.bearer(authorization, expecting: "session token") else { return nil }
-        return CallHead(head: head, token: token, traced: traced)
+        return CallHead(head: head, token: token, traced: traced, started: started)
     }
 
     struct CallHead {
         let head: HTTPRequest
         let token: String
         let traced: Bool
+        let started: ContinuousClock.Instant?
     }
 
     /// The call a request asks for, run; nil (and nothing run) when the router is to answer it: a
     /// body that is not a call envelope, a token that opens no session.
-    func run(_ call: CallHead, _ body: ByteBuffer?) -> (outcome: Simulator.Outcome, ticket: LiveWorld.Ticket)? {
+    /// - Parameter digest: the bearer token's (`BearerSecret.digest`).
+    func run(digest: String, _ body: ByteBuffer?) -> (outcome: Simulator.Outcome, ticket: LiveWorld.Ticket)? {
         guard let request = try? Routes.callRequest(Routes.parseJSON(body ?? ByteBuffer())) else { return nil }
-        return core.live.call(request, digest: BearerSecret.digest(call.token))
+        return core.live.call(request, digest: digest)
+    }
+
+    /// The answer to a call run here: returned when its change is durable and no fault delays it;
+    /// otherwise nil, and `later` gets it on `loop` once it may be given (a 503 if it was not saved).
+    func answer(_ outcome: Simulator.Outcome, _ ticket: LiveWorld.Ticket, traced: Bool, loop: any EventLoop,
+                later: @escaping (JSONValue, HTTPResponse.Status) -> Void) -> JSONValue? {
+        core.eventLoopAnswers.add(1, ordering: .relaxed)
+        let json = Routes.answer(outcome.response, traced: traced)
+        if core.commits.isDurable(ticket) && !(core.honoursLatency && outcome.latencyMs > 0) { return json }
+        let commits = core.commits, latencyMs = core.honoursLatency ? outcome.latencyMs : 0
+        let bound = NIOLoopBound(later, eventLoop: loop)
+        Task {
+            let (answer, status): (JSONValue, HTTPResponse.Status)
+            do {
+                try await commits.waitUntilDurable(ticket)
+                if latencyMs > 0 { try? await Task.sleep(for: .milliseconds(latencyMs)) }
+                (answer, status) = (json, .ok)
+            } catch {
+                (answer, status) = (["error": .string("not saved: \(error)")], .serviceUnavailable)
+            }
+            loop.execute { bound.value(answer, status) }
+        }
+        return nil
     }
 
     /// The answer as the router's `call` gives it: its status, headers and body, byte for byte.
@@ -75,6 +115,26 @@ struct EventLoopCallSetup: Sendable {
         fields[.date] = HTTPDate.now
         fields[.server] = serverName
         return (HTTPResponse(status: status, headerFields: fields), allocator.buffer(bytes: bytes))
+    }
+
+    /// The same answer as the bytes NIO's HTTP/1 encoder writes for it, in one buffer.
+    func answerBytes(_ value: JSONValue, status: HTTPResponse.Status, allocator: ByteBufferAllocator) -> ByteBuffer {
+        let body = JSONText.answerBytes(value)
+        var buffer = allocator.buffer(capacity: body.count + 160)
+        if status == .ok {
+            buffer.writeStaticString("HTTP/1.1 200 OK\r\n")
+        } else {
+            buffer.writeString("HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n")
+        }
+        buffer.writeStaticString("Content-Type: application/json\r\nContent-Length: ")
+        buffer.writeString(String(body.count))
+        buffer.writeStaticString("\r\nDate: ")
+        buffer.writeString(HTTPDate.now)
+        buffer.writeStaticString("\r\nServer: ")
+        buffer.writeString(serverName)
+        buffer.writeStaticString("\r\n\r\n")
+        buffer.writeBytes(body)
+        return buffer
     }
 }
 
@@ -142,31 +202,18 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
             }
         case (.collecting(let call, let body), .end):
             state = .idle
-            guard let (outcome, ticket) = setup.run(call, body) else { return route(call.head, body, then: .idle, context) }
-            setup.core.eventLoopAnswers.add(1, ordering: .relaxed)
-            let json = Routes.answer(outcome.response, traced: call.traced)
-            let core = setup.core
-            if core.commits.isDurable(ticket) && !(core.honoursLatency && outcome.latencyMs > 0) {
-                return write(json, .ok, context)
+            guard let (outcome, ticket) = setup.run(digest: BearerSecret.digest(call.token), body) else { return route(call.head, body, then: .idle, context) }
+            let path = call.head.path ?? ""
+            let now = setup.answer(outcome, ticket, traced: call.traced, loop: context.eventLoop) { answer, status in
+                self.write(answer, status, context)
+                self.setup.logAnswer(path, status, since: call.started)
+                self.resume(context)
+            }
+            if let now {
+                write(now, .ok, context)
+                return setup.logAnswer(path, .ok, since: call.started)
             }
             state = .answering
-            let loop = context.eventLoop, bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
-            let latencyMs = core.honoursLatency ? outcome.latencyMs : 0
-            Task {
-                let (answer, status): (JSONValue, HTTPResponse.Status)
-                do {
-                    try await core.commits.waitUntilDurable(ticket)
-                    if latencyMs > 0 { try? await Task.sleep(for: .milliseconds(latencyMs)) }
-                    (answer, status) = (json, .ok)
-                } catch {
-                    (answer, status) = (["error": .string("not saved: \(error)")], .serviceUnavailable)
-                }
-                loop.execute {
-                    let (handler, context) = bound.value
-                    handler.write(answer, status, context)
-                    handler.resume(context)
-                }
-            }
         default:
             if case .head(let head) = part { return route(head, nil, then: .routing, context) }
             if case .end = part {

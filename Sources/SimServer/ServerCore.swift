@@ -20,6 +20,8 @@ public final class ServerCore: Sendable {
     let eventReaders = Mutex<[String: Int]>([:])
     /// Calls answered in the channel pipeline, not by the router (`EventLoopCalls`).
     let eventLoopAnswers = Atomic<Int>(0)
+    /// Of those, the calls answered from the connection's bytes, before the HTTP/1 decoder (`WireCalls`).
+    let wireAnswers = Atomic<Int>(0)
 
     public enum OpenError: Error, CustomStringConvertible {
         case database(path: String, underlying: any Error)
@@ -100,6 +102,9 @@ public final class ServerCore: Sendable {
 
     /// How many calls were answered on the event loop, not by the router (tests).
     public var callsAnsweredOnEventLoop: Int { eventLoopAnswers.load(ordering: .relaxed) }
+
+    /// How many of them were answered from the connection's bytes (tests).
+    public var callsAnsweredOnTheWire: Int { wireAnswers.load(ordering: .relaxed) }
 
     /// The live world (tests, health).
     public var world: World { live.world }
