@@ -129,12 +129,27 @@ private struct TreeDecoding: Decoder, SingleValueDecodingContainer {
 
     func decode(_ type: Int.Type) throws -> Int {
         if let n = plainDecimal(), n <= Int.max { return Int(n) }
+        guard mayBeNumber(.integer) else { throw TreeMismatch() }
         return try constructed(Int.self, by: Int.construct(from:))
     }
 
     func decode(_ type: UInt64.Type) throws -> UInt64 {
         if let n = plainDecimal() { return n }
+        guard mayBeNumber(.integer) else { throw TreeMismatch() }
         return try constructed(UInt64.self, by: UInt64.construct(from:))
+    }
+
+    /// Whether Yams's number constructors could read this scalar: every integer they read has a
+    /// digit, every float a digit or an `n` (`.inf`, `.nan`, Swift's `inf`, `nan`, `infinity`).
+    /// Without, they answer nil, said here without their Foundation string work (`JSONValue` asks
+    /// every word of a session's settings whether it is an integer, then a float).
+    private func mayBeNumber(_ number: YamsScalars.Number) -> Bool {
+        guard node.kind == .scalar, node.plain else { return true }
+        for byte in node.text.utf8 {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { return true }
+            if number == .float && (byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N")) { return true }
+        }
+        return false
     }
 
     /// Digits without a sign, a leading zero (octal to Yams) or `_`, short enough not to overflow:
@@ -169,7 +184,10 @@ private struct TreeDecoding: Decoder, SingleValueDecodingContainer {
         if T.self == UInt64.self { return try decode(UInt64.self) as! T }
         // Yams's scalar types known by identity, not asked with `is any ScalarConstructible.Type`:
         // a cast the runtime answers by scanning every conformance record, once per type decoded.
-        if let construct = YamsScalars.constructors[ObjectIdentifier(T.self)] { return try constructed(type, by: construct) }
+        if let scalar = YamsScalars.constructors[ObjectIdentifier(T.self)] {
+            if let number = scalar.number, !mayBeNumber(number) { throw TreeMismatch() }
+            return try constructed(type, by: scalar.construct)
+        }
         // Any other scalar type's `init(from:)` asks this node for itself again (`Double(from:)`
         // does): the cast is asked then, on that re-entry only.
         if reader.isDecoding(index, as: T.self) {
@@ -288,12 +306,22 @@ private struct TreeUnkeyed: UnkeyedDecodingContainer {
 /// Yams's `ScalarConstructible` types besides String, Bool, Int and UInt64 (which are read here
 /// without it), each with its constructor. `DirectLoadTests` reads each against Yams's own reading.
 enum YamsScalars {
-    static let constructors: [ObjectIdentifier: @Sendable (Node.Scalar) -> Any?] = {
-        var table: [ObjectIdentifier: @Sendable (Node.Scalar) -> Any?] = [:]
-        func add<T: ScalarConstructible>(_ type: T.Type) { table[ObjectIdentifier(type)] = { T.construct(from: $0) } }
-        add(Double.self); add(Float.self); add(Date.self); add(Data.self); add(UUID.self); add(URL.self); add(Decimal.self)
-        add(UInt.self); add(Int64.self); add(Int32.self); add(Int16.self); add(Int8.self)
-        add(UInt32.self); add(UInt16.self); add(UInt8.self)
+    enum Number { case integer, float }
+
+    struct Scalar: Sendable {
+        let construct: @Sendable (Node.Scalar) -> Any?
+        let number: Number?
+    }
+
+    static let constructors: [ObjectIdentifier: Scalar] = {
+        var table: [ObjectIdentifier: Scalar] = [:]
+        func add<T: ScalarConstructible>(_ type: T.Type, _ number: Number? = nil) {
+            table[ObjectIdentifier(type)] = Scalar(construct: { T.construct(from: $0) }, number: number)
+        }
+        add(Double.self, .float); add(Float.self, .float)
+        add(Date.self); add(Data.self); add(UUID.self); add(URL.self); add(Decimal.self)
+        add(UInt.self, .integer); add(Int64.self, .integer); add(Int32.self, .integer); add(Int16.self, .integer)
+        add(Int8.self, .integer); add(UInt32.self, .integer); add(UInt16.self, .integer); add(UInt8.self, .integer)
         return table
     }()
 }

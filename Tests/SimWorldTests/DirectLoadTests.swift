@@ -103,6 +103,9 @@ struct DirectLoadTests {
         "9223372036854775808", "18446744073709551615", "99999999999999999999", "~", "null", "Null", "NULL", "nULL", "''", "\"\"",
         "'null'", "3.14", ".inf", "-.inf", ".nan", "1e3", "abc", "'123'", "\"0x1F\"", "|\n  multi\n  line", ">\n  folded", "2026-01-05",
         "", "[]", "{}", "[1]",
+        // Words with no digit (no number) and the few numbers Yams reads with a sign, `_` or `:` first.
+        "ios", "tutorial", "alice@example.com", "n", "nan", "NaN", "-.inf", "inf", "Infinity", "-", "+", "_", "_5", "+-1:5",
+        "-1:+5", "0x", "x1", "2.3", "1_0.5e1",
     ]
 
     @Test("Scalars of every type read as Yams's constructors read them", arguments: spellings)
@@ -136,6 +139,8 @@ struct DirectLoadTests {
         same(URL.self)
         same(Decimal.self)
         same(Celsius.self)
+        // Each word a session setting holds is asked whether it is an integer, then a float.
+        same(JSONValue.self)
     }
 
     /// A scalar type Yams does not know, whose `init(from:)` asks the node for itself again (as
