@@ -67,12 +67,9 @@ let package = Package(
             ]
         ),
         // SHA-256 of the session tokens and HMAC-SHA256 of the Auth API's signatures, from the
-        // system's OpenSSL libcrypto (the one libcurl's TLS uses too, once the HTTP client loads it).
-        .systemLibrary(
-            name: "COpenSSLCrypto",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
-        ),
+        // system's OpenSSL libcrypto (the one libcurl's TLS uses too) through dlopen on first use:
+        // its headers at build time (libssl-dev), and no libcrypto among the binary's needed objects.
+        .target(name: "COpenSSLCrypto"),
         // SimBackend over HTTP, on libcurl (HTTPS and proxies included), loaded on the first request.
         .target(name: "SimClient", dependencies: ["SimKernel", "CCurl"]),
         // libcurl's C API through dlopen: its header at build time (libcurl4-openssl-dev), and no

@@ -75,8 +75,9 @@ needs=$(while read -r soname path; do
   [ -n "$package" ] || package=$(dpkg -S "$path" 2>/dev/null | head -1 | cut -d: -f1 || true)
   echo "  $soname  (${package:-not from a Debian package: $path})"
 done <<< "$libraries")
-# libcurl is not among them: the HTTP client opens it on its first request (libcurl4).
-packages=$( (grep -o '([a-z0-9.+-]*)' <<< "$needs" | tr -d '()'; echo libcurl4) | sort -u | paste -sd ' ')
+# libcurl and libcrypto are not among them: the HTTP client opens libcurl on its first request
+# (libcurl4), `serve` opens libcrypto when it starts (libssl3).
+packages=$( (grep -o '([a-z0-9.+-]*)' <<< "$needs" | tr -d '()'; echo libcurl4; echo libssl3) | sort -u | paste -sd ' ')
 # The newest C library and C++ library symbol versions it uses: the oldest systems it runs on.
 symbols=$(objdump -T "$root/bin/enrollsim")
 glibc=$(grep -o 'GLIBC_[0-9.]*' <<< "$symbols" | sort -Vu | tail -1 | cut -d_ -f2)
@@ -105,6 +106,8 @@ $needs
 
 To talk to a team server (--backend, batch and replay over HTTP), it opens libcurl.so.4
 (libcurl4) on the first request; the terminal app on its own simulator never loads it.
+The team server (enrollsim serve) opens OpenSSL's libcrypto.so.3 (libssl3) when it starts,
+for its session tokens, Auth API signatures and certificate; nothing else loads it.
 
 On Debian or Ubuntu:  sudo apt-get install $packages
 

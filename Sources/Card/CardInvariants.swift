@@ -14,7 +14,10 @@ enum CardInvariants {
 
     static func cardholderProblem(_ w: CardWorld) -> Problem? {
         var ids = Set<String>()
-        for (i, h) in w.cardholders.enumerated() {
+        // Indexed, not enumerated(): an enumerated KeyedList's iterator is generic metadata the runtime
+        // builds at each start with a scan of every conformance record (Benchmarks/README.md, the TUI).
+        for i in 0..<w.cardholders.count {
+            let h = w.cardholders[i]
             let at = ["cardholders", String(i)]
             if h.userId.isEmpty { return Problem(path: at + ["userId"], reason: "an empty userId") }
             if !ids.insert(h.userId).inserted { return Problem(path: at + ["userId"], reason: "a second cardholder with userId \(h.userId)") }
@@ -33,7 +36,8 @@ enum CardInvariants {
     static func cardProblem(_ w: CardWorld) -> Problem? {
         var ids = Set<String>()
         var autoEnrollIds = Set<AutoEnrollID>()
-        for (i, c) in w.cards.enumerated() {
+        for i in 0..<w.cards.count {
+            let c = w.cards[i]
             let at = ["cards", String(i)]
             if c.accountId.isEmpty { return Problem(path: at + ["accountId"], reason: "an empty accountId") }
             if !ids.insert(c.accountId).inserted { return Problem(path: at + ["accountId"], reason: "a second card with accountId \(c.accountId)") }
@@ -56,7 +60,8 @@ enum CardInvariants {
 
     static func codeProblem(_ w: CardWorld) -> Problem? {
         var open = Set<ActivationCode>()
-        for (i, a) in w.activationCodes.enumerated() {
+        for i in 0..<w.activationCodes.count {
+            let a = w.activationCodes[i]
             let at = ["activationCodes", String(i)]
             if w.card(a.accountId) == nil { return Problem(path: at + ["accountId"], reason: "code for \(a.accountId), which is not a card") }
             if !a.used && !open.insert(a.code).inserted { return Problem(path: at + ["code"], reason: "code \(a.code) is an earlier unused code's") }
@@ -66,7 +71,8 @@ enum CardInvariants {
 
     static func transactionProblem(_ w: CardWorld, sessions: [String]) -> Problem? {
         var ids = Set<String>()
-        for (i, t) in w.transactions.enumerated() {
+        for i in 0..<w.transactions.count {
+            let t = w.transactions[i]
             let at = ["transactions", String(i)]
             if t.transactionId.isEmpty { return Problem(path: at + ["transactionId"], reason: "an empty transactionId") }
             if !ids.insert(t.transactionId).inserted { return Problem(path: at + ["transactionId"], reason: "a second transaction \(t.transactionId)") }
@@ -83,7 +89,8 @@ enum CardInvariants {
 
     static func deviceProblem(_ w: CardWorld, sessions: [String]) -> Problem? {
         var seen = Set<String>()
-        for (i, d) in w.devices.enumerated() {
+        for i in 0..<w.devices.count {
+            let d = w.devices[i]
             let at = ["devices", String(i)]
             if !sessions.contains(d.session) {
                 return Problem(path: at + ["session"], reason: "no session named \(d.session) (sessions: \(sessions.joined(separator: ", ")))")

@@ -13,7 +13,10 @@ enum FuturaeInvariants {
         }
         var userIds = Set<String>()
         var usernames = Set<String>()
-        for (i, u) in w.users.enumerated() {
+        // Indexed, not enumerated(): an enumerated KeyedList's iterator is generic metadata the runtime
+        // builds at each start with a scan of every conformance record (Benchmarks/README.md, the TUI).
+        for i in 0..<w.users.count {
+            let u = w.users[i]
             let at = ["users", String(i)]
             if !isUUID(u.userId) { return Problem(path: at + ["userId"], reason: "userId \"\(u.userId)\" is not a UUID") }
             if !userIds.insert(u.userId).inserted { return Problem(path: at + ["userId"], reason: "a second user with userId \(u.userId)") }
@@ -27,7 +30,8 @@ enum FuturaeInvariants {
         var enrollmentIds = Set<String>()
         var codes = Set<ActivationCode>()
         var shortCodes = Set<ShortCode>()
-        for (i, a) in w.activations.enumerated() {
+        for i in 0..<w.activations.count {
+            let a = w.activations[i]
             let at = ["activations", String(i)]
             if !isUUID(a.enrollmentId) { return Problem(path: at + ["enrollmentId"], reason: "enrollmentId \"\(a.enrollmentId)\" is not a UUID") }
             if !enrollmentIds.insert(a.enrollmentId).inserted {
@@ -42,7 +46,8 @@ enum FuturaeInvariants {
             }
         }
         var devices = Set<String>()
-        for (i, d) in w.devices.enumerated() {
+        for i in 0..<w.devices.count {
+            let d = w.devices[i]
             let at = ["devices", String(i)]
             if !sessions.contains(d.session) {
                 return Problem(path: at + ["session"], reason: "no session named \(d.session) (sessions: \(sessions.joined(separator: ", ")))")
@@ -63,7 +68,8 @@ enum FuturaeInvariants {
             }
         }
         var sessionIds = Set<String>()
-        for (i, a) in w.authSessions.enumerated() {
+        for i in 0..<w.authSessions.count {
+            let a = w.authSessions[i]
             let at = ["authSessions", String(i)]
             if !isUUID(a.sessionId) || !sessionIds.insert(a.sessionId).inserted {
                 return Problem(path: at + ["sessionId"], reason: "sessionId \"\(a.sessionId)\" is not a UUID used once")

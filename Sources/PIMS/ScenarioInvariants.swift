@@ -14,7 +14,10 @@ public enum PIMSInvariants {
         var usernames = Set<String>(minimumCapacity: w.accounts.count)
         var associations = Set<String>(minimumCapacity: w.accounts.count)
         var stepsIDs = Set<Int>()
-        for (i, a) in w.accounts.enumerated() {
+        // Indexed, not enumerated(): an enumerated KeyedList's iterator is generic metadata the runtime
+        // builds at each start with a scan of every conformance record (Benchmarks/README.md, the TUI).
+        for i in 0..<w.accounts.count {
+            let a = w.accounts[i]
             var at: [String] { ["accounts", String(i)] }
             func problem(_ key: String?, _ reason: String) -> Problem {
                 Problem(path: key.map { at + [$0] } ?? at, reason: "account \(a.username): \(reason)")

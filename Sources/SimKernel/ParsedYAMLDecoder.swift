@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// Decodes a `ParsedYAML` as `NodeDecoder` decodes Yams's nodes (the same scalar constructors, the same
@@ -31,6 +32,16 @@ final class ParsedYAMLReader {
     func mark(_ index: Int, _ read: Read) {
         if reads[index].rawValue < read.rawValue { reads[index] = read }
     }
+
+    /// The nodes whose values are being decoded, innermost last, and as what type.
+    private var decoding: [(index: Int, type: ObjectIdentifier)] = []
+
+    func isDecoding<T>(_ index: Int, as type: T.Type) -> Bool {
+        decoding.contains { $0.index == index && $0.type == ObjectIdentifier(type) }
+    }
+
+    func entering<T>(_ index: Int, as type: T.Type) { decoding.append((index, ObjectIdentifier(type))) }
+    func leaving() { decoding.removeLast() }
 
     /// The index of the value of `key` in the mapping at `mapping`: the first one written.
     func value(forKey key: String, inMapping mapping: Int) -> Int? {
@@ -118,12 +129,27 @@ private struct TreeDecoding: Decoder, SingleValueDecodingContainer {
 
     func decode(_ type: Int.Type) throws -> Int {
         if let n = plainDecimal(), n <= Int.max { return Int(n) }
-        return try constructed(Int.self)
+        guard mayBeNumber(.integer) else { throw TreeMismatch() }
+        return try constructed(Int.self, by: Int.construct(from:))
     }
 
     func decode(_ type: UInt64.Type) throws -> UInt64 {
         if let n = plainDecimal() { return n }
-        return try constructed(UInt64.self)
+        guard mayBeNumber(.integer) else { throw TreeMismatch() }
+        return try constructed(UInt64.self, by: UInt64.construct(from:))
+    }
+
+    /// Whether Yams's number constructors could read this scalar: every integer they read has a
+    /// digit, every float a digit or an `n` (`.inf`, `.nan`, Swift's `inf`, `nan`, `infinity`).
+    /// Without, they answer nil, said here without their Foundation string work (`JSONValue` asks
+    /// every word of a session's settings whether it is an integer, then a float).
+    private func mayBeNumber(_ number: YamsScalars.Number) -> Bool {
+        guard node.kind == .scalar, node.plain else { return true }
+        for byte in node.text.utf8 {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { return true }
+            if number == .float && (byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N")) { return true }
+        }
+        return false
     }
 
     /// Digits without a sign, a leading zero (octal to Yams) or `_`, short enough not to overflow:
@@ -141,9 +167,8 @@ private struct TreeDecoding: Decoder, SingleValueDecodingContainer {
     }
 
     /// Any other scalar type, by Yams's own constructor on the scalar as Yams composes it.
-    private func constructed<T>(_ type: T.Type) throws -> T {
-        guard let constructible = type as? any ScalarConstructible.Type, node.kind == .scalar,
-              let value = constructible.construct(from: yamsScalar) as? T else { throw TreeMismatch() }
+    private func constructed<T>(_ type: T.Type, by construct: (Node.Scalar) -> Any?) throws -> T {
+        guard node.kind == .scalar, let value = construct(yamsScalar) as? T else { throw TreeMismatch() }
         return value
     }
 
@@ -157,7 +182,20 @@ private struct TreeDecoding: Decoder, SingleValueDecodingContainer {
         if T.self == Bool.self { return try decode(Bool.self) as! T }
         if T.self == Int.self { return try decode(Int.self) as! T }
         if T.self == UInt64.self { return try decode(UInt64.self) as! T }
-        if T.self is any ScalarConstructible.Type { return try constructed(type) }
+        // Yams's scalar types known by identity, not asked with `is any ScalarConstructible.Type`:
+        // a cast the runtime answers by scanning every conformance record, once per type decoded.
+        if let scalar = YamsScalars.constructors[ObjectIdentifier(T.self)] {
+            if let number = scalar.number, !mayBeNumber(number) { throw TreeMismatch() }
+            return try constructed(type, by: scalar.construct)
+        }
+        // Any other scalar type's `init(from:)` asks this node for itself again (`Double(from:)`
+        // does): the cast is asked then, on that re-entry only.
+        if reader.isDecoding(index, as: T.self) {
+            guard let constructible = type as? any ScalarConstructible.Type else { throw TreeMismatch() }
+            return try constructed(type) { constructible.construct(from: $0) }
+        }
+        reader.entering(index, as: T.self)
+        defer { reader.leaving() }
         return try T(from: self)
     }
 
@@ -263,4 +301,27 @@ private struct TreeUnkeyed: UnkeyedDecodingContainer {
     }
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try next().unkeyedContainer() }
     mutating func superDecoder() throws -> any Decoder { try next() }
+}
+
+/// Yams's `ScalarConstructible` types besides String, Bool, Int and UInt64 (which are read here
+/// without it), each with its constructor. `DirectLoadTests` reads each against Yams's own reading.
+enum YamsScalars {
+    enum Number { case integer, float }
+
+    struct Scalar: Sendable {
+        let construct: @Sendable (Node.Scalar) -> Any?
+        let number: Number?
+    }
+
+    static let constructors: [ObjectIdentifier: Scalar] = {
+        var table: [ObjectIdentifier: Scalar] = [:]
+        func add<T: ScalarConstructible>(_ type: T.Type, _ number: Number? = nil) {
+            table[ObjectIdentifier(type)] = Scalar(construct: { T.construct(from: $0) }, number: number)
+        }
+        add(Double.self, .float); add(Float.self, .float)
+        add(Date.self); add(Data.self); add(UUID.self); add(URL.self); add(Decimal.self)
+        add(UInt.self, .integer); add(Int64.self, .integer); add(Int32.self, .integer); add(Int16.self, .integer)
+        add(Int8.self, .integer); add(UInt32.self, .integer); add(UInt16.self, .integer); add(UInt8.self, .integer)
+        return table
+    }()
 }

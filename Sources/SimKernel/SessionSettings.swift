@@ -76,5 +76,8 @@ public struct SessionOption: Sendable {
 /// "a, b or c".
 public func spelled(_ values: [String]) -> String {
     guard values.count > 1 else { return values.first ?? "" }
-    return values.dropLast().joined(separator: ", ") + " or " + values.last!
+    // By index: a slice's `joined` asks the runtime for generic metadata (a conformance scan) at start.
+    var text = values[0]
+    for i in 1..<values.count - 1 { text += ", " + values[i] }
+    return text + " or " + values[values.count - 1]
 }

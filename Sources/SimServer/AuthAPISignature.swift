@@ -22,11 +22,12 @@ public enum AuthAPISignature {
 
     /// HMAC-SHA256 (OpenSSL's) of `message` under `key`, as lower-case hex.
     public static func hmacSHA256Hex(key: [UInt8], message: [UInt8]) -> String {
+        LibCrypto.require()
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let ok = key.withUnsafeBytes { k in
             message.withUnsafeBytes { m in
-                HMAC(EVP_sha256(), k.baseAddress, Int32(key.count), m.bindMemory(to: UInt8.self).baseAddress, message.count, &digest, &length)
+                ccrypto_HMAC(ccrypto_EVP_sha256(), k.baseAddress, Int32(key.count), m.bindMemory(to: UInt8.self).baseAddress, message.count, &digest, &length)
             }
         }
         precondition(ok != nil && length == 32, "OpenSSL's HMAC-SHA256 failed")

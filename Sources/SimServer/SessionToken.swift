@@ -25,9 +25,10 @@ enum BearerSecret {
 
     /// SHA-256 (OpenSSL's), as hex.
     static func digest(_ token: String) -> String {
+        LibCrypto.require()
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
         let bytes = Array(token.utf8)
-        _ = SHA256(bytes, bytes.count, &digest)
+        _ = ccrypto_SHA256(bytes, bytes.count, &digest)
         return hex(digest)
     }
 

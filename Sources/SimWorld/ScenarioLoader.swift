@@ -10,8 +10,18 @@ import Yams
 public enum ScenarioLoader {
     /// The built-in scenarios, by name, sorted.
     public static var builtinNames: [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: EnrollsimAssets.scenariosDirectory.path)) ?? []
-        return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+        // readdir, not FileManager's listing, whose generic path joining costs a conformance scan
+        // at every start (the TUI lists them twice).
+        guard let folder = opendir(EnrollsimAssets.scenariosDirectory.path) else { return [] }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let file = withUnsafePointer(to: &entry.pointee.d_name) { name in
+                name.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: name.pointee)) { String(cString: $0) }
+            }
+            if file.hasSuffix(".yaml") { names.append(String(file.dropLast(5))) }
+        }
+        return names.sorted()
     }
 
     public static func builtinURL(_ name: String) -> URL {

@@ -8,7 +8,10 @@ extension World {
         if session.device.isEmpty { return ScenarioProblem(path: ["session", "device"], reason: "the default session needs a device id") }
         if let (key, reason) = World.settingsProblem(session.settings) { return ScenarioProblem(path: ["session", key], reason: reason) }
         var names = Set<String>()
-        for (i, s) in sessions.enumerated() {
+        // Indexed, not enumerated(): an enumerated KeyedList's iterator is generic metadata the runtime
+        // builds at each start with a scan of every conformance record (Benchmarks/README.md, the TUI).
+        for i in 0..<sessions.count {
+            let s = sessions[i]
             if !names.insert(s.name).inserted { return ScenarioProblem(path: ["sessions", String(i), "name"], reason: "two sessions named \(s.name)") }
             if let (key, reason) = World.settingsProblem(s.settings) {
                 return ScenarioProblem(path: ["sessions", String(i), "settings", key], reason: "session \(s.name): \(reason)")
@@ -34,7 +37,8 @@ extension World {
             return ScenarioProblem(path: ["bookmarks"], reason: "at most \(Bookmark.limit) bookmarks are kept")
         }
         var names = Set<String>()
-        for (i, b) in bookmarks.enumerated() {
+        for i in 0..<bookmarks.count {
+            let b = bookmarks[i]
             let at = ["bookmarks", String(i)]
             if let problem = KernelControl.bookmarkNameProblem(b.name) { return ScenarioProblem(path: at + ["name"], reason: problem) }
             if !names.insert(b.name).inserted { return ScenarioProblem(path: at + ["name"], reason: "two bookmarks named \(b.name)") }

@@ -29,7 +29,7 @@ struct BatchCommand: AsyncParsableCommand {
     var trace = false
 
     func run() async throws {
-        let settings = try StartupSettings.load(flags: source.settingFlags, adminToken: source.adminToken)
+        let settings = try StartupSettings.load(flags: source.values.settingFlags, adminToken: source.adminToken)
         if let backend = settings.string(.backend) {
             let client: RemoteBackend
             do {

@@ -25,9 +25,9 @@ struct ConfigCommand: AsyncParsableCommand {
     @OptionGroup var session: SessionOptions
 
     func run() async throws {
-        let settings = try StartupSettings.load(flags: source.settingFlags.merging(session.settingFlags) { $1 },
+        let settings = try StartupSettings.load(flags: source.values.settingFlags.merging(session.values.settingFlags) { $1 },
                                                 adminToken: source.adminToken)
-        let session = try TUISession.config(settings: settings, options: session)
+        let session = try TUISession.config(settings: settings, options: session.values)
         print(EffectiveSettingsReport(settings: settings, session: session).text, terminator: "")
     }
 }

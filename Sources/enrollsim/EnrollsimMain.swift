@@ -16,21 +16,21 @@ enum EnrollsimMain {
         dispatchMain()
     }
 
-    /// The terminal UI's command, when the arguments ask for it. `enrollsim` alone, the usual start,
-    /// is the TUI with no options: parsed as that command alone, not through the whole command tree,
-    /// which ArgumentParser reflects command by command (a fifth of start-up's CPU).
-    private static func terminalUI() -> TUICommand? {
-        if CommandLine.arguments.count == 1 { return try? TUICommand.parse([]) }
-        return (try? Enrollsim.parseAsRoot()) as? TUICommand
+    /// The terminal UI's options, when the arguments ask for it. `enrollsim` alone, the usual start,
+    /// is the TUI with the default options, built without ArgumentParser, which reflects a command's
+    /// options even to parse none (a quarter of start-up's CPU); with arguments, the command tree parses them.
+    private static func terminalUI() -> TUIOptions? {
+        if CommandLine.arguments.count == 1 { return TUIOptions() }
+        return ((try? Enrollsim.parseAsRoot()) as? TUICommand)?.options
     }
 
-    private static func runOnMainThread(_ command: TUICommand) -> Never {
+    private static func runOnMainThread(_ options: TUIOptions) -> Never {
         let executor = LoopExecutor()
         executor.start()
         let end = Ending()
         Task(executorPreference: executor) {
             do {
-                try await command.run(on: executor)
+                try await options.run(on: executor)
             } catch {
                 end.error = error
             }

@@ -23,8 +23,9 @@ struct ServeCommand: AsyncParsableCommand {
             server gracefully.
 
             Exit statuses: 64 a bad flag; 65 the database's content (damaged, or a newer version's); 69 \
-            the address cannot be listened on; 73 the database or its folder cannot be created or \
-            written; 74 an input/output error; 75 another server owns the database file.
+            the address cannot be listened on; 72 OpenSSL's libcrypto is missing (libssl3); 73 the \
+            database or its folder cannot be created or written; 74 an input/output error; 75 another \
+            server owns the database file.
             """
     )
 
@@ -158,6 +159,8 @@ struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "enrollsim.serve")
+        // Tokens, signatures and certificates need it: missing, nothing starts.
+        if let reason = LibCrypto.unavailable { Self.fail(reason, status: LibCrypto.missingStatus) }
 
         let path = db ?? Self.defaultDatabasePath
         let limits = try durations()

@@ -4,7 +4,7 @@ import EnrollsimConfig
 import PIMS
 
 /// The TUI's session and appearance flags, shared with `enrollsim config` so that it can show
-/// what the TUI would use with the same command line.
+/// what the TUI would use with the same command line. Its values, and their defaults: `SessionChoice`.
 struct SessionOptions: ParsableArguments {
     // Each one not given comes from the environment, then the configuration file, then the
     // scenario's default session (legacy-sdk is SDK 2.0), or, on a server, alice on alice-iphone.
@@ -27,13 +27,13 @@ struct SessionOptions: ParsableArguments {
     var variant: SpecVariant?
 
     @Option(name: .long, help: "auto (checks run until input is needed) or step (every API call waits for Enter).")
-    var pacing: Pacing = .auto
+    var pacing = SessionChoice().pacing
 
     @Option(name: .long, help: "dark, light (dark text on white, for projectors) or mono (default: dark; NO_COLOR=1 means mono).")
     var theme: ThemeName?
 
     @Flag(name: .long, help: "Monochrome even on a colour terminal: the same as --theme mono.")
-    var monochrome = false
+    var monochrome = SessionChoice().monochrome
 
     func validate() throws {
         if monochrome, let theme, theme != .mono {
@@ -41,16 +41,9 @@ struct SessionOptions: ParsableArguments {
         }
     }
 
-    /// The flags that are settings, for the resolution against the environment and the file.
-    var settingFlags: [ConfigKey: Settings.Flag] {
-        var flags: [ConfigKey: Settings.Flag] = [:]
-        if let user { flags[.user] = .init("--user", user) }
-        if let device { flags[.device] = .init("--device", device) }
-        if let platform { flags[.platform] = .init("--platform", platform.rawValue) }
-        if let sdk { flags[.sdk] = .init("--sdk", sdk.description) }
-        if let theme { flags[.theme] = .init("--theme", theme.rawValue) }
-        if monochrome { flags[.theme] = .init("--monochrome", ThemeName.mono.rawValue) }
-        return flags
+    var values: SessionChoice {
+        SessionChoice(user: user, password: password, device: device, platform: platform, sdk: sdk,
+                      variant: variant, pacing: pacing, theme: theme, monochrome: monochrome)
     }
 }
 

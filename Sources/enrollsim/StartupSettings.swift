@@ -55,12 +55,3 @@ enum StartupSettings {
         }
     }
 }
-
-extension BackendOptions {
-    var settingFlags: [ConfigKey: Settings.Flag] {
-        var flags: [ConfigKey: Settings.Flag] = [:]
-        if let scenario { flags[.scenario] = .init("--scenario", scenario) }
-        if let backend { flags[.backend] = .init("--backend", backend) }
-        return flags
-    }
-}

@@ -32,16 +32,24 @@ struct TUICommand: AsyncParsableCommand {
     var record: String?
 
     @Flag(name: .long, help: "Leave the mouse to the terminal (its own text selection): no clicks on menus, rows and buttons. The configuration file's `mouse = false` does the same.")
-    var noMouse = false
+    var noMouse = TUIOptions().noMouse
 
     /// For the start-up benchmark: paint the first frame, then leave.
     @Flag(name: .long, help: .hidden)
-    var exitAfterFirstFrame = false
+    var exitAfterFirstFrame = TUIOptions().exitAfterFirstFrame
 
-    func run() async throws {
-        try await run(on: nil)
+    /// The flags' values: what the terminal UI runs with.
+    var options: TUIOptions {
+        TUIOptions(source: source.values, session: session.values, record: record, noMouse: noMouse,
+                   exitAfterFirstFrame: exitAfterFirstFrame)
     }
 
+    func run() async throws {
+        try await options.run(on: nil)
+    }
+}
+
+extension TUIOptions {
     /// - Parameter executor: the executor of the thread this runs on, whose loop the terminal app
     ///   takes over (`EnrollsimMain`); `nil`: the app's loop gets a thread of its own.
     func run(on executor: LoopExecutor?) async throws {
@@ -97,13 +105,13 @@ struct TUICommand: AsyncParsableCommand {
 /// The session the TUI opens with, from the settings, the flags that are no settings (password,
 /// variant, pacing) and the scenario's default session for the rest.
 enum TUISession {
-    static func config(settings: Settings, options: SessionOptions, served: World? = nil) throws -> SessionConfig {
+    static func config(settings: Settings, options: SessionChoice, served: World? = nil) throws -> SessionConfig {
         try configAndWorld(settings: settings, options: options, served: served).config
     }
 
     /// The session, and the world its in-process scenario loaded (the backend opens on it, not on a
     /// second reading of the same scenario).
-    static func configAndWorld(settings: Settings, options: SessionOptions,
+    static func configAndWorld(settings: Settings, options: SessionChoice,
                                served: World? = nil) throws -> (config: SessionConfig, world: World?) {
         var config = SessionConfig()
         var world: World?

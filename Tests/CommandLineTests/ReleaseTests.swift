@@ -118,6 +118,10 @@ import Testing
         #expect(!loaded.contains { $0.hasPrefix("libcurl") }, "\(loaded)")
         #expect(note.contains("opens libcurl.so.4\n(libcurl4)"))
         #expect(note.split(separator: "\n").contains { $0.contains("apt-get install") && $0.split(separator: " ").contains("libcurl4") })
+        // Nor is libcrypto, which the server opens when it starts.
+        #expect(!loaded.contains { $0.hasPrefix("libcrypto") || $0.hasPrefix("libssl") }, "\(loaded)")
+        #expect(note.contains("opens OpenSSL's libcrypto.so.3 (libssl3)"))
+        #expect(note.split(separator: "\n").contains { $0.contains("apt-get install") && $0.split(separator: " ").contains("libssl3") })
         if release.isRelease {
             // The Swift runtime and Foundation are inside the release binary.
             #expect(loaded.allSatisfy { !$0.hasPrefix("libswift") && !$0.hasPrefix("libFoundation") && !$0.hasPrefix("libdispatch") },

@@ -103,6 +103,9 @@ struct DirectLoadTests {
         "9223372036854775808", "18446744073709551615", "99999999999999999999", "~", "null", "Null", "NULL", "nULL", "''", "\"\"",
         "'null'", "3.14", ".inf", "-.inf", ".nan", "1e3", "abc", "'123'", "\"0x1F\"", "|\n  multi\n  line", ">\n  folded", "2026-01-05",
         "", "[]", "{}", "[1]",
+        // Words with no digit (no number) and the few numbers Yams reads with a sign, `_` or `:` first.
+        "ios", "tutorial", "alice@example.com", "n", "nan", "NaN", "-.inf", "inf", "Infinity", "-", "+", "_", "_5", "+-1:5",
+        "-1:+5", "0x", "x1", "2.3", "1_0.5e1",
     ]
 
     @Test("Scalars of every type read as Yams's constructors read them", arguments: spellings)
@@ -121,5 +124,42 @@ struct DirectLoadTests {
         same(Double.self)
         same([Int].self)
         same([String: Int].self)
+        // The rest of Yams's scalar types, which the direct reading knows by identity (`YamsScalars`).
+        same(Float.self)
+        same(UInt.self)
+        same(Int64.self)
+        same(Int32.self)
+        same(Int16.self)
+        same(UInt32.self)
+        same(UInt16.self)
+        same(UInt8.self)
+        same(Date.self)
+        same(Data.self)
+        same(UUID.self)
+        same(URL.self)
+        same(Decimal.self)
+        same(Celsius.self)
+        // Each word a session setting holds is asked whether it is an integer, then a float.
+        same(JSONValue.self)
+    }
+
+    /// A scalar type Yams does not know, whose `init(from:)` asks the node for itself again (as
+    /// `Double(from:)` does): read by its own constructor, not in an endless descent.
+    struct Celsius: Codable, Equatable, ScalarConstructible {
+        var degrees: Int
+        init(degrees: Int) { self.degrees = degrees }
+        init(from decoder: any Decoder) throws { self = try decoder.singleValueContainer().decode(Celsius.self) }
+        func encode(to encoder: any Encoder) throws {}
+        static func construct(from scalar: Node.Scalar) -> Celsius? {
+            guard scalar.string.hasSuffix("C"), let degrees = Int(scalar.string.dropLast()) else { return nil }
+            return Celsius(degrees: degrees)
+        }
+    }
+
+    @Test("A scalar type of the document's own is read by its constructor")
+    func ownScalarType() {
+        let yaml = "optional: 21C\nrequired: -3C\n"
+        #expect(Self.direct(Probe<Celsius>.self, yaml) == Probe(optional: Celsius(degrees: 21), required: Celsius(degrees: -3)))
+        #expect(Self.direct(Probe<Celsius>.self, "required: warm\n") == nil)
     }
 }
