@@ -60,7 +60,8 @@ public enum Screens {
     static let builtin: [Route: Draw] = [
         .start: { StartScreen.render($0.session, ScreenContext($0), into: &$1, area: $2) },
         .home: { state, frame, area in
-            HomeScreen.render(state.home, ScreenContext(state), panel: { SystemScreens.of(state.session.config.system)?.homePanel(state, &$0, $1) },
+            let system = state.session.config.system
+            HomeScreen.render(state.home, system: system, panel: { SystemScreens.of(system)?.homePanel(state, &$0, $1) },
                               into: &frame, area: area)
         },
         .guided: { GuidedScreen.render($0.guided, ScreenContext($0), into: &$1, area: $2) },

@@ -157,8 +157,10 @@ public struct Frame: Hashable, Sendable {
             return true
         }
         // Most screen text is made of scalars that never combine: walking scalars instead of
-        // grapheme clusters is several times faster.
-        if text.unicodeScalars.allSatisfy({ TextWidth.simpleWidth($0.value) != nil }) {
+        // grapheme clusters is several times faster, and printable ASCII is a column a byte.
+        if text.utf8.allSatisfy(TextWidth.isPrintableASCII) {
+            for byte in text.utf8 where !place(UInt32(byte), first: Unicode.Scalar(byte), width: 1) { break }
+        } else if text.unicodeScalars.allSatisfy({ TextWidth.simpleWidth($0.value) != nil }) {
             for scalar in text.unicodeScalars where !place(scalar.value, first: scalar, width: TextWidth.simpleWidth(scalar.value).unsafelyUnwrapped) { break }
         } else {
             // A control character is shown, never sent to the terminal (`ShownGlyph`).

@@ -28,8 +28,9 @@ public enum TextWidth {
     }
 
     public static func of(_ text: some StringProtocol) -> Int {
-        // Scalars that never combine are their own grapheme clusters: summed without breaking
-        // the text into clusters (most screen text).
+        // Printable ASCII is a column a byte; scalars that never combine are their own grapheme
+        // clusters: summed without breaking the text into clusters (most screen text).
+        if text.utf8.allSatisfy(isPrintableASCII) { return text.utf8.count }
         var total = 0
         for scalar in text.unicodeScalars {
             guard let w = simpleWidth(scalar.value) else { return ofClusters(text) }
@@ -43,6 +44,10 @@ public enum TextWidth {
         for c in text { total += of(c) }
         return total
     }
+
+    /// A byte of printable ASCII (space to `~`): one column, its own cluster, whatever follows.
+    @inline(__always)
+    public static func isPrintableASCII(_ byte: UInt8) -> Bool { byte &- 0x20 < 0x5F }
 
     /// The width of a scalar that never joins its neighbours into one cluster, from the blocks
     /// screens use most (Latin, punctuation, arrows, box drawing, shapes, ✓ ✗, kana and ideographs);
