@@ -6,11 +6,11 @@
 public struct Frame: Hashable, Sendable {
     public let size: Size
     /// Row-major, `size.width * size.height` glyph codes (`GlyphCode`).
-    public private(set) var glyphs: [UInt32]
+    public internal(set) var glyphs: [UInt32]
     /// Row-major, one style per cell.
-    public private(set) var styles: [Style]
+    public internal(set) var styles: [Style]
     /// The grapheme clusters of more than one scalar that `glyphs` refer to (`GlyphCode.cluster`).
-    private var clusters: [Character] = []
+    var clusters: [Character] = []
     /// Where the terminal cursor is shown (a focused text field); `nil` hides it.
     public var cursor: Point?
     /// What a mouse click does where: the keys it stands for (see `ClickTarget`); the last drawn wins.

@@ -27,10 +27,20 @@ public enum TextWidth {
         return isWide(v) ? 2 : 1
     }
 
-    public static func of(_ text: some StringProtocol) -> Int {
-        // Printable ASCII is a column a byte; scalars that never combine are their own grapheme
-        // clusters: summed without breaking the text into clusters (most screen text).
-        if text.utf8.allSatisfy(isPrintableASCII) { return text.utf8.count }
+    /// Printable ASCII is a column a byte (most screen text): its bytes are counted.
+    public static func of(_ text: String) -> Int {
+        text.utf8.allSatisfy(isPrintableASCII) ? text.utf8.count : of(text[...])
+    }
+
+    public static func of(_ text: Substring) -> Int {
+        text.utf8.allSatisfy(isPrintableASCII) ? text.utf8.count : ofScalars(text)
+    }
+
+    public static func of(_ text: some StringProtocol) -> Int { ofScalars(text) }
+
+    private static func ofScalars(_ text: some StringProtocol) -> Int {
+        // Scalars that never combine are their own grapheme clusters: summed without breaking
+        // the text into clusters.
         var total = 0
         for scalar in text.unicodeScalars {
             guard let w = simpleWidth(scalar.value) else { return ofClusters(text) }
@@ -81,5 +91,14 @@ public enum TextWidth {
 
 extension StringProtocol {
     /// Terminal columns this text takes.
+    public var terminalWidth: Int { TextWidth.of(self) }
+}
+
+// Not through the generic `StringProtocol` one: a screen's strings are measured on every frame.
+extension String {
+    public var terminalWidth: Int { TextWidth.of(self) }
+}
+
+extension Substring {
     public var terminalWidth: Int { TextWidth.of(self) }
 }
