@@ -24,7 +24,7 @@ public enum AppKeymap {
         let available = helpTexts ? state.availableCommands : state.availableKeys
         var bindings = available.map { c in
             Binding([.key(c.key.terminalKey)], UICommand.send(c.action), help: c.help, group: screen, bar: c.title,
-                    barKeys: c.key.description, pinned: pinnedActions.contains(c.action))
+                    barKeys: c.key.description, pinned: isPinned(c.action))
         }
         let typing = state.editingField != nil
         let shared = sharedRows(typing: typing, palette: !typing && available.contains(where: { $0.action == .choose(.openPalette) }),
@@ -48,7 +48,10 @@ public enum AppKeymap {
     }
 
     /// Help, quit and edit are never dropped from the bar: a newcomer must find them.
-    private static let pinnedActions: [Action] = [.choose(.toggleHelp), .choose(.quit), .choose(.edit)]
+    private static func isPinned(_ action: Action) -> Bool {
+        guard case .choose(let command) = action else { return false }
+        return command == .toggleHelp || command == .quit || command == .edit
+    }
 
     /// The keys every screen shares, after the screen's own: built once for each case (a field
     /// takes typing; the palette is offered; the workbench's keys are), indexed by those three bits.
