@@ -27,7 +27,7 @@ public enum Screens {
         let stagedHeight = state.staged == nil ? 0 : min(stagedLines, max(9, size.height / 3))
         let parts = frame.bounds.splitRows([.fixed(1), .fixed(1), .fill(), .fixed(stagedHeight), .fixed(bannerHeight), .fixed(1)])
         TitleBar.render(state, tick: tick, into: &frame, area: parts[0])
-        frame.put(String(repeating: "─", count: size.width), x: 0, y: parts[1].y, style: .border)
+        frame.fill(parts[1], glyph: "─", style: .border)
         let content = parts[2].inset(left: 1, right: 1)
         screen(of: state.route)?(state, &frame, content)
         if stagedHeight > 0 { StagedCallView.render(state, into: &frame, area: parts[3]) }
