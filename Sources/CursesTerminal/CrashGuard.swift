@@ -27,6 +27,9 @@ enum CrashGuard {
     /// The handlers found at install time, indexed by signal number.
     nonisolated(unsafe) private static var previous: UnsafeMutablePointer<sigaction>?
     nonisolated(unsafe) private static var atExitRegistered = false
+    /// Runs once the terminal is restored (the walk's held lines written): under an alarm, so a
+    /// crash inside something it needs (the allocator) ends the process instead of hanging it.
+    nonisolated(unsafe) static var beforeReport: (() -> Void)?
 
     static func install() {
         if !atExitRegistered {
@@ -44,6 +47,12 @@ enum CrashGuard {
 
     private static let onCrash: cnc_crash_handler = { sig, info, context in
         CursesState.release()
+        if let beforeReport {
+            _ = cnc_default_signal(SIGALRM)  // the signal pipe's handler would only take note of it
+            alarm(2)
+            beforeReport()
+            alarm(0)
+        }
         if reports, let previous {
             _ = cnc_run_handler(previous + Int(sig), sig, info, context)
         } else {

@@ -114,6 +114,12 @@ public final class CursesDriver: TerminalDriver {
 
     deinit { teardown() }
 
+    /// Work a crash does once the terminal is restored, before the crash is reported (what the
+    /// program holds in memory and must not lose: a walk's last lines). Keep it short.
+    public static func onCrash(_ work: @escaping () -> Void) {
+        CrashGuard.beforeReport = work
+    }
+
     public func draw(_ frame: Frame) {
         guard CursesState.isActive else { return }
         let window = cnc_stdscr()

@@ -49,12 +49,14 @@ enum SignalPipe {
 
     /// Signals received since the last call, oldest first.
     static func drain() -> [Int32] {
+        // Asked before every event: nothing is allocated while the pipe is empty.
         var received: [Int32] = []
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while readEnd >= 0 {
-            let n = read(readEnd, &buffer, buffer.count)
-            guard n > 0 else { break }
-            received += buffer[0..<n].map { Int32($0) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            while readEnd >= 0 {
+                let n = read(readEnd, buffer.baseAddress, buffer.count)
+                guard n > 0 else { break }
+                for byte in buffer[0..<n] { received.append(Int32(byte)) }
+            }
         }
         return received
     }

@@ -15,28 +15,49 @@ public enum UICommand: Hashable, Sendable {
 /// screen shares. Key dispatch, the help bar and the `?` overlay all read this table.
 public enum AppKeymap {
     /// `helpTexts`: false for a table that only dispatches keys and draws the help bar (the quit
-    /// key's help then does not say whether a flow is under way: `AppState.availableKeys`).
+    /// key's help then does not say whether a flow is under way: `AppState.availableKeys`). That
+    /// table also keeps the shared rows whole (`sharedRows`, built once): a key the screen binds
+    /// too is found in the screen's row first, so it dispatches and draws as the whole table does.
     public static func keymap(for state: AppState, helpTexts: Bool = true) -> Keymap<UICommand> {
         if state.palette != nil { return paletteKeymap }
         let screen = state.showHelp ? "Help" : state.route.title
         let available = helpTexts ? state.availableCommands : state.availableKeys
         var bindings = available.map { c in
-            // Help, quit and edit are never dropped from the bar: a newcomer must find them.
-            let pinned = [.choose(.toggleHelp), .choose(.quit), .choose(.edit)].contains(c.action)
-            return Binding([.key(c.key.terminalKey)], UICommand.send(c.action), help: c.help, group: screen, bar: c.title,
-                           barKeys: c.key.description, pinned: pinned)
+            Binding([.key(c.key.terminalKey)], UICommand.send(c.action), help: c.help, group: screen, bar: c.title,
+                    barKeys: c.key.description, pinned: isPinned(c.action))
         }
+        let typing = state.editingField != nil
+        let shared = sharedRows(typing: typing, palette: !typing && available.contains(where: { $0.action == .choose(.openPalette) }),
+                                workbench: state.staged == nil && !state.confirmingQuit)
+        // With the help open every key closes it (the reducer), so the overlay shows the screen's
+        // keys and Esc or Enter if free.
+        guard helpTexts || state.showHelp else { return Keymap(bindings + shared) }
         // A key the screen binds is listed once, with what it does here (`k` on the session screen
-        // changes the SDK version): the rows below leave it out. With the help open every key
-        // closes it (the reducer), so the overlay shows the screen's keys and Esc or Enter if free.
+        // changes the SDK version): the rows below leave it out.
         var screenKeys = Set(bindings.flatMap(\.patterns))
         if state.showHelp {
             let free = [KeyPattern.key(.escape), .key(.enter)].filter { !screenKeys.contains($0) }
             if !free.isEmpty { bindings.append(Binding(free, .send(.choose(.toggleHelp)), help: "Close the help", group: "Help")) }
             screenKeys.formUnion(free)
         }
+        for var binding in shared {
+            binding.patterns.removeAll { screenKeys.contains($0) }
+            if !binding.patterns.isEmpty { bindings.append(binding) }
+        }
+        return Keymap(bindings)
+    }
+
+    /// Help, quit and edit are never dropped from the bar: a newcomer must find them.
+    private static func isPinned(_ action: Action) -> Bool {
+        guard case .choose(let command) = action else { return false }
+        return command == .toggleHelp || command == .quit || command == .edit
+    }
+
+    /// The keys every screen shares, after the screen's own: built once for each case (a field
+    /// takes typing; the palette is offered; the workbench's keys are), indexed by those three bits.
+    private static let sharedTables: [[Binding<UICommand>]] = (0..<8).map { bits in
+        let typing = bits & 1 != 0, palette = bits & 2 != 0, workbench = bits & 4 != 0
         var shared: [Binding<UICommand>] = []
-        let typing = state.editingField != nil
         if typing {
             shared.append(Binding([.anyPrintable], .send(.typed(" ")), help: "Type into the focused field (digits for PINs and codes)", group: "Fields"))
             shared.append(Binding(.backspace, command: .send(.backspace), help: "Delete the last character", group: "Fields"))
@@ -52,23 +73,23 @@ public enum AppKeymap {
             Binding(.ctrlC, command: .forceQuit, help: "Quit at once, cleanly", group: "App"),
         ]
         // ^P is pacing's key while a field is edited (p as ^p); otherwise it opens the palette, as `:`.
-        if !typing && available.contains(where: { $0.action == .choose(.openPalette) }) {
+        if palette {
             shared.append(Binding(.ctrl("p"), command: .send(.choose(.openPalette)), help: "The command palette (as :)", group: "App"))
         }
         shared += [
             Binding(.ctrlL, command: .redraw, help: "Redraw the screen", group: "App"),
             Binding(.function(12), command: .screenshot, help: "Save a screenshot (text and SVG)", group: "App"),
         ]
-        if state.staged == nil && !state.confirmingQuit {
+        if workbench {
             shared += AppState.workbenchCommands.map { c in
                 Binding([.key(c.key.terminalKey)], UICommand.send(c.action), help: c.help, group: "App")
             }
         }
-        for var binding in shared {
-            binding.patterns.removeAll { screenKeys.contains($0) }
-            if !binding.patterns.isEmpty { bindings.append(binding) }
-        }
-        return Keymap(bindings)
+        return shared
+    }
+
+    private static func sharedRows(typing: Bool, palette: Bool, workbench: Bool) -> [Binding<UICommand>] {
+        sharedTables[(typing ? 1 : 0) | (palette ? 2 : 0) | (workbench ? 4 : 0)]
     }
 
     /// While the palette is open: typing finds, the arrows choose, Enter runs, Esc closes.

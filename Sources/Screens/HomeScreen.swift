@@ -4,10 +4,10 @@ import TerminalUI
 /// The menu of flows, with the account at a glance.
 enum HomeScreen {
     /// `panel` draws the system's right column (`SystemScreens`: its account, lock or notifications).
-    static func render(_ s: HomeMenu.State, _ context: ScreenContext, panel: (inout Frame, Rect) -> Void,
+    static func render(_ s: HomeMenu.State, system: SystemChoice, panel: (inout Frame, Rect) -> Void,
                        into frame: inout Frame, area: Rect) {
         let columns = area.splitColumns([.fill(), .fixed(34)], gap: 2)
-        let menu = Route.homeMenu(context.config.system)
+        let menu = Route.homeMenu(system)
         // Two rows an entry (its title, then what it is for) when they fit; one row each otherwise.
         let rowsEach = menu.count * 2 + 2 <= columns[0].height ? 2 : 1
         let list = frame.panel(Rect(x: columns[0].x, y: columns[0].y, width: columns[0].width,

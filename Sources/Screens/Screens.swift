@@ -27,7 +27,7 @@ public enum Screens {
         let stagedHeight = state.staged == nil ? 0 : min(stagedLines, max(9, size.height / 3))
         let parts = frame.bounds.splitRows([.fixed(1), .fixed(1), .fill(), .fixed(stagedHeight), .fixed(bannerHeight), .fixed(1)])
         TitleBar.render(state, tick: tick, into: &frame, area: parts[0])
-        frame.put(String(repeating: "─", count: size.width), x: 0, y: parts[1].y, style: .border)
+        frame.fill(parts[1], glyph: "─", style: .border)
         let content = parts[2].inset(left: 1, right: 1)
         screen(of: state.route)?(state, &frame, content)
         if stagedHeight > 0 { StagedCallView.render(state, into: &frame, area: parts[3]) }
@@ -60,7 +60,8 @@ public enum Screens {
     static let builtin: [Route: Draw] = [
         .start: { StartScreen.render($0.session, ScreenContext($0), into: &$1, area: $2) },
         .home: { state, frame, area in
-            HomeScreen.render(state.home, ScreenContext(state), panel: { SystemScreens.of(state.session.config.system)?.homePanel(state, &$0, $1) },
+            let system = state.session.config.system
+            HomeScreen.render(state.home, system: system, panel: { SystemScreens.of(system)?.homePanel(state, &$0, $1) },
                               into: &frame, area: area)
         },
         .guided: { GuidedScreen.render($0.guided, ScreenContext($0), into: &$1, area: $2) },

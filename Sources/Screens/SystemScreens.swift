@@ -16,7 +16,7 @@ struct SystemScreen: Sendable {
 
 enum SystemScreens {
     static let registered: [SystemScreen] = [
-        SystemScreen(system: .pims, homePanel: { AccountGlance.render(ScreenContext($0), into: &$1, area: $2) },
+        SystemScreen(system: .pims, homePanel: { AccountGlance.render($0.simulator.pims.account, config: $0.session.config, policy: $0.session.policy, into: &$1, area: $2) },
                      simulator: { PIMSSimulatorSections.account($0.simulator.pims, ScreenContext($0), into: &$1, area: $2) },
                      simulatorAboveFaults: { PIMSSimulatorSections.inbox($0.simulator.pims.inbox, into: &$1, area: $2) }),
         SystemScreen(system: .futurae, homePanel: { FuturaeAccountsScreen.lockPanel($0.futuraeAccounts, $0.session.config, into: &$1, area: $2) },

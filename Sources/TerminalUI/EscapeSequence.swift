@@ -22,8 +22,9 @@ enum EscapeSequence {
         if parameters.first == UInt8(ascii: "<") {
             return KeyDecoder.Step(event: sgrMouse(parameters.dropFirst(), final: final), length: length)
         }
-        let numbers = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map(number)
+        // A letter's parameters (a modifier) change nothing: only `~` keys read theirs.
         if final == UInt8(ascii: "~") {
+            let numbers = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map(number)
             if numbers.first == 200 {
                 return KeyDecoder.Step(inputs: BracketedPaste.startMarker.map { .scalar($0) }, length: length)
             }

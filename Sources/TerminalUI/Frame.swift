@@ -6,11 +6,11 @@
 public struct Frame: Hashable, Sendable {
     public let size: Size
     /// Row-major, `size.width * size.height` glyph codes (`GlyphCode`).
-    public private(set) var glyphs: [UInt32]
+    public internal(set) var glyphs: [UInt32]
     /// Row-major, one style per cell.
-    public private(set) var styles: [Style]
+    public internal(set) var styles: [Style]
     /// The grapheme clusters of more than one scalar that `glyphs` refer to (`GlyphCode.cluster`).
-    private var clusters: [Character] = []
+    var clusters: [Character] = []
     /// Where the terminal cursor is shown (a focused text field); `nil` hides it.
     public var cursor: Point?
     /// What a mouse click does where: the keys it stands for (see `ClickTarget`); the last drawn wins.
@@ -157,8 +157,10 @@ public struct Frame: Hashable, Sendable {
             return true
         }
         // Most screen text is made of scalars that never combine: walking scalars instead of
-        // grapheme clusters is several times faster.
-        if text.unicodeScalars.allSatisfy({ TextWidth.simpleWidth($0.value) != nil }) {
+        // grapheme clusters is several times faster, and printable ASCII is a column a byte.
+        if text.utf8.allSatisfy(TextWidth.isPrintableASCII) {
+            for byte in text.utf8 where !place(UInt32(byte), first: Unicode.Scalar(byte), width: 1) { break }
+        } else if text.unicodeScalars.allSatisfy({ TextWidth.simpleWidth($0.value) != nil }) {
             for scalar in text.unicodeScalars where !place(scalar.value, first: scalar, width: TextWidth.simpleWidth(scalar.value).unsafelyUnwrapped) { break }
         } else {
             // A control character is shown, never sent to the terminal (`ShownGlyph`).

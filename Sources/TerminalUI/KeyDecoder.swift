@@ -13,6 +13,9 @@ public struct KeyDecoder: Sendable {
     private let sequences: [[UInt8]: Key]
     /// Every proper prefix of those sequences: input that may still become one.
     private let prefixes: Set<[UInt8]>
+    /// The same, up to 8 bytes long, as integers: a key is looked up without building arrays.
+    private let shortSequences: [PackedBytes: Key]
+    private let shortPrefixes: Set<PackedBytes>
     /// Bytes not decoded yet: the start of a sequence or of a UTF-8 character.
     private var held: [UInt8] = []
     private var paste = BracketedPaste()
@@ -28,6 +31,8 @@ public struct KeyDecoder: Sendable {
             for end in 1..<bytes.count { prefixes.insert(Array(bytes[..<end])) }
         }
         self.prefixes = prefixes
+        shortSequences = Dictionary(uniqueKeysWithValues: escaped.compactMap { bytes, key in PackedBytes(bytes).map { ($0, key) } })
+        shortPrefixes = Set(prefixes.compactMap { PackedBytes($0) })
     }
 
     /// Input is held that the next read may complete (the Esc delay is worth waiting).
@@ -100,7 +105,8 @@ public struct KeyDecoder: Sendable {
         let rest = held[i...]
         // The key database first: its sequences need not follow any standard's syntax.
         if let (key, length) = longestSequence(in: rest) { return Step(inputs: [.key(key)], length: length) }
-        if prefixes.contains(Array(rest)) { return nil }
+        let isPrefix = if let packed = PackedBytes(rest) { shortPrefixes.contains(packed) } else { prefixes.contains(Array(rest)) }
+        if isPrefix { return nil }
         guard rest.count > 1 else { return nil }
         switch held[i + 1] {
         case UInt8(ascii: "["):
@@ -122,6 +128,20 @@ public struct KeyDecoder: Sendable {
     private func longestSequence(in rest: ArraySlice<UInt8>) -> (Key, Int)? {
         guard !sequences.isEmpty, let first = rest.first else { return nil }
         var best: (Key, Int)?
+        var packed = PackedBytes(first)
+        for byte in rest.dropFirst() {
+            // Past 8 bytes (no terminal's key is that long, but the database may say otherwise).
+            guard packed.count < PackedBytes.capacity else { return longestLongSequence(in: rest) }
+            packed.append(byte)
+            if let key = shortSequences[packed] { best = (key, packed.count) }
+            guard shortPrefixes.contains(packed) else { break }
+        }
+        return best
+    }
+
+    private func longestLongSequence(in rest: ArraySlice<UInt8>) -> (Key, Int)? {
+        guard let first = rest.first else { return nil }
+        var best: (Key, Int)?
         // One candidate grown a byte at a time: the first two bytes, then three, …
         var candidate = [first]
         candidate.reserveCapacity(8)
@@ -131,6 +151,32 @@ public struct KeyDecoder: Sendable {
             guard prefixes.contains(candidate) else { break }
         }
         return best
+    }
+}
+
+/// Up to 8 bytes as one integer, with their count: a short byte string that hashes as two words.
+struct PackedBytes: Hashable, Sendable {
+    static let capacity = 8
+    private var bits: UInt64
+    private(set) var count: Int
+
+    init(_ first: UInt8) {
+        bits = UInt64(first)
+        count = 1
+    }
+
+    /// Nil when there are more than `capacity` bytes.
+    init?(_ bytes: some Collection<UInt8>) {
+        guard bytes.count <= Self.capacity else { return nil }
+        bits = 0
+        count = 0
+        for byte in bytes { append(byte) }
+    }
+
+    mutating func append(_ byte: UInt8) {
+        precondition(count < Self.capacity, "at most 8 bytes")
+        bits |= UInt64(byte) << (8 * count)
+        count += 1
     }
 }
 

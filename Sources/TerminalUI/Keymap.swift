@@ -62,6 +62,7 @@ public struct Binding<Command: Hashable & Sendable>: Hashable, Sendable {
     /// Every key of the binding, as help texts write them: "↑ / k".
     public var keysLabel: String { patterns.map(\.label).joined(separator: " / ") }
 
+    @inlinable
     public func matches(_ key: Key) -> Bool { patterns.contains { $0.matches(key) } }
 }
 
@@ -73,7 +74,12 @@ public struct Keymap<Command: Hashable & Sendable>: Sendable {
 
     public init(_ bindings: [Binding<Command>]) { self.bindings = bindings }
 
-    public func binding(for key: Key) -> Binding<Command>? { bindings.first { $0.matches(key) } }
+    /// Inlinable: a key looks itself up here, specialized for the app's command type.
+    @inlinable
+    public func binding(for key: Key) -> Binding<Command>? {
+        for binding in bindings where binding.matches(key) { return binding }
+        return nil
+    }
     public func command(for key: Key) -> Command? { binding(for: key)?.command }
 
     /// Groups in the order they first appear.

@@ -27,9 +27,20 @@ public enum TextWidth {
         return isWide(v) ? 2 : 1
     }
 
-    public static func of(_ text: some StringProtocol) -> Int {
+    /// Printable ASCII is a column a byte (most screen text): its bytes are counted.
+    public static func of(_ text: String) -> Int {
+        text.utf8.allSatisfy(isPrintableASCII) ? text.utf8.count : of(text[...])
+    }
+
+    public static func of(_ text: Substring) -> Int {
+        text.utf8.allSatisfy(isPrintableASCII) ? text.utf8.count : ofScalars(text)
+    }
+
+    public static func of(_ text: some StringProtocol) -> Int { ofScalars(text) }
+
+    private static func ofScalars(_ text: some StringProtocol) -> Int {
         // Scalars that never combine are their own grapheme clusters: summed without breaking
-        // the text into clusters (most screen text).
+        // the text into clusters.
         var total = 0
         for scalar in text.unicodeScalars {
             guard let w = simpleWidth(scalar.value) else { return ofClusters(text) }
@@ -43,6 +54,10 @@ public enum TextWidth {
         for c in text { total += of(c) }
         return total
     }
+
+    /// A byte of printable ASCII (space to `~`): one column, its own cluster, whatever follows.
+    @inline(__always)
+    public static func isPrintableASCII(_ byte: UInt8) -> Bool { byte &- 0x20 < 0x5F }
 
     /// The width of a scalar that never joins its neighbours into one cluster, from the blocks
     /// screens use most (Latin, punctuation, arrows, box drawing, shapes, ✓ ✗, kana and ideographs);
@@ -76,5 +91,14 @@ public enum TextWidth {
 
 extension StringProtocol {
     /// Terminal columns this text takes.
+    public var terminalWidth: Int { TextWidth.of(self) }
+}
+
+// Not through the generic `StringProtocol` one: a screen's strings are measured on every frame.
+extension String {
+    public var terminalWidth: Int { TextWidth.of(self) }
+}
+
+extension Substring {
     public var terminalWidth: Int { TextWidth.of(self) }
 }

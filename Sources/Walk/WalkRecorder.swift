@@ -2,8 +2,10 @@ import Foundation
 import SimKernel
 
 /// Writes a walk as it happens: each line is appended and flushed at once, so a walk survives the
-/// program being killed (all but the line being written). The file is 0600 (a walk carries the
-/// scenario, passwords included). When a write fails (a full disk), the line cut short is taken back
+/// program being killed (all but the line being written). A key the terminal loop records is held
+/// (`key(_:deferred:)`) until the next other line, `flush()` (the loop's, once the key's frame is
+/// painted) or a crash (`flushOnCrash()`): its line is not made before the frame. The file is 0600
+/// (a walk carries the scenario, passwords included). When a write fails (a full disk), the line cut short is taken back
 /// so the file ends with whole lines, recording to the file stops, and `failure` says so; the session
 /// goes on, kept in memory. Safe to call from any thread.
 public final class WalkRecorder: @unchecked Sendable {
@@ -22,6 +24,8 @@ public final class WalkRecorder: @unchecked Sendable {
     private let now: @Sendable () -> Int
     private var sim: SimTime?
     private var step: String?
+    /// Keys recorded with `deferred`, in order, not written yet (their line is made when written).
+    private var heldKeys: [(t: Int, sim: SimTime?, name: String)] = []
 
     /// Creates `path` (refusing to replace a file: a walk kept as a test is not overwritten by mistake)
     /// and writes the header.
@@ -51,7 +55,10 @@ public final class WalkRecorder: @unchecked Sendable {
         write(header.json)
     }
 
-    deinit { if descriptor >= 0 { close(descriptor) } }
+    deinit {
+        writeHeldKeys()
+        if descriptor >= 0 { close(descriptor) }
+    }
 
     /// Why the file stopped being written (a full disk), or nil while it is written (or kept in memory).
     public var failure: String? {
@@ -72,6 +79,7 @@ public final class WalkRecorder: @unchecked Sendable {
     /// The walk so far, read back as `enrollsim replay` reads a file.
     public func walk(name: String = "session") throws(WalkError) -> Walk {
         lock.lock()
+        writeHeldKeys()
         let text = kept.joined()
         lock.unlock()
         return try WalkReader.parse(text, file: name)
@@ -95,6 +103,34 @@ public final class WalkRecorder: @unchecked Sendable {
     }
 
     public func key(_ name: String) { append(.key(name)) }
+
+    /// A key whose line is written later (`flush()`, the next other line, a read of the walk), with
+    /// the time and simulated time of now: the same line as `key(_:)` writes at once.
+    public func key(_ name: String, deferred: Bool) {
+        guard deferred else { return key(name) }
+        lock.lock()
+        heldKeys.append((now(), sim, name))
+        lock.unlock()
+    }
+
+    /// Writes the keys held back. True when the file stopped being written by this flush (a full
+    /// disk): `failure` says why.
+    @discardableResult
+    public func flush() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        let wasWritten = stopped == nil
+        writeHeldKeys()
+        return wasWritten && stopped != nil
+    }
+
+    /// `flush()` from a crash handler: nothing when another thread holds the recorder (a crash in
+    /// the middle of a line), so the handler never waits.
+    public func flushOnCrash() {
+        guard lock.try() else { return }
+        writeHeldKeys()
+        lock.unlock()
+    }
     public func paste(_ text: String) { append(.paste(text)) }
     public func resize(width: Int, height: Int) { append(.resize(width: width, height: height)) }
     public func world(origin: String, yaml: String) { append(.world(origin: origin, yaml: yaml)) }
@@ -139,7 +175,21 @@ public final class WalkRecorder: @unchecked Sendable {
         writeLocked(json)
     }
 
+    /// Lock held.
+    private func writeHeldKeys() {
+        guard !heldKeys.isEmpty else { return }
+        let keys = heldKeys
+        heldKeys = []
+        for key in keys { writeLine(WalkEntry(t: key.t, sim: key.sim, .key(key.name)).json) }
+    }
+
+    /// Lock held: the keys held back first, so lines stay in the order they happened.
     private func writeLocked(_ json: JSONValue) {
+        writeHeldKeys()
+        writeLine(json)
+    }
+
+    private func writeLine(_ json: JSONValue) {
         let line = JSONText.encode(json) + "\n"
         kept.append(line)
         guard descriptor >= 0 else { return }

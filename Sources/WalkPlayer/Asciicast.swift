@@ -89,11 +89,18 @@ struct LastItems<Item> {
 
     init(limit: Int?) { self.limit = limit.map { max(1, $0) } }
 
-    mutating func append(_ item: Item) {
+    /// Returns the item it drops to make room, if any.
+    @discardableResult
+    mutating func append(_ item: Item) -> Item? {
         seen += 1
-        guard let limit, ring.count == limit else { return ring.append(item) }
+        guard let limit, ring.count == limit else {
+            ring.append(item)
+            return nil
+        }
+        let dropped = ring[next]
         ring[next] = item
         next = (next + 1) % limit
+        return dropped
     }
 
     var items: [Item] { Array(ring[next...] + ring[..<next]) }

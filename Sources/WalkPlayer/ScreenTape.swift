@@ -5,18 +5,37 @@ import TerminalUI
 /// what the API log's `t` exports. Kept as they are painted (a bounded ring), so an export costs the
 /// same after a minute or a day: replaying the session's walk to draw its screens again took time
 /// in proportion to the session. Safe to use from any thread.
+///
+/// A screen is kept as the rows that differ from the screen before it (`FrameDelta`, a few hundred
+/// bytes for a key on a menu) and turned into ANSI text only when the tape is read: a key's frame
+/// costs the tape a comparison of its rows, not a rendering, and the tape holds no whole frames but
+/// the last one painted and the one its oldest screen starts from.
 public final class ScreenTape: @unchecked Sendable {
     public struct Screen: Sendable {
         public let t: Int
         public let step: String?
-        public let size: Size
-        public let ansi: String
+        /// Its cells and cursor (not its click targets).
+        public let frame: Frame
+        let theme: Theme
+
+        public var size: Size { frame.size }
+        /// The frame as a terminal would be sent it, rendered now.
+        public var ansi: String { frame.ansi(theme: theme) }
+    }
+
+    private struct Painted {
+        let t: Int
+        let step: String?
+        let delta: FrameDelta
     }
 
     private let lock = NSLock()
     private let theme: Theme
-    private var screens: LastItems<Screen>
+    private var screens: LastItems<Painted>
+    /// The last frame painted: the next one is compared with it.
     private var last: Frame?
+    /// The frame the oldest screen kept applies to (the one before it, once older ones are gone).
+    private var base: Frame?
 
     public init(theme: Theme, limit: Int = Asciicast.sessionScreens) {
         self.theme = theme
@@ -29,14 +48,20 @@ public final class ScreenTape: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard frame != last else { return }
+        let delta = FrameDelta(frame, since: last)
         last = frame
-        screens.append(Screen(t: t, step: step, size: frame.size, ansi: frame.ansi(theme: theme)))
+        if let dropped = screens.append(Painted(t: t, step: step, delta: delta)) { dropped.delta.apply(to: &base) }
     }
 
     /// The screens kept, oldest first, and how many were painted in all.
     public var kept: (screens: [Screen], seen: Int) {
         lock.lock()
         defer { lock.unlock() }
-        return (screens.items, screens.seen)
+        var frame = base
+        let screens = screens.items.map { painted in
+            painted.delta.apply(to: &frame)
+            return Screen(t: painted.t, step: painted.step, frame: frame!, theme: theme)
+        }
+        return (screens, self.screens.seen)
     }
 }

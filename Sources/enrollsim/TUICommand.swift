@@ -86,6 +86,8 @@ extension TUIOptions {
             driver.teardown()
             throw CommandFailure("\(error)")
         }
+        // A crash keeps the keys the loop held back (written once their frame was painted).
+        CursesDriver.onCrash { recorder.flushOnCrash() }
         driver.reportsMouse = !noMouse && settings.mouse.value
         let app = TerminalApp(driver: driver, config: config, connector: recorder.recording(connector.open),
                               recorder: recorder, theme: Theme.named(settings.theme.value.rawValue) ?? .dark,

@@ -99,6 +99,7 @@ final class TerminalApp: @unchecked Sendable {
     /// goes on running the executor's work after the loop).
     func runHere(exitAfterFirstFrame: Bool = false) -> Outcome {
         executor.start(wakeup: driver.wakeup)
+        defer { recorder?.flush() }
         var tick = 0
         var painted: (AppState, Size)?
         while true {
@@ -127,6 +128,9 @@ final class TerminalApp: @unchecked Sendable {
             let spinner: Duration? = state.isBusy ? .milliseconds(100) : nil
             let timeout: Duration? = latest.hasChanged || executor.hasPendingWork
                 ? .zero : [spinner, executor.timeUntilNextTimer()].compactMap { $0 }.min()
+            // About to wait: the keys' walk lines, held while their frame was made, are written now
+            // (a full disk stops the recording: the loop goes round to say so).
+            if timeout != .zero, recorder?.flush() == true { continue }
             guard var event = driver.nextEvent(timeout: timeout) else { continue }
             // A burst: this event and every one already waiting (a paste without brackets, a key
             // held down, a flood of keys) before the next frame; a frame per key made 10 KB of keys
@@ -185,7 +189,7 @@ final class TerminalApp: @unchecked Sendable {
             driver.invalidate()
             return .repaint
         }
-        recorder?.key(key.walkName)
+        recorder?.key(key.walkName, deferred: true)
         let keymap = shownKeymap.flatMap { $0.generation == generation ? $0.keymap : nil }
         switch AppKeymap.command(for: key, in: state, size: driver.size, keymap: keymap) {
         case .send(let action)?: send(action)

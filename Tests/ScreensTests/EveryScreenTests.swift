@@ -65,6 +65,25 @@ struct EveryScreenTests {
         }
     }
 
+    /// The terminal loop's table (`helpTexts: false`, the shared rows kept whole) answers every
+    /// key as the whole table does, and a frame drawn with it is the same frame.
+    @Test func theLoopsKeymapAnswersAndDrawsAsTheWholeOne() async throws {
+        var keys: [Key] = [.up, .down, .left, .right, .tab, .backTab, .enter, .escape, .backspace, .delete, .insert,
+                           .home, .end, .pageUp, .pageDown, .char(" ")]
+        keys += (1...12).map { Key.function($0) }
+        keys += "abcdefghijklmnopqrstuvwxyz".map { Key.ctrl($0) }
+        keys += "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789?:/.,-+=!".map { Key.char($0) }
+        for (name, state) in try await Self.states() {
+            let whole = AppKeymap.keymap(for: state), loop = AppKeymap.keymap(for: state, helpTexts: false)
+            for key in keys {
+                #expect(loop.binding(for: key)?.command == whole.binding(for: key)?.command, "\(name): \(key.label)")
+            }
+            for size in Self.sizes {
+                #expect(Screens.render(state, size: size, keymap: loop) == Screens.render(state, size: size, keymap: whole), "\(name) at \(size)")
+            }
+        }
+    }
+
     @Test func snapshotsAtBothSizes() async throws {
         for (name, state) in try await Self.states() {
             let slug = String(name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })

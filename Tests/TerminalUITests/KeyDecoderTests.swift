@@ -35,6 +35,26 @@ import TerminalUI
         #expect(Self.decode(["\u{1B}[[Ax"]) == [.key(.function(1)), .key(.char("x"))])
     }
 
+    /// Sequences are looked up as packed integers up to 8 bytes; a database's longer ones (and
+    /// their 8-byte prefixes) are still whole keys, split across reads or not.
+    @Test func databaseSequencesLongerThanEightBytes() {
+        let long: [[UInt8]: Key] = [
+            Array("\u{1B}[99;99;9x".utf8): .function(20), Array("\u{1B}[99;99;9".utf8): .function(19),
+            Array("\u{1B}[99;99y".utf8): .function(18), Array("\u{1B}OB".utf8): .down,
+        ]
+        func decode(_ reads: [String]) -> [TerminalEvent] {
+            var decoder = KeyDecoder(sequences: long)
+            return reads.flatMap { decoder.feed(Array($0.utf8)) } + decoder.flush()
+        }
+        #expect(decode(["\u{1B}[99;99;9xq"]) == [.key(.function(20)), .key(.char("q"))])
+        #expect(decode(["\u{1B}[99;99;9q"]) == [.key(.function(19)), .key(.char("q"))])
+        #expect(decode(["\u{1B}[99;99y\u{1B}OB"]) == [.key(.function(18)), .key(.down)])
+        #expect(decode(["\u{1B}[99;", "99;", "9x"]) == [.key(.function(20))])
+        var decoder = KeyDecoder(sequences: long)
+        #expect(decoder.feed(Array("\u{1B}[99;99;".utf8)) == [])
+        #expect(decoder.isWaiting)  // a prefix of the long ones: the rest is awaited
+    }
+
     @Test func aSequenceSplitAcrossReadsIsOneKey() {
         #expect(Self.decode(["\u{1B}", "[", "B"], quietAfter: false) == [.key(.down)])
         #expect(Self.decode(["\u{1B}[1", ";5", "A"], quietAfter: false) == [.key(.up)])

@@ -130,13 +130,16 @@ extension Scope: FeatureScope {
 
     func commands(_ app: AppState, typing: Bool) -> [AvailableCommand] {
         // While typing, a key that is no letter has no ^ form: it is typed (`/` into the log's filter).
-        F.keys(read(app), app.shared).filter { $0.isOffered && !(typing && $0.key.isSymbol) }.map { binding in
+        // One loop, not a filter and a map: this generic code runs for every key's keymap.
+        var commands: [AvailableCommand] = []
+        for binding in F.keys(read(app), app.shared) where binding.isOffered && !(typing && binding.key.isSymbol) {
             let action: Action = switch binding.does {
             case .own(let own): embed(own)
             case .app(let action): action
             }
-            return AvailableCommand(binding.key.typing(typing), binding.title, binding.help, .own(action))
+            commands.append(AvailableCommand(binding.key.typing(typing), binding.title, binding.help, .own(action)))
         }
+        return commands
     }
 
     func form(_ app: AppState) -> Form? { F.form(read(app)) }

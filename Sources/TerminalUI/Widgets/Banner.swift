@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A full-width message over the content: an error with its code and label, what happened, and
 /// what to do next. Each kind has its own glyph so it reads on a monochrome terminal.
 public struct Banner: Widget {
@@ -43,9 +45,23 @@ public struct Banner: Widget {
     /// width use them (a screen asks for both on every frame).
     public func laidOut(forWidth width: Int) -> Banner {
         var banner = self
-        banner.laid = (width, lines(width: width))
+        let text = Text(kind: kind, title: title, message: message, nextStep: nextStep, width: width)
+        banner.laid = Self.lastLaidOut.withLock { last in
+            if let last, last.text == text { return (width, last.lines) }
+            let wrapped = lines(width: width)
+            last = (text, wrapped)
+            return (width, wrapped)
+        }
         return banner
     }
+
+    /// What a banner says, at one width.
+    private struct Text: Equatable {
+        let kind: Kind, title: String, message: String?, nextStep: String?, width: Int
+    }
+
+    /// The last banner laid out: a notice stays on screen for many frames, wrapped once.
+    private static let lastLaidOut = Mutex<(text: Text, lines: [(String, Style)])?>(nil)
 
     private func lines(width: Int) -> [(String, Style)] {
         if let laid, laid.width == width { return laid.lines }

@@ -75,8 +75,12 @@ extension Menu {
     /// The arrows from the selection to a row, then Enter if the click opens.
     public static func keys(from selected: Int?, to index: Int, opening: Bool) -> [Key] {
         let delta = index - (selected ?? 0)
-        let moves = Array(repeating: delta < 0 ? Key.up : .down, count: abs(delta))
-        return opening ? moves + [.enter] : (moves.isEmpty ? [] : moves)
+        // One array (a frame asks this for every row of a menu).
+        var keys: [Key] = []
+        keys.reserveCapacity(abs(delta) + 1)
+        for _ in 0..<abs(delta) { keys.append(delta < 0 ? .up : .down) }
+        if opening { keys.append(.enter) }
+        return keys
     }
 }
 

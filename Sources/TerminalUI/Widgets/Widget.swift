@@ -5,6 +5,7 @@ public protocol Widget {
 }
 
 extension Frame {
+    @inlinable
     public mutating func render(_ widget: some Widget, in area: Rect) {
         widget.render(into: &self, area: area)
     }
