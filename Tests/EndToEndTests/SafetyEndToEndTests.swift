@@ -52,9 +52,10 @@ import Testing
         let full = dir.appendingPathComponent("full").path, kept = dir.appendingPathComponent("kept.jsonl").path
         try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
         // One page of tmpfs, private to the pane's process tree: the header fits, the session's
-        // calls do not. The walk is copied out before the namespace (and the mount) goes away.
+        // calls do not. The walk is copied out before the namespace (and the mount) goes away, after
+        // the exit marker: the test reads it once the copy says it is done.
         let line = EnrollsimProcess.commandLine("--scenario fresh --record '\(full)/walk.jsonl'")
-            .replacingOccurrences(of: "; stty -a;", with: "; cp -p '\(full)/walk.jsonl' '\(kept)'; stty -a;")
+            .replacingOccurrences(of: "; stty -a;", with: "; cp -p '\(full)/walk.jsonl' '\(kept)'; echo '[walk copied]'; stty -a;")
         let script = dir.appendingPathComponent("run.sh").path
         try "mount -t tmpfs -o size=4k tmpfs '\(full)' || exit 1\ncd '\(full)'\n\(line)\n".write(toFile: script, atomically: true, encoding: .utf8)
         let session = try TmuxSession(command: "unshare -m sh '\(script)'", width: 100, height: 30)
@@ -67,7 +68,7 @@ import Testing
         try session.sendKeys("Down", "Up")
         try session.sendKeys("C-c")
         let screen = try session.wait(history: true, for: "exit 1 and the message") {
-            $0.contains(EnrollsimProcess.exitMarker + "1]") && $0.contains("stopped being recorded after")
+            $0.contains(EnrollsimProcess.exitMarker + "1]") && $0.contains("stopped being recorded after") && $0.contains("[walk copied]")
         }
         #expect(screen.contains("No space left on device"), "\(screen)")
         let text = try String(contentsOfFile: kept, encoding: .utf8)
