@@ -30,6 +30,8 @@ enum CrashGuard {
     /// Runs once the terminal is restored (the walk's held lines written): under an alarm, so a
     /// crash inside something it needs (the allocator) ends the process instead of hanging it.
     nonisolated(unsafe) static var beforeReport: (() -> Void)?
+    /// The crash signal being handled, for the alarm's handler.
+    nonisolated(unsafe) private static var crashing: Int32 = 0
 
     static func install() {
         if !atExitRegistered {
@@ -47,8 +49,10 @@ enum CrashGuard {
 
     private static let onCrash: cnc_crash_handler = { sig, info, context in
         CursesState.release()
-        if let beforeReport {
-            _ = cnc_default_signal(SIGALRM)  // the signal pipe's handler would only take note of it
+        if let beforeReport, let previous {
+            crashing = sig
+            // Not the signal pipe's handler, which would only take note of it.
+            _ = cnc_catch_crash(SIGALRM, onStuck, previous + Int(SIGALRM))
             alarm(2)
             beforeReport()
             alarm(0)
@@ -62,5 +66,19 @@ enum CrashGuard {
         // as we return (a faulting instruction would fault again anyway).
         _ = cnc_default_signal(sig)
         raise(sig)
+    }
+
+    /// The work before the report did not end (a crash inside the allocator, which it needed): the
+    /// process ends at once as the crash signal says (its status, a core dump), not as SIGALRM.
+    private static let onStuck: cnc_crash_handler = { _, _, _ in
+        hint.withUnsafeBufferPointer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        _ = cnc_default_signal(crashing)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, crashing)
+        // Blocked while its own handler runs, below this one: unblocked, the raise takes effect now.
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+        raise(crashing)
+        _exit(128 + crashing)
     }
 }

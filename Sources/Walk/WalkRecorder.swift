@@ -4,7 +4,9 @@ import SimKernel
 /// Writes a walk as it happens: each line is appended and flushed at once, so a walk survives the
 /// program being killed (all but the line being written). A key the terminal loop records is held
 /// (`key(_:deferred:)`) until the next other line, `flush()` (the loop's, once the key's frame is
-/// painted) or a crash (`flushOnCrash()`): its line is not made before the frame. The file is 0600
+/// painted, and before Ctrl-Z stops the process) or a crash (`flushOnCrash()`): its line is not
+/// made before the frame, and a kill (SIGKILL, or a second SIGTERM while the key is handled)
+/// loses it. The file is 0600
 /// (a walk carries the scenario, passwords included). When a write fails (a full disk), the line cut short is taken back
 /// so the file ends with whole lines, recording to the file stops, and `failure` says so; the session
 /// goes on, kept in memory. Safe to call from any thread.
@@ -125,11 +127,13 @@ public final class WalkRecorder: @unchecked Sendable {
     }
 
     /// `flush()` from a crash handler: nothing when another thread holds the recorder (a crash in
-    /// the middle of a line), so the handler never waits.
+    /// the middle of a line), so the handler never waits; nothing without a file, since what is kept
+    /// in memory ends with the process.
     public func flushOnCrash() {
         guard lock.try() else { return }
+        defer { lock.unlock() }
+        guard descriptor >= 0 else { return }
         writeHeldKeys()
-        lock.unlock()
     }
     public func paste(_ text: String) { append(.paste(text)) }
     public func resize(width: Int, height: Int) { append(.resize(width: width, height: height)) }

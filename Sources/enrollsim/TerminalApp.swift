@@ -183,6 +183,7 @@ final class TerminalApp: @unchecked Sendable {
         // Ctrl-Z suspends, as in any terminal program (raw mode delivers it as a key): the shell gets
         // its terminal back, and `fg` continues here with a full repaint. Not a key of the walk.
         if key == .ctrl("z") {
+            recorder?.flush()  // a stopped process may be killed: the keys so far are in the file
             driver.suspend()
             raise(SIGSTOP)
             driver.restore()
