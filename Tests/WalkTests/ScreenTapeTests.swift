@@ -40,6 +40,19 @@ import WalkPlayer
         }
     }
 
+    /// The oldest screen kept is a delta (same size, no clusters): it is rebuilt over the screens
+    /// the ring dropped, not over a blank frame.
+    @Test func theOldestScreenKeptIsRebuiltOverTheDroppedOnes() {
+        let tape = ScreenTape(theme: .dark, limit: 3)
+        let frames = [0, 1, 2, 3, 4, 5, 6].map { Self.menu($0) }
+        for (i, frame) in frames.enumerated() { tape.record(frame, t: i, step: nil) }
+        let (screens, _) = tape.kept
+        #expect(screens.map(\.t) == [4, 5, 6])
+        for (screen, frame) in zip(screens, frames.suffix(3)) {
+            #expect(Self.sameScreen(screen.frame, frame), "screen at \(screen.t)")
+        }
+    }
+
     @Test func aFrameDeltaKeepsOnlyTheRowsThatChanged() throws {
         let before = Self.menu(1), after = Self.menu(2)
         let delta = FrameDelta(after, since: before)
