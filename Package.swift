@@ -69,7 +69,10 @@ let package = Package(
         // SHA-256 of the session tokens and HMAC-SHA256 of the Auth API's signatures, from the
         // system's OpenSSL libcrypto (the one libcurl's TLS uses too) through dlopen on first use:
         // its headers at build time (libssl-dev), and no libcrypto among the binary's needed objects.
-        .target(name: "COpenSSLCrypto"),
+        .target(name: "COpenSSLCrypto", cSettings: [
+            // macOS has no OpenSSL headers: Homebrew's openssl@3 (Apple silicon, then Intel).
+            .unsafeFlags(["-I/opt/homebrew/opt/openssl@3/include", "-I/usr/local/opt/openssl@3/include"], .when(platforms: [.macOS])),
+        ]),
         // SimBackend over HTTP, on libcurl (HTTPS and proxies included), loaded on the first request.
         .target(name: "SimClient", dependencies: ["SimKernel", "CCurl"]),
         // libcurl's C API through dlopen: its header at build time (libcurl4-openssl-dev), and no

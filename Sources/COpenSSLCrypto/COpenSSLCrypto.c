@@ -31,6 +31,11 @@ static void load(void) {
     // RTLD_LOCAL: its symbols stay out of the process's namespace; never closed (OpenSSL cleans up
     // at exit itself).
     void *library = dlopen(LIBCRYPTO, RTLD_NOW | RTLD_LOCAL);
+#ifdef __APPLE__
+    // macOS ships no OpenSSL: Homebrew's openssl@3, which is not on the loader's search path.
+    if (!library) library = dlopen("/opt/homebrew/opt/openssl@3/lib/" LIBCRYPTO, RTLD_NOW | RTLD_LOCAL);
+    if (!library) library = dlopen("/usr/local/opt/openssl@3/lib/" LIBCRYPTO, RTLD_NOW | RTLD_LOCAL);
+#endif
     if (!library) {
         snprintf(load_message, sizeof load_message,
                  "the team server needs OpenSSL's " LIBCRYPTO ", which could not be loaded (%s): install it, e.g. apt-get install libssl3",
