@@ -243,15 +243,16 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
     /// After a late answer: the parts that waited, then reading again.
     private func resume(_ context: ChannelHandlerContext) {
         state = .idle
-        guard !waiting.isEmpty else { return }
-        while let part = waiting.popFirst() {
-            take(part, context)
-            if case .answering = state { break }
+        if !waiting.isEmpty {
+            while let part = waiting.popFirst() {
+                take(part, context)
+                if case .answering = state { break }
+            }
+            // The async channel hands what it was given to the router at the end of a read.
+            context.fireChannelReadComplete()
+            if case .answering = state { return }
         }
-        // The async channel hands what it was given to the router at the end of a read.
-        context.fireChannelReadComplete()
-        if case .answering = state { return }
-        if readHeld {
+        if readHeld, context.channel.isWritable {
             readHeld = false
             context.read()
         }
@@ -262,14 +263,27 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
-    /// Reading stops only once a request is waiting behind a late answer (a client that sends one
-    /// request at a time never makes the socket's reads stop and start again).
+    /// Reading stops once a request is waiting behind a late answer (a client that sends one request
+    /// at a time never makes the socket's reads stop and start again), and while the channel is not
+    /// writable (a client that asks and does not read would have answers pile up without bound).
     func read(context: ChannelHandlerContext) {
-        if case .answering = state, !waiting.isEmpty {
+        if !context.channel.isWritable || (isAnswering && !waiting.isEmpty) {
             readHeld = true
             return
         }
         context.read()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        context.fireChannelWritabilityChanged()
+        guard context.channel.isWritable, readHeld, !(isAnswering && !waiting.isEmpty) else { return }
+        readHeld = false
+        context.read()
+    }
+
+    private var isAnswering: Bool {
+        if case .answering = state { return true }
+        return false
     }
 }
 

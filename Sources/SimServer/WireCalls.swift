@@ -25,6 +25,9 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
     private var unread: ByteBuffer? = ByteBuffer()
     /// An answer comes later: nothing behind it is read until it is written.
     private var answering = false
+    /// The client reads its answers slower than it asks: nothing more is answered or read until the
+    /// channel is writable again (else the answers waiting to be written grow without bound).
+    private var stalled = false
     /// Inbound events (end of input, quiescing) that came while an answer was pending.
     private var heldEvents: [Any] = []
     private var readHeld = false
@@ -44,7 +47,7 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
         } else {
             unread!.writeBuffer(&bytes)
         }
-        if !answering { answerWhatIsWhole(context) }
+        if !answering && !stalled { answerWhatIsWhole(context) }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -56,6 +59,10 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
     /// partial, or a request is the decoder's.
     private func answerWhatIsWhole(_ context: ChannelHandlerContext) {
         while var bytes = unread, bytes.readableBytes > 0 {
+            guard context.channel.isWritable else {
+                stalled = true
+                return
+            }
             let started = setup.started
             let reading = bytes.withUnsafeReadableBytes { WireCallHead.read($0, loopbackHost: setup.loopbackHost) }
             guard case .call(let call) = reading else {
@@ -73,6 +80,7 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
             let now = setup.answer(outcome, ticket, traced: call.traced, loop: context.eventLoop) { answer, status in
                 self.write(answer, status, context)
                 self.setup.logAnswer(call.path, status, since: started)
+                self.answering = false
                 self.resume(context)
             }
             guard let now else {
@@ -97,12 +105,12 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
         context.writeAndFlush(wrapOutboundOut(bytes), promise: slots.idleOnceWritten(context.channel, nil))
     }
 
-    /// After a late answer: the bytes that waited, the events that waited, then reading again.
+    /// After a late answer, or once the channel is writable again: the bytes that waited, the events
+    /// that waited, then reading again.
     private func resume(_ context: ChannelHandlerContext) {
-        answering = false
         guard context.channel.isActive else { return }  // no call run for a client gone
         answerWhatIsWhole(context)
-        guard !answering else { return }
+        guard !answering, !stalled else { return }
         let events = heldEvents
         heldEvents = []
         for event in events { userInboundEventTriggered(context: context, event: event) }
@@ -117,17 +125,25 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
     /// event as it would have).
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         guard unread != nil else { return context.fireUserInboundEventTriggered(event) }
-        if answering { return heldEvents.append(event) }
+        if answering || stalled { return heldEvents.append(event) }
         if unread!.readableBytes > 0 { handOver(context) }
         context.fireUserInboundEventTriggered(event)
     }
 
-    /// Reading stops only once a request waits behind a late answer.
+    /// Reading stops once a request waits behind a late answer, and while the channel is not
+    /// writable (whoever answers: the router's answers too wait for a client that does not read).
     func read(context: ChannelHandlerContext) {
-        if answering, let unread, unread.readableBytes > 0 {
+        if stalled || !context.channel.isWritable || (answering && (unread?.readableBytes ?? 0) > 0) {
             readHeld = true
             return
         }
         context.read()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        context.fireChannelWritabilityChanged()
+        guard context.channel.isWritable, stalled || readHeld, !answering else { return }
+        stalled = false
+        resume(context)
     }
 }

@@ -1,0 +1,82 @@
+import Foundation
+import SimServer
+import Synchronization
+import Testing
+
+/// What a connection answered before the router (`WireCalls`, `EventLoopCalls`) may hold and when:
+/// answers for a client that does not read, the bytes kept of requests cut across reads, the request
+/// deadline behind a late answer.
+@Suite struct WireCallLimitsTests {
+    typealias Calls = EventLoopCallTests
+
+    static let chunkedRead = "POST /v1/pims HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer TOKEN\r\nContent-Type: application/json\r\n"
+        + "Transfer-Encoding: chunked\r\n\r\n3e\r\n\(Calls.read)\r\n0\r\n\r\n"
+
+    /// A client that pipelines calls and reads none of the answers: the server stops reading once its
+    /// answers wait to be written (rather than answering all of them into memory); once the client
+    /// reads, it gets every answer, in order. `decoderFirst`: the connection is the decoder's from its
+    /// first request (a chunked one), so `EventLoopCalls` answers the rest.
+    @Test(arguments: [false, true]) func aClientThatDoesNotReadIsNotReadEither(decoderFirst: Bool) async throws {
+        try await withServer("team") { server in
+            let token = try #require(try await server.http.openSession(device: "d1"))
+            // Loopback's socket buffers hold some 5 MB of answers (tcp_wmem's 4 MB ceiling) before the
+            // server's writes wait: far fewer than these calls' answers.
+            let count = 40000
+            let calls = (0..<count).map { Calls.post($0 % 50 == 0 ? Calls.login : Calls.read) }
+            let sent = ((decoderFirst ? [Self.chunkedRead] : []) + calls).joined().replacingOccurrences(of: "TOKEN", with: token)
+            let total = count + (decoderFirst ? 1 : 0)
+            let connection = try RawConnection(port: server.server.port, receiveBuffer: 4096)
+            Thread.detachNewThread { try? connection.send(sent) }
+            // Until the count of answers stops growing (or all are answered, as with no backpressure).
+            var answered = -1, still = 0
+            for _ in 0..<600 where still < 3 && answered < total {
+                try await Task.sleep(for: .milliseconds(300))
+                let now = server.core.callsAnsweredOnEventLoop
+                still = now == answered ? still + 1 : 0
+                answered = now
+            }
+            #expect(answered < total * 3 / 4, "answered \(answered) of \(total) for a client that read none")
+            let answers = AnswerTally()
+            let all = await connection.stream { answers.take($0) >= total }
+            let (statuses, ids) = answers.seen
+            #expect(all && statuses.count == total && statuses.allSatisfy { $0 == "200" }, "\(statuses.count) answers of \(total)")
+            #expect(ids.count == total && ids == ids.sorted(), "\(ids.count) transaction ids, in order: \(ids == ids.sorted())")
+            #expect(server.core.callsAnsweredOnEventLoop == total)
+        }
+    }
+}
+
+/// Whole answers (head and `Content-Length` body) counted as their bytes arrive: each one's status
+/// and transaction id.
+final class AnswerTally: Sendable {
+    private let state = Mutex<(pending: [UInt8], statuses: [String], ids: [Int])>(([], [], []))
+
+    var seen: (statuses: [String], ids: [Int]) { state.withLock { ($0.statuses, $0.ids) } }
+
+    /// Takes a chunk; returns how many whole answers have arrived.
+    func take(_ chunk: ArraySlice<UInt8>) -> Int {
+        state.withLock { state in
+            state.pending += chunk
+            let end = Array("\r\n\r\n".utf8)
+            var start = 0
+            while let headEnd = Self.find(end, in: state.pending, from: start) {
+                let head = String(decoding: state.pending[start..<headEnd], as: UTF8.self)
+                let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                let bodyStart = headEnd + end.count
+                guard state.pending.count - bodyStart >= length else { break }
+                let body = String(decoding: state.pending[bodyStart..<bodyStart + length], as: UTF8.self)
+                state.statuses.append(String(head.dropFirst("HTTP/1.1 ".count).prefix(3)))
+                state.ids += body.matches(of: #/"transactionId":"tx-(\d+)"/#).map { Int($0.1)! }
+                start = bodyStart + length
+            }
+            state.pending.removeFirst(start)
+            return state.statuses.count
+        }
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard bytes.count - from >= needle.count else { return nil }
+        return (from...(bytes.count - needle.count)).first { i in bytes[i] == needle[0] && bytes[i..<i + needle.count].elementsEqual(needle) }
+    }
+}
