@@ -45,7 +45,9 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
         if unread!.readableBytes == 0 {
             unread = bytes  // the usual case: no copy
         } else {
+            unread!.discardReadBytes()  // the bytes answered are not kept
             unread!.writeBuffer(&bytes)
+            setup.core.wireBufferPeak.max(unread!.capacity, ordering: .relaxed)
         }
         if !answering && !stalled { answerWhatIsWhole(context) }
     }

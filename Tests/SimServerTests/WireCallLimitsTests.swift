@@ -44,6 +44,30 @@ import Testing
             #expect(server.core.callsAnsweredOnEventLoop == total)
         }
     }
+
+    /// Requests cut across reads (each write ends inside a request): the bytes kept between reads are
+    /// only the unanswered ones, not every byte the connection ever sent.
+    @Test func requestsCutAcrossReadsKeepOnlyTheirUnansweredBytes() async throws {
+        try await withServer("team") { server in
+            let token = try #require(try await server.http.openSession(device: "d1"))
+            let one = Array(Calls.post(Calls.read).replacingOccurrences(of: "TOKEN", with: token).utf8)
+            let count = 400
+            let all = Array(Array(repeating: one, count: count).joined())
+            let connection = try RawConnection(port: server.server.port)
+            var sentUpTo = 0
+            for i in 0...count {
+                let end = i < count ? i * one.count + one.count / 2 : all.count
+                try connection.send(String(decoding: all[sentUpTo..<end], as: UTF8.self))
+                sentUpTo = end
+                guard i > 0 else { continue }
+                let (text, _) = await connection.read { Calls.whole($0) >= 1 }
+                #expect(text.hasPrefix("HTTP/1.1 200 OK"), "\(text)")
+            }
+            #expect(server.core.callsAnsweredOnTheWire == count)
+            #expect(server.core.largestWireBuffer > 0)
+            #expect(server.core.largestWireBuffer < all.count / 4, "kept \(server.core.largestWireBuffer) bytes of \(all.count) sent")
+        }
+    }
 }
 
 /// Whole answers (head and `Content-Length` body) counted as their bytes arrive: each one's status
