@@ -107,6 +107,11 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 /// Sent down the pipeline (outbound) once a request's last part is decoded.
 struct RequestFullyRead {}
 
+/// Sent down the pipeline (outbound) by `WireCalls`: bytes held behind an answer not yet given are
+/// not timed (`held`: the decoder would have read them whole); a request left partial once the
+/// answers before it are given is timed from now (`begun`), unless it already is.
+enum RequestTiming { case held, begun }
+
 /// After the HTTP decoder: tells `RequestDeadline` that the request it timed has arrived whole.
 final class RequestEndSignal: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
@@ -154,14 +159,16 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if started == nil {
-            let now = NIODeadline.now()
-            started = now
-            slots.busy(context.channel)
-            answering = false
-            if timer == nil { setTimer(context, at: now + deadline) }
-        }
+        if started == nil { begin(context) }
         context.fireChannelRead(data)
+    }
+
+    private func begin(_ context: ChannelHandlerContext) {
+        let now = NIODeadline.now()
+        started = now
+        slots.busy(context.channel)
+        answering = false
+        if timer == nil { setTimer(context, at: now + deadline) }
     }
 
     private func setTimer(_ context: ChannelHandlerContext, at due: NIODeadline) {
@@ -197,6 +204,13 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
         if event is RequestFullyRead {
             started = nil
+            promise?.succeed()
+        } else if let timing = event as? RequestTiming {
+            if timing == .held {
+                started = nil
+            } else if started == nil {
+                begin(context)
+            }
             promise?.succeed()
         } else if let refusal = event as? RefusedRequest {
             timer?.cancel()

@@ -49,7 +49,12 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
             unread!.writeBuffer(&bytes)
             setup.core.wireBufferPeak.max(unread!.capacity, ordering: .relaxed)
         }
-        if !answering && !stalled { answerWhatIsWhole(context) }
+        if answering || stalled {
+            // Held behind an answer: the deadline runs once they are parsed (the decoder would read them whole).
+            context.triggerUserOutboundEvent(RequestTiming.held, promise: nil)
+        } else {
+            answerWhatIsWhole(context)
+        }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -63,15 +68,19 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
         while var bytes = unread, bytes.readableBytes > 0 {
             guard context.channel.isWritable else {
                 stalled = true
-                return
+                return context.triggerUserOutboundEvent(RequestTiming.held, promise: nil)
             }
             let started = setup.started
             let reading = bytes.withUnsafeReadableBytes { WireCallHead.read($0, loopbackHost: setup.loopbackHost) }
             guard case .call(let call) = reading else {
+                // Timed from now if the answers before it stopped the clock (before the decoder, which may end it).
+                context.triggerUserOutboundEvent(RequestTiming.begun, promise: nil)
                 if case .other = reading { handOver(context) }
                 return
             }
-            guard bytes.readableBytes >= call.headLength + call.bodyLength else { return }
+            guard bytes.readableBytes >= call.headLength + call.bodyLength else {
+                return context.triggerUserOutboundEvent(RequestTiming.begun, promise: nil)
+            }
             let body = bytes.getSlice(at: bytes.readerIndex + call.headLength, length: call.bodyLength)
             if call.token != token { (token, digest) = (call.token, BearerSecret.digest(call.token)) }
             guard let (outcome, ticket) = setup.run(digest: digest, body) else { return handOver(context) }
@@ -87,6 +96,7 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
             }
             guard let now else {
                 answering = true
+                if unread!.readableBytes > 0 { context.triggerUserOutboundEvent(RequestTiming.held, promise: nil) }
                 return
             }
             write(now, .ok, context)

@@ -68,6 +68,29 @@ import Testing
             #expect(server.core.largestWireBuffer < all.count / 4, "kept \(server.core.largestWireBuffer) bytes of \(all.count) sent")
         }
     }
+
+    /// A call delayed past the request deadline by a latency fault, and a second call that arrives
+    /// while it waits: the first call's answer comes first, then the second's (the deadline does not
+    /// run for bytes held behind an answer; the decoder would have read them whole).
+    @Test func aRequestHeldBehindALateAnswerIsNotTimedOut() async throws {
+        try await withServer("team", connections: ConnectionLimits(request: .seconds(1)), honoursLatency: true) { server in
+            let token = try #require(try await server.http.openSession(device: "d1"))
+            _ = try await Calls.exchange(Calls.post(Calls.login).replacingOccurrences(of: "TOKEN", with: token), 1, port: server.server.port)
+            _ = try await server.http.post("/v1/sim", ["sim": "fault", "name": "pims.authentication.trustedphonenumber", "latencyMs": 3000, "times": 1],
+                                           bearer: server.admin)
+            let call = Calls.post(Calls.read).replacingOccurrences(of: "TOKEN", with: token)
+            let connection = try RawConnection(port: server.server.port)
+            try connection.send(call)
+            // Sent once the first is run (its answer then waits): a read of its own, behind that answer.
+            for _ in 0..<3000 where server.core.callsAnsweredOnTheWire < 2 { try await Task.sleep(for: .milliseconds(20)) }
+            try connection.send(call)
+            let (text, closed) = await connection.read { Calls.whole($0) >= 2 }
+            let statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { String($0.prefix(3)) }
+            #expect(statuses == ["200", "200"], "\(text)")
+            #expect(text.components(separatedBy: #""phoneNumber":"#).count == 3, "\(text)")
+            #expect(!closed)
+        }
+    }
 }
 
 /// Whole answers (head and `Content-Length` body) counted as their bytes arrive: each one's status
