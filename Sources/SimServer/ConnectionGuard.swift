@@ -53,7 +53,7 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         self.calls = calls
         // No idle timeout of HTTP/1's own: it sees no request that `WireCalls` answers (the slots close idle connections).
         inner = HTTP1Channel(responder: responder, configuration: .init(
-            additionalChannelHandlers: [RequestEndSignal(), ResponseEndSignal(slots: slots)]))
+            additionalChannelHandlers: [RequestEndSignal(slots: slots), ResponseEndSignal(slots: slots)]))
     }
 
     var responder: HTTPChannelHandler.Responder { inner.responder }
@@ -112,13 +112,22 @@ struct RequestFullyRead {}
 /// answers before it are given is timed from now (`begun`), unless it already is.
 enum RequestTiming { case held, begun }
 
-/// After the HTTP decoder: tells `RequestDeadline` that the request it timed has arrived whole.
+/// After the HTTP decoder: tells the slots that a request is in flight (its head), and
+/// `RequestDeadline` that the request it timed has arrived whole (its end).
 final class RequestEndSignal: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
 
+    let slots: ConnectionSlots
+
+    init(slots: ConnectionSlots) { self.slots = slots }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .end = unwrapInboundIn(data) { context.triggerUserOutboundEvent(RequestFullyRead(), promise: nil) }
+        switch unwrapInboundIn(data) {
+        case .head: slots.began(context.channel)
+        case .end: context.triggerUserOutboundEvent(RequestFullyRead(), promise: nil)
+        case .body: break
+        }
         context.fireChannelRead(data)
     }
 }

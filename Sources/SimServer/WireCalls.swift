@@ -87,6 +87,7 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
             bytes.moveReaderIndex(forwardBy: call.headLength + call.bodyLength)
             unread = bytes.readableBytes == 0 ? ByteBuffer() : bytes
             context.triggerUserOutboundEvent(RequestFullyRead(), promise: nil)
+            slots.began(context.channel)
             setup.core.wireAnswers.add(1, ordering: .relaxed)
             let now = setup.answer(outcome, ticket, traced: call.traced, loop: context.eventLoop) { answer, status in
                 self.write(answer, status, context)

@@ -91,6 +91,23 @@ import Testing
             #expect(!closed)
         }
     }
+
+    /// A call and an event stream pipelined in one write, with a short idle limit: the stream is a
+    /// request in flight once the call's answer is written, never idle (its heartbeats keep coming).
+    /// The call answered from the bytes, or (chunked) by the decoder's path.
+    @Test(arguments: [false, true]) func anEventStreamBehindACallIsNotIdle(decoderFirst: Bool) async throws {
+        try await withServer("team", connections: ConnectionLimits(idle: .seconds(1), request: .seconds(600)),
+                             configure: { $0.streams.heartbeat = .milliseconds(200) }) { server in
+            let token = try #require(try await server.http.openSession(device: "d1"))
+            let connection = try RawConnection(port: server.server.port)
+            try connection.send((decoderFirst ? Self.chunkedRead : Calls.post(Calls.read)).replacingOccurrences(of: "TOKEN", with: token)
+                                + "GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n")
+            // 15 heartbeats: three seconds, thrice the idle limit.
+            let (text, closed) = await connection.read { $0.components(separatedBy: ": heartbeat").count > 15 }
+            #expect(text.hasPrefix("HTTP/1.1 200 OK") && text.contains("text/event-stream"), "\(text.prefix(600))")
+            #expect(!closed && text.components(separatedBy: ": heartbeat").count > 15, "\(text.suffix(300))")
+        }
+    }
 }
 
 /// Whole answers (head and `Content-Length` body) counted as their bytes arrive: each one's status
