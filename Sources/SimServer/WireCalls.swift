@@ -31,6 +31,9 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
     /// Inbound events (end of input, quiescing) that came while an answer was pending.
     private var heldEvents: [Any] = []
     private var readHeld = false
+    /// The call head at the front of `unread` while its body is still arriving (not read again on
+    /// every read), and when it was whole (the access line's `ms` starts there, as the router's does).
+    private var head: (call: WireCallHead, started: ContinuousClock.Instant?)?
     /// The last bearer token and its digest: a connection's calls mostly carry one token.
     private var token = "", digest = ""
 
@@ -70,17 +73,24 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
                 stalled = true
                 return context.triggerUserOutboundEvent(RequestTiming.held, promise: nil)
             }
-            let started = setup.started
-            let reading = bytes.withUnsafeReadableBytes { WireCallHead.read($0, loopbackHost: setup.loopbackHost) }
-            guard case .call(let call) = reading else {
-                // Timed from now if the answers before it stopped the clock (before the decoder, which may end it).
-                context.triggerUserOutboundEvent(RequestTiming.begun, promise: nil)
-                if case .other = reading { handOver(context) }
-                return
+            let call: WireCallHead, started: ContinuousClock.Instant?
+            if let head {
+                (call, started) = head
+            } else {
+                let reading = bytes.withUnsafeReadableBytes { WireCallHead.read($0, loopbackHost: setup.loopbackHost) }
+                guard case .call(let whole) = reading else {
+                    // Timed from now if the answers before it stopped the clock (before the decoder, which may end it).
+                    context.triggerUserOutboundEvent(RequestTiming.begun, promise: nil)
+                    if case .other = reading { handOver(context) }
+                    return
+                }
+                (call, started) = (whole, setup.started)
             }
             guard bytes.readableBytes >= call.headLength + call.bodyLength else {
+                head = (call, started)
                 return context.triggerUserOutboundEvent(RequestTiming.begun, promise: nil)
             }
+            head = nil
             let body = bytes.getSlice(at: bytes.readerIndex + call.headLength, length: call.bodyLength)
             if call.token != token { (token, digest) = (call.token, BearerSecret.digest(call.token)) }
             guard let (outcome, ticket) = setup.run(digest: digest, body) else { return handOver(context) }
@@ -109,6 +119,7 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
     private func handOver(_ context: ChannelHandlerContext) {
         guard let bytes = unread else { return }
         unread = nil
+        head = nil
         context.fireChannelRead(wrapInboundOut(bytes))
         context.fireChannelReadComplete()
     }
