@@ -69,6 +69,7 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
     /// partial, or a request is the decoder's.
     private func answerWhatIsWhole(_ context: ChannelHandlerContext) {
         while var bytes = unread, bytes.readableBytes > 0 {
+            guard context.channel.isActive else { return }  // no call run for a client gone
             guard context.channel.isWritable else {
                 stalled = true
                 return context.triggerUserOutboundEvent(RequestTiming.held, promise: nil)
