@@ -6,8 +6,8 @@
 /// `Content-Length` within the body limit; no header that changes how the connection or the body is
 /// read (`Connection`, `Transfer-Encoding`, `Upgrade`, `Expect`, `TE`, `Keep-Alive`, `Proxy-Connection`).
 struct WireCallHead {
-    /// Bytes of the head, its final CRLF included.
     let path: String
+    /// Bytes of the head, its final CRLF included.
     let headLength: Int
     let bodyLength: Int
     let token: String
