@@ -53,7 +53,7 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         self.calls = calls
         // No idle timeout of HTTP/1's own: it sees no request that `WireCalls` answers (the slots close idle connections).
         inner = HTTP1Channel(responder: responder, configuration: .init(
-            additionalChannelHandlers: [RequestEndSignal(), ResponseEndSignal(slots: slots)]))
+            additionalChannelHandlers: [RequestEndSignal(slots: slots), ResponseEndSignal(slots: slots)]))
     }
 
     var responder: HTTPChannelHandler.Responder { inner.responder }
@@ -107,13 +107,27 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 /// Sent down the pipeline (outbound) once a request's last part is decoded.
 struct RequestFullyRead {}
 
-/// After the HTTP decoder: tells `RequestDeadline` that the request it timed has arrived whole.
+/// Sent down the pipeline (outbound) by `WireCalls`: bytes held behind an answer not yet given are
+/// not timed (`held`: the decoder would have read them whole); a request left partial once the
+/// answers before it are given is timed from now (`begun`), unless it already is.
+enum RequestTiming { case held, begun }
+
+/// After the HTTP decoder: tells the slots that a request is in flight (its head), and
+/// `RequestDeadline` that the request it timed has arrived whole (its end).
 final class RequestEndSignal: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
 
+    let slots: ConnectionSlots
+
+    init(slots: ConnectionSlots) { self.slots = slots }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .end = unwrapInboundIn(data) { context.triggerUserOutboundEvent(RequestFullyRead(), promise: nil) }
+        switch unwrapInboundIn(data) {
+        case .head: slots.began(context.channel)
+        case .end: context.triggerUserOutboundEvent(RequestFullyRead(), promise: nil)
+        case .body: break
+        }
         context.fireChannelRead(data)
     }
 }
@@ -154,14 +168,16 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if started == nil {
-            let now = NIODeadline.now()
-            started = now
-            slots.busy(context.channel)
-            answering = false
-            if timer == nil { setTimer(context, at: now + deadline) }
-        }
+        if started == nil { begin(context) }
         context.fireChannelRead(data)
+    }
+
+    private func begin(_ context: ChannelHandlerContext) {
+        let now = NIODeadline.now()
+        started = now
+        slots.busy(context.channel)
+        answering = false
+        if timer == nil { setTimer(context, at: now + deadline) }
     }
 
     private func setTimer(_ context: ChannelHandlerContext, at due: NIODeadline) {
@@ -197,6 +213,13 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
         if event is RequestFullyRead {
             started = nil
+            promise?.succeed()
+        } else if let timing = event as? RequestTiming {
+            if timing == .held {
+                started = nil
+            } else if started == nil {
+                begin(context)
+            }
             promise?.succeed()
         } else if let refusal = event as? RefusedRequest {
             timer?.cancel()

@@ -13,8 +13,11 @@ import Synchronization
 final class ConnectionSlots: Sendable {
     private struct Entry {
         let channel: any Channel
-        /// Since when it has had no request in flight; nil while one is.
+        /// Since when it has had no request in flight; nil while one is (or a request's bytes arrive).
         var idleSince: NIODeadline?
+        /// Requests begun whose answers are not yet written: pipelined ones, an event stream (never
+        /// written to the end), a call answered later.
+        var inFlight = 0
         /// No request yet: its client may be about to send the first (spared for `freshGrace`).
         var fresh = true
     }
@@ -85,10 +88,26 @@ final class ConnectionSlots: Sendable {
         }
     }
 
-    /// A response ended: the connection waits for the next request.
+    /// A request was read (its head, or the whole of a call answered from the bytes): in flight
+    /// until its answer is written.
+    func began(_ channel: any Channel) {
+        entries.withLock { entries in
+            let id = ObjectIdentifier(channel)
+            entries[id]?.inFlight += 1
+            entries[id]?.idleSince = nil
+            entries[id]?.fresh = false
+        }
+    }
+
+    /// A response ended: once none is in flight, the connection waits for the next request.
     func idle(_ channel: any Channel) {
         let id = ObjectIdentifier(channel)
-        entries.withLock { $0[id]?.idleSince = .now() }
+        entries.withLock { entries in
+            guard var entry = entries[id] else { return }
+            entry.inFlight = max(0, entry.inFlight - 1)  // (a parse error's 400 answers no request)
+            if entry.inFlight == 0 { entry.idleSince = .now() }
+            entries[id] = entry
+        }
         relieve(sparing: id)
     }
 

@@ -116,26 +116,6 @@ struct EventLoopCallSetup: Sendable {
         fields[.server] = serverName
         return (HTTPResponse(status: status, headerFields: fields), allocator.buffer(bytes: bytes))
     }
-
-    /// The same answer as the bytes NIO's HTTP/1 encoder writes for it, in one buffer.
-    func answerBytes(_ value: JSONValue, status: HTTPResponse.Status, allocator: ByteBufferAllocator) -> ByteBuffer {
-        let body = JSONText.answerBytes(value)
-        var buffer = allocator.buffer(capacity: body.count + 160)
-        if status == .ok {
-            buffer.writeStaticString("HTTP/1.1 200 OK\r\n")
-        } else {
-            buffer.writeString("HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n")
-        }
-        buffer.writeStaticString("Content-Type: application/json\r\nContent-Length: ")
-        buffer.writeString(String(body.count))
-        buffer.writeStaticString("\r\nDate: ")
-        buffer.writeString(HTTPDate.now)
-        buffer.writeStaticString("\r\nServer: ")
-        buffer.writeString(serverName)
-        buffer.writeStaticString("\r\n\r\n")
-        buffer.writeBytes(body)
-        return buffer
-    }
 }
 
 /// Answers calls (`POST /v1/call`, `/v1/pims`) in the channel pipeline, on the event loop: the
@@ -243,15 +223,16 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
     /// After a late answer: the parts that waited, then reading again.
     private func resume(_ context: ChannelHandlerContext) {
         state = .idle
-        guard !waiting.isEmpty else { return }
-        while let part = waiting.popFirst() {
-            take(part, context)
-            if case .answering = state { break }
+        if !waiting.isEmpty {
+            while let part = waiting.popFirst() {
+                take(part, context)
+                if case .answering = state { break }
+            }
+            // The async channel hands what it was given to the router at the end of a read.
+            context.fireChannelReadComplete()
+            if case .answering = state { return }
         }
-        // The async channel hands what it was given to the router at the end of a read.
-        context.fireChannelReadComplete()
-        if case .answering = state { return }
-        if readHeld {
+        if readHeld, context.channel.isWritable {
             readHeld = false
             context.read()
         }
@@ -262,14 +243,27 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
-    /// Reading stops only once a request is waiting behind a late answer (a client that sends one
-    /// request at a time never makes the socket's reads stop and start again).
+    /// Reading stops once a request is waiting behind a late answer (a client that sends one request
+    /// at a time never makes the socket's reads stop and start again), and while the channel is not
+    /// writable (a client that asks and does not read would have answers pile up without bound).
     func read(context: ChannelHandlerContext) {
-        if case .answering = state, !waiting.isEmpty {
+        if !context.channel.isWritable || (isAnswering && !waiting.isEmpty) {
             readHeld = true
             return
         }
         context.read()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        context.fireChannelWritabilityChanged()
+        guard context.channel.isWritable, readHeld, !(isAnswering && !waiting.isEmpty) else { return }
+        readHeld = false
+        context.read()
+    }
+
+    private var isAnswering: Bool {
+        if case .answering = state { return true }
+        return false
     }
 }
 

@@ -22,6 +22,8 @@ public final class ServerCore: Sendable {
     let eventLoopAnswers = Atomic<Int>(0)
     /// Of those, the calls answered from the connection's bytes, before the HTTP/1 decoder (`WireCalls`).
     let wireAnswers = Atomic<Int>(0)
+    /// The largest buffer `WireCalls` has kept a connection's unanswered bytes in (tests: it stays bounded).
+    let wireBufferPeak = Atomic<Int>(0)
 
     public enum OpenError: Error, CustomStringConvertible {
         case database(path: String, underlying: any Error)
@@ -105,6 +107,9 @@ public final class ServerCore: Sendable {
 
     /// How many of them were answered from the connection's bytes (tests).
     public var callsAnsweredOnTheWire: Int { wireAnswers.load(ordering: .relaxed) }
+
+    /// The largest buffer of unanswered bytes `WireCalls` has kept for a connection, in bytes (tests).
+    public var largestWireBuffer: Int { wireBufferPeak.load(ordering: .relaxed) }
 
     /// The live world (tests, health).
     public var world: World { live.world }

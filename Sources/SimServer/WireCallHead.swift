@@ -6,8 +6,8 @@
 /// `Content-Length` within the body limit; no header that changes how the connection or the body is
 /// read (`Connection`, `Transfer-Encoding`, `Upgrade`, `Expect`, `TE`, `Keep-Alive`, `Proxy-Connection`).
 struct WireCallHead {
-    /// Bytes of the head, its final CRLF included.
     let path: String
+    /// Bytes of the head, its final CRLF included.
     let headLength: Int
     let bodyLength: Int
     let token: String
@@ -22,6 +22,8 @@ struct WireCallHead {
 
     /// Longer heads are left to the decoder (and its limits).
     static let maxHead = 8 * 1024
+    /// Heads with more fields are left to the decoder, which refuses them (Hummingbird's limit).
+    static let maxFields = 1000
 
     private static let paths = ["/v1/pims", "/v1/call"]
     private static let requestLines = paths.map { Array("POST \($0) HTTP/1.1\r\n".utf8) }
@@ -41,13 +43,15 @@ struct WireCallHead {
         let end = min(bytes.count, maxHead)
         let short: Reading = bytes.count >= maxHead ? .other : .incomplete
         var fields = Fields()
-        var i = lineLength
+        var i = lineLength, count = 0
         while true {
             guard i + 1 < end else { return short }
             if bytes[i] == cr {
                 guard bytes[i + 1] == lf else { return .other }
                 return fields.call(paths[line], headLength: i + 2, loopbackHost: loopbackHost)
             }
+            count += 1
+            guard count <= maxFields else { return .other }
             let nameStart = i
             while i < end, isNameByte(bytes[i]) { i += 1 }
             guard i < end else { return short }

@@ -25,9 +25,15 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
     private var unread: ByteBuffer? = ByteBuffer()
     /// An answer comes later: nothing behind it is read until it is written.
     private var answering = false
+    /// The client reads its answers slower than it asks: nothing more is answered or read until the
+    /// channel is writable again (else the answers waiting to be written grow without bound).
+    private var stalled = false
     /// Inbound events (end of input, quiescing) that came while an answer was pending.
     private var heldEvents: [Any] = []
     private var readHeld = false
+    /// The call head at the front of `unread` while its body is still arriving (not read again on
+    /// every read), and when it was whole (the access line's `ms` starts there, as the router's does).
+    private var head: (call: WireCallHead, started: ContinuousClock.Instant?)?
     /// The last bearer token and its digest: a connection's calls mostly carry one token.
     private var token = "", digest = ""
 
@@ -42,9 +48,16 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
         if unread!.readableBytes == 0 {
             unread = bytes  // the usual case: no copy
         } else {
+            unread!.discardReadBytes()  // the bytes answered are not kept
             unread!.writeBuffer(&bytes)
+            setup.core.wireBufferPeak.max(unread!.capacity, ordering: .relaxed)
         }
-        if !answering { answerWhatIsWhole(context) }
+        if answering || stalled {
+            // Held behind an answer: the deadline runs once they are parsed (the decoder would read them whole).
+            context.triggerUserOutboundEvent(RequestTiming.held, promise: nil)
+        } else {
+            answerWhatIsWhole(context)
+        }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -56,27 +69,46 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
     /// partial, or a request is the decoder's.
     private func answerWhatIsWhole(_ context: ChannelHandlerContext) {
         while var bytes = unread, bytes.readableBytes > 0 {
-            let started = setup.started
-            let reading = bytes.withUnsafeReadableBytes { WireCallHead.read($0, loopbackHost: setup.loopbackHost) }
-            guard case .call(let call) = reading else {
-                if case .other = reading { handOver(context) }
-                return
+            guard context.channel.isActive else { return }  // no call run for a client gone
+            guard context.channel.isWritable else {
+                stalled = true
+                return context.triggerUserOutboundEvent(RequestTiming.held, promise: nil)
             }
-            guard bytes.readableBytes >= call.headLength + call.bodyLength else { return }
+            let call: WireCallHead, started: ContinuousClock.Instant?
+            if let head {
+                (call, started) = head
+            } else {
+                let reading = bytes.withUnsafeReadableBytes { WireCallHead.read($0, loopbackHost: setup.loopbackHost) }
+                guard case .call(let whole) = reading else {
+                    // Timed from now if the answers before it stopped the clock (before the decoder, which may end it).
+                    context.triggerUserOutboundEvent(RequestTiming.begun, promise: nil)
+                    if case .other = reading { handOver(context) }
+                    return
+                }
+                (call, started) = (whole, setup.started)
+            }
+            guard bytes.readableBytes >= call.headLength + call.bodyLength else {
+                head = (call, started)
+                return context.triggerUserOutboundEvent(RequestTiming.begun, promise: nil)
+            }
+            head = nil
             let body = bytes.getSlice(at: bytes.readerIndex + call.headLength, length: call.bodyLength)
             if call.token != token { (token, digest) = (call.token, BearerSecret.digest(call.token)) }
             guard let (outcome, ticket) = setup.run(digest: digest, body) else { return handOver(context) }
             bytes.moveReaderIndex(forwardBy: call.headLength + call.bodyLength)
             unread = bytes.readableBytes == 0 ? ByteBuffer() : bytes
             context.triggerUserOutboundEvent(RequestFullyRead(), promise: nil)
+            slots.began(context.channel)
             setup.core.wireAnswers.add(1, ordering: .relaxed)
             let now = setup.answer(outcome, ticket, traced: call.traced, loop: context.eventLoop) { answer, status in
                 self.write(answer, status, context)
                 self.setup.logAnswer(call.path, status, since: started)
+                self.answering = false
                 self.resume(context)
             }
             guard let now else {
                 answering = true
+                if unread!.readableBytes > 0 { context.triggerUserOutboundEvent(RequestTiming.held, promise: nil) }
                 return
             }
             write(now, .ok, context)
@@ -88,6 +120,7 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
     private func handOver(_ context: ChannelHandlerContext) {
         guard let bytes = unread else { return }
         unread = nil
+        head = nil
         context.fireChannelRead(wrapInboundOut(bytes))
         context.fireChannelReadComplete()
     }
@@ -97,12 +130,12 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
         context.writeAndFlush(wrapOutboundOut(bytes), promise: slots.idleOnceWritten(context.channel, nil))
     }
 
-    /// After a late answer: the bytes that waited, the events that waited, then reading again.
+    /// After a late answer, or once the channel is writable again: the bytes that waited, the events
+    /// that waited, then reading again.
     private func resume(_ context: ChannelHandlerContext) {
-        answering = false
         guard context.channel.isActive else { return }  // no call run for a client gone
         answerWhatIsWhole(context)
-        guard !answering else { return }
+        guard !answering, !stalled else { return }
         let events = heldEvents
         heldEvents = []
         for event in events { userInboundEventTriggered(context: context, event: event) }
@@ -117,17 +150,47 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
     /// event as it would have).
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         guard unread != nil else { return context.fireUserInboundEventTriggered(event) }
-        if answering { return heldEvents.append(event) }
+        if answering || stalled { return heldEvents.append(event) }
         if unread!.readableBytes > 0 { handOver(context) }
         context.fireUserInboundEventTriggered(event)
     }
 
-    /// Reading stops only once a request waits behind a late answer.
+    /// Reading stops once a request waits behind a late answer, and while the channel is not
+    /// writable (whoever answers: the router's answers too wait for a client that does not read).
     func read(context: ChannelHandlerContext) {
-        if answering, let unread, unread.readableBytes > 0 {
+        if stalled || !context.channel.isWritable || (answering && (unread?.readableBytes ?? 0) > 0) {
             readHeld = true
             return
         }
         context.read()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        context.fireChannelWritabilityChanged()
+        guard context.channel.isWritable, stalled || readHeld, !answering else { return }
+        stalled = false
+        resume(context)
+    }
+}
+
+extension EventLoopCallSetup {
+    /// The same answer as the bytes NIO's HTTP/1 encoder writes for it, in one buffer.
+    func answerBytes(_ value: JSONValue, status: HTTPResponse.Status, allocator: ByteBufferAllocator) -> ByteBuffer {
+        let body = JSONText.answerBytes(value)
+        var buffer = allocator.buffer(capacity: body.count + 160)
+        if status == .ok {
+            buffer.writeStaticString("HTTP/1.1 200 OK\r\n")
+        } else {
+            buffer.writeString("HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n")
+        }
+        buffer.writeStaticString("Content-Type: application/json\r\nContent-Length: ")
+        buffer.writeString(String(body.count))
+        buffer.writeStaticString("\r\nDate: ")
+        buffer.writeString(HTTPDate.now)
+        buffer.writeStaticString("\r\nServer: ")
+        buffer.writeString(serverName)
+        buffer.writeStaticString("\r\n\r\n")
+        buffer.writeBytes(body)
+        return buffer
     }
 }

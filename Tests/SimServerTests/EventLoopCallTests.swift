@@ -51,6 +51,13 @@ import Testing
         (post(read).replacingOccurrences(of: "HTTP/1.1", with: "HTTP/1.0"), 1),
         ("POST /v1/pims HTTP/1.1\r\nAuthorization: Bearer TOKEN\r\nContent-Type: application/json\r\nContent-Length: 62\r\n\r\n" + read, 1),
         (post(read).replacingOccurrences(of: "\r\nContent-Type", with: "\nContent-Type"), 1),
+        // More fields than the decoder takes; two lengths; a folded line; a space before a colon; a NUL; 8-bit bytes.
+        (post(read, headers: "Authorization: Bearer TOKEN\r\nContent-Type: application/json\r\n" + String(repeating: "A:1\r\n", count: 1100)), 1),
+        (post(read, headers: "Authorization: Bearer TOKEN\r\nContent-Type: application/json\r\nContent-Length: 61\r\n"), 1),
+        (post(read, headers: "Authorization: Bearer TOKEN\r\nContent-Type: application/json\r\nX-Folded: a\r\n b\r\n"), 1),
+        (post(read, headers: "Authorization : Bearer TOKEN\r\nContent-Type: application/json\r\n"), 1),
+        (post(read, headers: "Authorization: Bearer TOKEN\r\nContent-Type: application/json\r\nX-Nul: a\u{0}b\r\n"), 1),
+        (post(read, headers: "Authorization: Bearer TOKEN\r\nContent-Type: application/json\r\nX-Name: caf\u{e9}\r\n"), 1),
         (post(read) + post(read, headers: "Authorization: Bearer TOKEN\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"), 2),
         // Keep-alive ends when the client says so; nothing behind it is answered.
         (post(read, headers: "Authorization: Bearer TOKEN\r\nContent-Type: application/json\r\nConnection: close\r\n") + post(read), nil),

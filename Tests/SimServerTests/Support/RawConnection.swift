@@ -70,6 +70,27 @@ final class RawConnection: Sendable {
         }
     }
 
+    /// Reads chunk by chunk (each handed to `take` as it arrives, none kept here) until `take` says
+    /// it has all it wants, the server closes, or `patience` runs out: for answers too long to read
+    /// again whole on every chunk. Returns whether `take` was satisfied.
+    func stream(patience: Duration = .seconds(120), take: @escaping @Sendable (ArraySlice<UInt8>) -> Bool) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let deadline = ContinuousClock.now + patience
+                var buffer = [UInt8](repeating: 0, count: 65536)
+                while ContinuousClock.now < deadline {
+                    let n = buffer.withUnsafeMutableBytes { recv(self.fd, $0.baseAddress, $0.count, 0) }
+                    if n > 0 {
+                        if take(buffer[0..<n]) { return continuation.resume(returning: true) }
+                    } else if n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                        break
+                    }
+                }
+                continuation.resume(returning: false)
+            }
+        }
+    }
+
     private func readBlocking(patience: Duration, until done: (String) -> Bool) -> (text: String, closed: Bool) {
         let deadline = ContinuousClock.now + patience
         var received: [UInt8] = []

@@ -24,9 +24,9 @@ struct TestServer: Sendable {
 
     static func start(scenario: String = "fresh", databasePath: String? = nil, sessions: SessionPolicy = .init(),
                       clock: WallClock = .system, connections: ConnectionLimits = .init(), logger: Logger = TeamServer.silentLogger,
-                      configure: (inout TeamServer.Options) -> Void = { _ in }) async throws -> TestServer {
+                      honoursLatency: Bool = false, configure: (inout TeamServer.Options) -> Void = { _ in }) async throws -> TestServer {
         let path = databasePath ?? TemporaryFolder.make().appendingPathComponent("world.db").path
-        let core = try ServerCore(databasePath: path, seed: .parse(scenario), honoursLatency: false, sessions: sessions, clock: clock)
+        let core = try ServerCore(databasePath: path, seed: .parse(scenario), honoursLatency: honoursLatency, sessions: sessions, clock: clock)
         let admin = "test-admin-token-0123456789"
         var options = TeamServer.Options(port: 0, adminToken: admin, connections: connections)
         configure(&options)
@@ -76,11 +76,11 @@ extension RemoteBackend {
 
 /// Runs `body` against a fresh in-process server, stopping it afterwards.
 func withServer<T>(_ scenario: String = "fresh", databasePath: String? = nil, sessions: SessionPolicy = .init(), clock: WallClock = .system,
-                   connections: ConnectionLimits = .init(), logger: Logger = TeamServer.silentLogger,
+                   connections: ConnectionLimits = .init(), logger: Logger = TeamServer.silentLogger, honoursLatency: Bool = false,
                    configure: (inout TeamServer.Options) -> Void = { _ in },
                    _ body: (TestServer) async throws -> T) async throws -> T {
     let server = try await TestServer.start(scenario: scenario, databasePath: databasePath, sessions: sessions, clock: clock,
-                                            connections: connections, logger: logger, configure: configure)
+                                            connections: connections, logger: logger, honoursLatency: honoursLatency, configure: configure)
     do {
         let result = try await body(server)
         await server.stop()
