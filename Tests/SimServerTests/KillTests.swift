@@ -24,6 +24,8 @@ import Testing
         func advanced(_ s: Int) { state.withLock { $0.seconds += s }; check() }
         func attempted() { state.withLock { $0.attempts += 1 } }
         private func check() { if count >= threshold { reached.finish() } }
+        /// The writers all stopped: nothing more will be acknowledged.
+        func writersStopped() { reached.finish() }
         var tokens: [String] { state.withLock { $0.tokens } }
         var seconds: Int { state.withLock { $0.seconds } }
         var attempts: Int { state.withLock { $0.attempts } }
@@ -32,7 +34,10 @@ import Testing
 
     @Test func killMinus9UnderWriteLoadLosesNoAcknowledgedWrite() async throws {
         let database = TemporaryFolder.make().appendingPathComponent("world.db").path
-        let first = try await ServeProcess.start(database: database)
+        // No limit on new connections a second: a writer that meets one stops (it reads any other
+        // answer as the server gone), and the test's client shares its connections with other tests.
+        let unlimited = ["--connection-rate", "0"]
+        let first = try await ServeProcess.start(database: database, extra: unlimited)
         let http = first.http
         let acknowledged = Acknowledged(threshold: 400)
         let start = try #require(SimTime(iso8601: "2026-01-05T09:00:00Z"))
@@ -63,16 +68,18 @@ import Testing
                     }
                 }
             }
+            acknowledged.writersStopped()
         }
-        // Kill it mid-load, once a good number of writes were acknowledged.
+        // Kill it mid-load, once a good number of writes were acknowledged (or the writers stopped).
         for await _ in acknowledged.thresholdReached {}
+        #expect(acknowledged.count >= 400, "the writers stopped before 400 writes were acknowledged")
         let status = await first.stop(SIGKILL)
         #expect(status == SIGKILL)
         await workers.value
         let tokens = acknowledged.tokens
         let seconds = acknowledged.seconds
 
-        let second = try await ServeProcess.start(database: database)
+        let second = try await ServeProcess.start(database: database, extra: unlimited)
         let exported = try await second.http.post("/v1/sim", ["sim": "export"], bearer: ServeProcess.admin)
         let yaml = try #require(exported.json?["scenario"]?.stringValue)
         let world = try ScenarioLoader.parse(yaml: yaml, origin: "export")
