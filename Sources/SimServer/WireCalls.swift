@@ -172,25 +172,3 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
         resume(context)
     }
 }
-
-extension EventLoopCallSetup {
-    /// The same answer as the bytes NIO's HTTP/1 encoder writes for it, in one buffer.
-    func answerBytes(_ value: JSONValue, status: HTTPResponse.Status, allocator: ByteBufferAllocator) -> ByteBuffer {
-        let body = JSONText.answerBytes(value)
-        var buffer = allocator.buffer(capacity: body.count + 160)
-        if status == .ok {
-            buffer.writeStaticString("HTTP/1.1 200 OK\r\n")
-        } else {
-            buffer.writeString("HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n")
-        }
-        buffer.writeStaticString("Content-Type: application/json\r\nContent-Length: ")
-        buffer.writeString(String(body.count))
-        buffer.writeStaticString("\r\nDate: ")
-        buffer.writeString(HTTPDate.now)
-        buffer.writeStaticString("\r\nServer: ")
-        buffer.writeString(serverName)
-        buffer.writeStaticString("\r\n\r\n")
-        buffer.writeBytes(body)
-        return buffer
-    }
-}
