@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the release: dist/enrollsim-VERSION-linux-ARCH.tar.gz, holding the binary (the Swift
-# runtime linked in statically), its resource bundle beside it, the manual page, the bash, zsh and
-# fish completions and an INSTALL note naming the system libraries it needs (read with ldd).
+# runtime linked in statically, HTTPS built in with the package trait TLS), its resource bundle
+# beside it, the manual page, the bash, zsh and fish completions, the LICENSE (Apache-2.0) and an
+# INSTALL note naming the system libraries it needs (read with ldd).
 #
 #   scripts/release.sh                      build in release mode (.build-release), then package
 #   scripts/release.sh --binary PATH        package a binary already built (its resource bundle must
@@ -31,7 +32,8 @@ if [ -z "$binary" ]; then
   # start-up runs together (Package.swift's release link); and type metadata reached through accessor
   # functions rather than demangled at run time, which checks each generic argument's conformances by
   # scanning every conformance in the binary.
-  flags=(-c release --static-swift-stdlib --scratch-path .build-release
+  # With the package trait TLS: `serve --tls-cert/--tls-key` and `--tls-self-signed` speak HTTPS.
+  flags=(-c release --static-swift-stdlib --traits TLS --scratch-path .build-release
          -Xswiftc -Xfrontend -Xswiftc -function-sections
          -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
   swift build "${flags[@]}" --product enrollsim >&2
@@ -58,6 +60,7 @@ chmod 755 "$root/bin/enrollsim"
 # Without the debug information (a third of the size), with the symbols crash backtraces name.
 strip --strip-debug "$root/bin/enrollsim"
 cp -R "$bundle" "$root/bin/"
+cp LICENSE "$root/LICENSE"
 
 # Made by the packaged binary itself, so that they describe exactly what is shipped.
 "$root/bin/enrollsim" manual > "$root/share/man/man1/enrollsim.1"
@@ -86,6 +89,14 @@ if grep -q '^libswiftCore' <<< "$libraries"; then
   runtime="This is not a release build: it loads the Swift runtime from the toolchain it was built with."
 else
   runtime="The Swift runtime is inside the binary."
+fi
+
+# Whether this binary serves HTTPS: a build without the trait TLS refuses the flag before anything else.
+probe=$("$root/bin/enrollsim" serve --tls-self-signed --port=-1 2>&1 || true)
+if grep -q 'built without TLS' <<< "$probe"; then
+  https="not in this build (scripts/release.sh --binary of a build without the trait TLS)."
+else
+  https="enrollsim serve --tls-self-signed (a certificate for loopback) or --tls-cert/--tls-key."
 fi
 
 cat > "$root/INSTALL" <<NOTE
@@ -120,6 +131,10 @@ to fpath before compinit. The manual: man enrollsim (with ~/.local/share/man on 
 man-db derives from ~/.local/bin on PATH).
 
 Settings: enrollsim config (the file ~/.config/enrollsim/config.toml; see the manual's FILES).
+
+HTTPS: $https
+
+Licensed under the Apache License, Version 2.0: see LICENSE.
 NOTE
 
 mkdir -p "$out"

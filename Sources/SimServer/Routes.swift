@@ -62,7 +62,7 @@ struct Routes: Sendable {
         guard case .session(_, let settings) = try Self.parse({ try KernelControl(control) }) else {
             throw HTTPError(.badRequest, message: "expected {\"device\", …options}")
         }
-        if let wait = core.sessionRate.take(context.clientAddress) {
+        if core.live.deviceSessions >= core.live.policy.rateFrom, let wait = core.sessionRate.take(context.clientAddress) {
             throw HTTPError(.tooManyRequests, headers: [.retryAfter: "\(wait)"],
                             message: "too many new sessions from \(context.clientAddress): at most \(core.live.policy.perMinute) a minute; retry in \(wait) s")
         }

@@ -16,17 +16,24 @@ public struct SessionPolicy: Sendable {
     /// How long a device session that has been used must go unused before it may give way at the
     /// cap: an active user keeps theirs however many sessions a script opens.
     public var giveWayAfter: Duration
-    /// New device sessions per client address and minute (a burst of as many, then a steady rate).
+    /// New device sessions per client address and minute (a burst of as many, then a steady rate),
+    /// counted only under pressure: once `rateFrom` device sessions are open.
     public var perMinute: Int
+    /// How many device sessions must be open before `perMinute` applies: half the cap unless set.
+    /// Below it no address is refused, so a script that opens a session per test (a curl loop, a
+    /// conformance suite) is never turned away while the table has room; near the cap a flooding
+    /// address is slowed before the give-way has to close other people's idle sessions.
+    public var rateFrom: Int
     /// When set, opening a device session needs `Authorization: Bearer <token>` (or the admin token).
     public var token: String?
 
-    public init(idle: Duration = .seconds(24 * 3600), cap: Int = 10_000, perMinute: Int = 600, token: String? = nil,
-                giveWayAfter: Duration = .seconds(60)) {
+    public init(idle: Duration = .seconds(24 * 3600), cap: Int = 10_000, perMinute: Int = 600, rateFrom: Int? = nil,
+                token: String? = nil, giveWayAfter: Duration = .seconds(60)) {
         self.idle = idle
         self.cap = cap
         self.giveWayAfter = giveWayAfter
         self.perMinute = perMinute
+        self.rateFrom = rateFrom ?? cap / 2
         self.token = token
     }
 }

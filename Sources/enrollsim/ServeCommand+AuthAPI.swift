@@ -10,15 +10,21 @@ extension ServeCommand {
         authApiKey ?? ProcessInfo.processInfo.environment["ENROLLSIM_AUTH_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// A build without the trait TLS refuses the TLS flags before any other check (scripts/release.sh
+    /// asks a binary this way whether it has HTTPS).
+    func validateTLSIsBuiltIn() throws {
+        if (tlsSelfSigned || tlsCert != nil) && !TLSFiles.isAvailable {
+            throw ValidationError("this enrollsim was built without TLS: the release tarball has it; from source, "
+                                  + "`swift build --traits TLS` (docs/futurae-auth-api.md)")
+        }
+    }
+
     func validateAuthAPIAndTLS() throws {
         if authDateSkew < 0 { throw ValidationError("--auth-date-skew must be 0 or more seconds, not \(authDateSkew)") }
         if let id = authServiceId, id.isEmpty { throw ValidationError("--auth-service-id must not be empty") }
         if let key = givenAuthApiKey, key.count < 16 { throw ValidationError("the Auth API key must have at least 16 characters") }
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
         if tlsSelfSigned && tlsCert != nil { throw ValidationError("--tls-self-signed or --tls-cert/--tls-key, not both") }
-        if (tlsSelfSigned || tlsCert != nil) && !TLSFiles.isAvailable {
-            throw ValidationError("this enrollsim was built without TLS: build it with `swift build --traits TLS` (docs/futurae-auth-api.md)")
-        }
     }
 
     /// The certificate and key to serve HTTPS with, nil for plain HTTP; a self-signed pair is made

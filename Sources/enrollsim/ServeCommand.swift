@@ -1,4 +1,5 @@
 import ArgumentParser
+import EnrollsimConfig
 import Foundation
 import Logging
 import PIMS
@@ -53,7 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "At most this many device sessions at once; beyond, 429.")
     var sessionCap: Int = 10_000
 
-    @Option(name: .long, help: "New device sessions per client address and minute; beyond, 429 with Retry-After.")
+    @Option(name: .long, help: "New device sessions per client address and minute once half of --session-cap are open; beyond, 429 with Retry-After.")
     var sessionRate: Int = 600
 
     @Option(name: .long, help: "Require this token (Authorization: Bearer) to open a device session; also ENROLLSIM_SESSION_TOKEN.")
@@ -105,6 +106,7 @@ struct ServeCommand: AsyncParsableCommand {
     var tlsSelfSigned = false
 
     func validate() throws {
+        try validateTLSIsBuiltIn()
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical, not \"\(logLevel)\"")
@@ -145,10 +147,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     static var defaultDatabasePath: String {
-        let env = ProcessInfo.processInfo.environment
-        let dataHome = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.local/share")
-        return dataHome + "/enrollsim/enrollsim.db"
+        DataHome.path(environment: ProcessInfo.processInfo.environment) + "/enrollsim/enrollsim.db"
     }
 
     func run() async throws {

@@ -70,9 +70,15 @@ import Testing
         // What it holds.
         for path in ["bin/enrollsim_EnrollsimAssets.resources/scenarios/fresh.yaml", "share/man/man1/enrollsim.1",
                      "share/bash-completion/completions/enrollsim", "share/zsh/site-functions/_enrollsim",
-                     "share/fish/vendor_completions.d/enrollsim.fish", "INSTALL"] {
+                     "share/fish/vendor_completions.d/enrollsim.fish", "INSTALL", "LICENSE"] {
             #expect(fm.fileExists(atPath: release.root.appendingPathComponent(path).path), "no \(path)")
         }
+        // The licence: the repository's Apache-2.0 text, named by the INSTALL note.
+        let license = try String(contentsOf: release.root.appendingPathComponent("LICENSE"), encoding: .utf8)
+        #expect(license == (try String(contentsOf: Run.repository.appendingPathComponent("LICENSE"), encoding: .utf8)))
+        #expect(license.contains("Apache License\n                           Version 2.0, January 2004"))
+        #expect(try String(contentsOf: release.root.appendingPathComponent("INSTALL"), encoding: .utf8)
+            .contains("Licensed under the Apache License, Version 2.0: see LICENSE."))
         let manual = try String(contentsOf: release.root.appendingPathComponent("share/man/man1/enrollsim.1"), encoding: .utf8)
         #expect(manual == (try String(contentsOf: Run.repository.appendingPathComponent("docs/man/enrollsim.1"), encoding: .utf8)))
 

@@ -3,25 +3,21 @@ import SimServer
 import SimTestSupport
 import Testing
 
-/// FA5 over a real process: `enrollsim serve --tls-self-signed` from a build with the package trait
-/// `TLS` (built here into `.build-tls` when `ENROLLSIM_TLS_BINARY` names none: the default build has
-/// no TLS, so that its cold build stays short). The identity provider's whole sequence runs over HTTPS
-/// with the self-signed certificate trusted by the clients (Python's ssl with it as the only
-/// authority, curl --cacert), as a JVM told by keytool would.
-@Suite(.serialized) struct HTTPSAuthAPITests {
+/// FA5 over a real process: `enrollsim serve --tls-self-signed` from a binary with the package trait
+/// `TLS`: the release tarball's (ENROLLSIM_RELEASE_TARBALL, which .ci/run builds), one named by
+/// ENROLLSIM_TLS_BINARY, or the debug build when `swift test --traits TLS` made it. No test builds
+/// one: without any of them the suite does not run, and says which command runs it. The identity
+/// provider's whole sequence runs over HTTPS with the self-signed certificate trusted by the
+/// clients (Python's ssl with it as the only authority, curl --cacert), as a JVM told by keytool would.
+@Suite(.serialized, .enabled(if: TLSBinary.found != nil, Comment(rawValue: TLSBinary.missing)))
+struct HTTPSAuthAPITests {
     static var repository: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// The TLS build of enrollsim: ENROLLSIM_TLS_BINARY, or `swift build --traits TLS` into `.build-tls`.
-    static func binary() async throws -> URL {
-        if let given = ProcessInfo.processInfo.environment["ENROLLSIM_TLS_BINARY"], !given.isEmpty { return URL(fileURLWithPath: given) }
-        let scratch = repository.appendingPathComponent(".build-tls").path
-        let built = try await Shell.run("/usr/bin/env", ["swift", "build", "--traits", "TLS", "--product", "enrollsim", "--scratch-path", scratch],
-                                        in: repository)
-        guard built.status == 0 else { throw ServeProcess.Failure("swift build --traits TLS failed: \(built.output.suffix(4000))") }
-        let bin = try await Shell.run("/usr/bin/env", ["swift", "build", "--traits", "TLS", "--scratch-path", scratch, "--show-bin-path"], in: repository)
-        return URL(fileURLWithPath: bin.output.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent("enrollsim")
+    static func binary() throws -> URL {
+        guard let binary = TLSBinary.found else { throw ServeProcess.Failure(TLSBinary.missing) }
+        return binary
     }
 
     /// A TLS server on an ephemeral port: its URL and the certificate it printed.
@@ -40,7 +36,7 @@ import Testing
     }
 
     static func start(database: String, _ more: [String] = []) async throws -> TLSServe {
-        let child = try ServeProcess.launch(try await binary(),
+        let child = try ServeProcess.launch(try binary(),
                                             ["serve", "--port", "0", "--db", database, "--scenario", "futurae-fresh", "--tls-self-signed", "--log-level", "notice"] + more)
         for await text in child.lines {
             if let range = text.range(of: #"listening on https://127\.0\.0\.1:\d+"#, options: .regularExpression),

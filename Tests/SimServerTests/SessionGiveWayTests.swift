@@ -119,7 +119,7 @@ import Testing
             try await http.request(.POST, "/v1/sessions", body: #"{"device": "d"}"#, headers: [("X-Forwarded-For", "203.0.113.9, \(client)")])
         }
         // Not trusted: the header is ignored and every request counts for 127.0.0.1.
-        try await withServer(sessions: .init(perMinute: 2), clock: time.clock) { server in
+        try await withServer(sessions: .init(perMinute: 2, rateFrom: 0), clock: time.clock) { server in
             #expect(try await open(server.http, from: "198.51.100.1").status == 201)
             #expect(try await open(server.http, from: "198.51.100.2").status == 201)
             let refused = try await open(server.http, from: "198.51.100.3")
@@ -127,7 +127,7 @@ import Testing
             #expect(refused.error?.contains("from 127.0.0.1") == true, "\(refused.text)")
         }
         // Trusted: each forwarded client has its own rate, keyed by the entry the proxy appended.
-        try await withServer(sessions: .init(perMinute: 2), clock: time.clock, configure: { $0.trustedProxies = ["127.0.0.1"] }) { server in
+        try await withServer(sessions: .init(perMinute: 2, rateFrom: 0), clock: time.clock, configure: { $0.trustedProxies = ["127.0.0.1"] }) { server in
             for client in ["198.51.100.1", "198.51.100.2", "198.51.100.1", "198.51.100.2"] {
                 #expect(try await open(server.http, from: client).status == 201)
             }

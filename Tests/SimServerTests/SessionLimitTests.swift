@@ -58,7 +58,7 @@ import Testing
 
     @Test func creationIsRateLimitedPerClientAddressWithRetryAfter() async throws {
         let time = ManualClock()
-        try await withServer(sessions: .init(perMinute: 4), clock: time.clock) { server in
+        try await withServer(sessions: .init(perMinute: 4, rateFrom: 0), clock: time.clock) { server in
             for i in 0..<4 { #expect(try await server.http.openSession(device: "d\(i)") != nil) }
             let flood = try await server.http.post("/v1/sessions", ["device": "d5"])
             #expect(flood.status == 429)
@@ -68,6 +68,22 @@ import Testing
             #expect(try await server.http.openSession(device: "d6") != nil)
             // An admin attachment is not a device session: not counted, not limited.
             #expect(try await server.http.post("/v1/sessions", ["attach": "default"], bearer: server.admin).status == 201)
+        }
+    }
+
+    /// A script that opens a session per test (issue 37: a curl loop) is never refused while the
+    /// table has room: the per-address rate counts only once half the cap is open.
+    @Test func theRateAppliesOnlyOnceHalfTheCapIsOpen() async throws {
+        let time = ManualClock()
+        try await withServer(sessions: .init(cap: 20, perMinute: 4), clock: time.clock) { server in
+            // 10 from one address within the same instant: more than its rate, less than half the cap.
+            for i in 0..<10 { #expect(try await server.http.openSession(device: "d\(i)") != nil, "session \(i) refused") }
+            #expect(server.core.deviceSessions == 10)
+            // Half full: now the address's rate counts (a minute's burst of 4, then 429).
+            for i in 10..<14 { #expect(try await server.http.openSession(device: "d\(i)") != nil, "session \(i) refused") }
+            let flood = try await server.http.post("/v1/sessions", ["device": "d14"])
+            #expect(flood.status == 429)
+            #expect(flood.header("Retry-After") == "15")
         }
     }
 

@@ -1,0 +1,35 @@
+import Foundation
+import SimTestSupport
+
+/// A build of enrollsim that serves HTTPS, for the HTTPS tests: the release tarball's binary
+/// (ENROLLSIM_RELEASE_TARBALL, unpacked once), one named by ENROLLSIM_TLS_BINARY, or the debug build
+/// when `swift test --traits TLS` made it. Never built here.
+enum TLSBinary {
+    /// Why the HTTPS tests did not run, and the commands that run them.
+    static let missing = "no enrollsim with HTTPS to test: run `swift test --traits TLS`, or give the release tarball, "
+        + "ENROLLSIM_RELEASE_TARBALL=$(scripts/release.sh | tail -1) swift test (what .ci/run does)"
+
+    static let found: URL? = {
+        let environment = ProcessInfo.processInfo.environment
+        if let given = environment["ENROLLSIM_TLS_BINARY"], !given.isEmpty { return URL(fileURLWithPath: given) }
+        if let tarball = environment["ENROLLSIM_RELEASE_TARBALL"], !tarball.isEmpty { return unpacked(tarball) }
+        #if TLS
+        return try? ServeProcess.binary
+        #else
+        return nil
+        #endif
+    }()
+
+    private static func unpacked(_ tarball: String) -> URL? {
+        let place = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-https-\(UUID().uuidString.prefix(8))")
+        try? FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+        let untar = Process()
+        untar.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
+        untar.arguments = ["-xzf", tarball, "-C", place.path]
+        guard (try? ProcessLaunch.run(untar)) != nil else { return nil }
+        untar.waitUntilExit()
+        let name = URL(fileURLWithPath: tarball).lastPathComponent.replacingOccurrences(of: ".tar.gz", with: "")
+        let binary = place.appendingPathComponent(name).appendingPathComponent("bin/enrollsim")
+        return untar.terminationStatus == 0 && FileManager.default.isExecutableFile(atPath: binary.path) ? binary : nil
+    }
+}
