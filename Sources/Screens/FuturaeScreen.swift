@@ -91,11 +91,11 @@ enum FuturaePhoneView {
             }
         case .failed:
             guard let e = f.failure else { break }
-            out.line("✗ \(e.domain ?? "") \(e.code)", .failed, in: &frame)
-            out.line(e.name ?? "", .failed, in: &frame)
+            out.line("✗ \(e.domain ?? "") \(e.code)" + (e.name.map { " " + $0 } ?? ""), .failed, in: &frame)
             out.line(e.label, in: &frame)
             if let detail = e.detail { out.line(detail, .hint, in: &frame) }
-            out.line("→ " + (Notice.futurae(e).advice), .hint, in: &frame)
+            // Locked or archived, the way on is this screen's own (the unlock, a new session).
+            if !f.isLocked && !f.isArchived { out.line("→ " + (Notice.futurae(e).advice), .hint, in: &frame) }
             out.line(nextStep(f, c), .hint, in: &frame)
         case .unlockPIN:
             out.line("The SDK is locked: unlock it with its SDK PIN, then the enrollment is sent again.", .hint, in: &frame)

@@ -73,7 +73,7 @@ import Testing
             {"type": "get", "name": "pims.authentication.otp", "params": {"action": "withPin", "pinCode": "1234"}}
             {"type": "set", "name": "pims.vehicle.command", "params": {"action": "horn"}}
             {"sim": "advance", "seconds": 5}
-            {"sim": "fault", "name": "pims.authentication.account", "code": 2300}
+            {"sim": "fault", "name": "pims.authentication.account", "code": 2201}
             {"sim": "session", "session": "late", "device": "late-phone"}
             {"sim": "clearFaults"}
             {"sim": "events", "session": "default"}
