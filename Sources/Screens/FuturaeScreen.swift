@@ -93,10 +93,14 @@ enum FuturaePhoneView {
             guard let e = f.failure else { break }
             out.line("✗ \(e.domain ?? "") \(e.code)" + (e.name.map { " " + $0 } ?? ""), .failed, in: &frame)
             out.line(e.label, in: &frame)
+            // Locked or archived, the way on is this screen's own (the unlock, a new session): said
+            // before the detail, so that it shows at 80×24.
+            if f.isLocked || f.isArchived { out.line(nextStep(f, c), .hint, in: &frame) }
             if let detail = e.detail { out.line(detail, .hint, in: &frame) }
-            // Locked or archived, the way on is this screen's own (the unlock, a new session).
-            if !f.isLocked && !f.isArchived { out.line("→ " + (Notice.futurae(e).advice), .hint, in: &frame) }
-            out.line(nextStep(f, c), .hint, in: &frame)
+            if !f.isLocked && !f.isArchived {
+                out.line("→ " + (Notice.futurae(e).advice), .hint, in: &frame)
+                out.line(nextStep(f, c), .hint, in: &frame)
+            }
         case .unlockPIN:
             out.line("The SDK is locked: unlock it with its SDK PIN, then the enrollment is sent again.", .hint, in: &frame)
             out.skip()
@@ -117,7 +121,7 @@ enum FuturaePhoneView {
 
     /// What Enter does after a failure, said as the keys do it.
     static func nextStep(_ f: FuturaeEnrollment.State, _ c: SessionConfig) -> String {
-        if f.isArchived { return "This SDK instance is archived: a new session on the session screen is a fresh install." }
+        if f.isArchived { return "Archived for good: a new session (a fresh install) goes on." }
         if f.isLocked {
             if c.lockType.usesSDKPin { return "Enter unlocks with the SDK PIN" + (c.biometrics ? " (b: biometrics)" : "") + ", then enrolls again." }
             if c.lockType.locks && c.biometrics { return "Enter opens the biometric prompt, then enrolls again." }
