@@ -14,6 +14,8 @@ extension FuturaeEnrollment {
         case answered(Call, CallResponse)
         /// After SDKLockError 3: the SDK PIN prompt, or the simulated biometric prompt and its outcome.
         case unlockWithPIN, unlockWithBiometrics
+        /// The same enroll again as it is (the SDK unlocked elsewhere: the accounts screen, another terminal).
+        case enrollAgain
         case biometric(BiometricOutcome)
         case activationCreated(SimAnswer)
         /// The back office's list of the service's activations (`futurae.activations`).

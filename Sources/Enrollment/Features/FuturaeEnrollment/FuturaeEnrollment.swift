@@ -70,6 +70,9 @@ public enum FuturaeEnrollment: Feature {
             guard state.isLocked, shared.config.lockType.locks, shared.config.biometrics else { return [] }
             state.phase = .biometricPrompt
             return []
+        case .enrollAgain:
+            guard state.isLocked else { return [] }
+            return state.enroll(shared)
         case .biometric(let outcome):
             guard state.phase == .biometricPrompt else { return [] }
             return [.call(.futurae(.unlockBiometrics), FuturaeRequests.unlock(biometrics: outcome))]
@@ -139,6 +142,8 @@ public enum FuturaeEnrollment: Feature {
             .enter("unlock", "Unlock with the simulated fingerprint or face, then enroll again.", when: unlockByBiometrics && !unlockByPIN),
             KeyBinding(.letter("b"), "biometrics", "Unlock with the simulated fingerprint or face prompt, then enroll again.",
                        .unlockWithBiometrics, when: unlockByBiometrics && unlockByPIN),
+            KeyBinding(.letter("e"), "enroll again", "Send the same enrollment again, as it is (the SDK unlocked elsewhere).",
+                       .enrollAgain, when: s.isLocked && (unlockByPIN || unlockByBiometrics)),
             .enter("unlock", "Send the SDK PIN (futurae.unlock); the enroll is sent again once unlocked.", when: s.phase == .unlockPIN),
             KeyBinding(.letter("s"), "success", "The fingerprint or face is recognised.", .biometric(.success), when: s.phase == .biometricPrompt),
             KeyBinding(.letter("f"), "failure", "The fingerprint or face is not recognised.", .biometric(.failure), when: s.phase == .biometricPrompt),
