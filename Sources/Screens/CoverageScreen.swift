@@ -12,7 +12,7 @@ enum CoverageScreen {
         func add(_ text: String, _ style: Style = .normal) {
             lines += text.wrapped(toWidth: max(1, area.width - 1), hangingIndent: 4).map { ($0, style) }
         }
-        add("\(report.answers) answers of this session say which rule produced them (✓ exercised, · never).", .hint)
+        add((report.answers == 1 ? "1 answer of this session says" : "\(report.answers) answers of this session say") + " which rule produced them (✓ exercised, · never).", .hint)
         for system in report.systems {
             lines.append(("", .normal))
             add("\(system.id): \(system.branchesHit) of \(system.branchesTotal) branches, "

@@ -44,6 +44,7 @@ enum FormView {
             case .phone, .vin, .text, .password, .number, .bindingToken, .activationCode, .amount:
                 var w = TextField(label: label, text: field.display, placeholder: placeholder(field.kind), isFocused: isFocused, message: nil)
                 w.showsCaret = caret
+                w.isTextSelected = field.suggested && isFocused && caret
                 frame.render(w, in: Rect(x: row.x, y: row.y, width: min(row.width, 64), height: row.height))
                 y += 1
             }

@@ -91,12 +91,24 @@ enum FuturaePhoneView {
             }
         case .failed:
             guard let e = f.failure else { break }
-            out.line("✗ \(e.domain ?? "") \(e.code)", .failed, in: &frame)
-            out.line(e.name ?? "", .failed, in: &frame)
+            out.line("✗ \(e.domain ?? "") \(e.code)" + (e.name.map { " " + $0 } ?? ""), .failed, in: &frame)
             out.line(e.label, in: &frame)
+            // Locked or archived, the way on is this screen's own (the unlock, a new session): said
+            // before the detail, so that it shows at 80×24.
+            if f.isLocked || f.isArchived { out.line(nextStep(f, c), .hint, in: &frame) }
             if let detail = e.detail { out.line(detail, .hint, in: &frame) }
-            out.line("→ " + (Notice.futurae(e).advice), .hint, in: &frame)
-            out.line("Enter retries, keeping what was typed.", .hint, in: &frame)
+            if !f.isLocked && !f.isArchived {
+                out.line("→ " + (Notice.futurae(e).advice), .hint, in: &frame)
+                out.line(nextStep(f, c), .hint, in: &frame)
+            }
+        case .unlockPIN:
+            out.line("The SDK is locked: unlock it with its SDK PIN, then the enrollment is sent again.", .hint, in: &frame)
+            out.skip()
+            if let form = FuturaeEnrollment.form(f) { out.form(form, policy: context.policy, focus: context.fieldFocus, in: &frame) }
+        case .biometricPrompt:
+            out.line("Touch ID / Face ID: unlock the Futurae SDK", .title, in: &frame)
+            out.skip()
+            out.line("s recognised · f not recognised · c cancel", .hint, in: &frame)
         }
         // The scanned payload at the bottom, wrapped (a URL has no spaces to break at).
         let scannedLines = f.scanned.map { ("code " + $0).wrapped(toWidth: inside.width) } ?? []
@@ -105,6 +117,16 @@ enum FuturaePhoneView {
                 frame.put(text, x: inside.x, y: inside.maxY - scannedLines.count + i, style: .code, clip: inside)
             }
         }
+    }
+
+    /// What Enter does after a failure, said as the keys do it.
+    static func nextStep(_ f: FuturaeEnrollment.State, _ c: SessionConfig) -> String {
+        if f.isArchived { return "Archived for good: a new session (a fresh install) goes on." }
+        if f.isLocked {
+            if c.lockType.usesSDKPin { return "Enter unlocks with the SDK PIN" + (c.biometrics ? " (b: biometrics)" : "") + ", then enrolls again." }
+            if c.lockType.locks && c.biometrics { return "Enter opens the biometric prompt, then enrolls again." }
+        }
+        return "Enter retries, keeping what was typed."
     }
 
     static func prompt(_ phase: FuturaeEnrollment.Phase, _ c: SessionConfig) -> String {
@@ -133,10 +155,13 @@ enum FuturaeBackOfficeView {
             out.line("No pending activation for this user: starting an enrollment creates one." + more, .hint, in: &frame)
             return
         }
-        if f.activation == nil { out.row("status", "pending", .pending, in: &frame) }
+        if f.phase == .enrolled { out.row("status", "✓ used", .done, in: &frame) }
+        else if f.activation == nil { out.row("status", "pending", .pending, in: &frame) }
         out.row("expires", a.expiresAt, in: &frame)
         if let short = a.shortCode { out.row("shortcode", FuturaeInput.grouped(short), .code, in: &frame) }
-        out.row("QR", a.shortCode == nil ? "shown for the phone" : "–", .hint, in: &frame)
+        // Silently, no QR code is shown: the app was handed the code.
+        let qr = f.method == .silent ? "handed to the app" : (a.shortCode == nil ? "shown for the phone" : "–")
+        out.row("QR", qr, .hint, in: &frame)
         out.skip()
         if let token = a.bindingToken {
             out.row("binding", "on", .normal, in: &frame)

@@ -14,14 +14,21 @@ enum PhoneView {
         guard area.width >= 20, area.height >= 5 else { return }
         let phone = context.shared.inbox?.phone ?? "phone"
         let inside = frame.panel(Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, height)), title: "☎ " + phone)
-        guard let (message, codeState) = context.smsOnPhone else {
+        // The SMS the prompt waits for; at a prompt that asks for none, the newest the phone holds.
+        let inbox = context.shared.inbox
+        guard let (message, codeState) = context.smsOnPhone ?? inbox.flatMap({ i in i.newest(for: nil).map { ($0, i.state($0)) } }) else {
             frame.put("No SMS yet.", x: inside.x, y: inside.y, style: .hint, clip: inside)
             return
         }
+        let asked = context.smsOnPhone != nil
         frame.put("SMS " + message.purpose, x: inside.x, y: inside.y, style: .hint, clip: inside)
         var x = frame.put("code ", x: inside.x, y: inside.y + 1, clip: inside)
         x = frame.put(message.code, x: x, y: inside.y + 1, style: .code, clip: inside)
         frame.put("  " + codeState.words, x: x, y: inside.y + 1, style: style(codeState), clip: inside)
+        guard asked else {
+            if inside.height > 2 { frame.put("no code asked at this step", x: inside.x, y: inside.y + 2, style: .hint, clip: inside) }
+            return
+        }
         if inside.height > 2, !codeState.isLive {
             frame.put("ask for a new code", x: inside.x, y: inside.y + 2, style: .hint, clip: inside)
         }

@@ -28,7 +28,7 @@ enum SimulatorScreen {
         let x = frame.put("now ", x: controls.x, y: y, style: .hint, clip: controls)
         frame.put(sim.now ?? "–", x: x, y: y, style: .code, clip: controls)
         // The scenario beside the clock when it fits, else on its own row: a name is never cut.
-        let scenario = "scenario " + (sim.scenario ?? "–")
+        let scenario = "scenario " + (sim.scenario ?? { if case .remote = context.config.backend { "the server's" } else { "–" } }())
         if controls.x + 26 + scenario.terminalWidth <= controls.maxX {
             frame.put(scenario, x: controls.x + 26, y: y, style: .hint, clip: controls)
         } else {

@@ -149,10 +149,35 @@ public final class EventHub: Sendable {
         return Subscription(backlog: taken.backlog, missed: taken.missed, live: stream, sink: sink)
     }
 
-    /// The events kept for `session` with an id above `after`, and the last id published (a script's
-    /// `events` control reads without subscribing).
-    public func kept(for session: String, after: Int) -> (events: [SimEvent], lastID: Int) {
-        state.withLock { s in (s.ordered.filter { $0.id > after && $0.concerns(session) }, s.lastID) }
+    /// What a script's `events` control reads (without subscribing): the events kept for a session
+    /// after an id, the ids asked for that are no longer kept, and the last id published.
+    public struct Reading: Sendable {
+        public let events: [SimEvent]
+        public let missed: ClosedRange<Int>?
+        public let lastID: Int
+
+        /// The control's answer: `events`, and `gap` (`from`, `to`, `reason`, as `/v1/events`
+        /// words it) when events were dropped before they were read.
+        public func answerFields(keeping retention: Int) -> [String: JSONValue] {
+            var fields: [String: JSONValue] = ["events": .array(events.map(\.json))]
+            if let missed {
+                let reason = "events \(missed.lowerBound)–\(missed.upperBound) are no longer kept (the newest \(retention) are kept); read more often"
+                fields["gap"] = ["from": .int(missed.lowerBound), "to": .int(missed.upperBound), "reason": .string(reason)]
+            }
+            return fields
+        }
+    }
+
+    /// The events kept for `session` with an id above `after`, and what was dropped of those.
+    public func read(for session: String, after: Int) -> Reading {
+        state.withLock { s in
+            let kept = s.ordered
+            let events = kept.filter { $0.id > after && $0.concerns(session) }
+            // Ids are numbered without holes: anything between `after` and the oldest kept is lost.
+            let oldest = kept.first?.id ?? s.lastID + 1
+            let missed = oldest > after + 1 ? (after + 1)...(oldest - 1) : nil
+            return Reading(events: events, missed: missed, lastID: s.lastID)
+        }
     }
 
     /// The events for `session` from now on (in process: nothing to resume).

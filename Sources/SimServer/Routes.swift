@@ -73,6 +73,7 @@ struct Routes: Sendable {
                             + "a session unused for \(wait) gives way to a new one: retry in \(wait)")
         }
         try await durable(ticket)
+        startReading(name)
         context.logger.info("session opened", metadata: ["session": "\(name)", "device": .escaped(settings.device)])
         return .json(["session": .string(token), "name": .string(name)], status: .created)
     }
@@ -125,23 +126,27 @@ struct Routes: Sendable {
         if case .events(let session)? = try? KernelControl(control) { return .json(readEvents(session).json) }
         let (answer, ticket) = core.live.control(control)
         try await durable(ticket)
+        if control.kind == "session", answer.ok, let name = control.fields["session"]?.stringValue { startReading(name) }
         context.logger.info("control", metadata: ["sim": .escaped(json["sim"]?.stringValue ?? ""), "ok": "\(answer.ok)"])
         return .json(answer.json)
     }
 
     /// `{"sim": "events", "session": S}`: S's events since its last read, as `/v1/events` words them;
-    /// the first read starts the reading and answers none (as in process).
+    /// the first read answers those since the session's creation (or this server's start, for a
+    /// session older than it), with a `gap` when the hub no longer keeps some.
     private func readEvents(_ session: String) -> SimAnswer {
-        let events = core.eventReaders.withLock { readers -> [SimEvent] in
-            guard let after = readers[session] else {
-                readers[session] = core.events.lastID
-                return []
-            }
-            let (kept, last) = core.events.kept(for: session, after: after)
-            readers[session] = last
-            return kept
+        let read = core.eventReaders.withLock { readers -> EventHub.Reading in
+            let read = core.events.read(for: session, after: readers.position(of: session))
+            readers.positions[session] = read.lastID
+            return read
         }
-        return .success(["events": .array(events.map(\.json))])
+        return .success(read.answerFields(keeping: EventHub.defaultRetention))
+    }
+
+    /// A session created (the `session` control, a device session): its reading starts here.
+    func startReading(_ session: String) {
+        let last = core.events.lastID
+        core.eventReaders.withLock { $0.start(session, at: last, sessions: { Set(core.live.world.sessions.map(\.name)) }) }
     }
 
     func durable(_ ticket: LiveWorld.Ticket) async throws {

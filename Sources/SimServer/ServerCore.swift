@@ -15,9 +15,8 @@ public final class ServerCore: Sendable {
     public let events: EventHub
     /// Injected latency (faults, §7) is slept for real unless false (tests that must not wait).
     let honoursLatency: Bool
-    /// The `events` control: each reading session's last event id read (memory only: after a
-    /// restart a session's next read starts its reading afresh).
-    let eventReaders = Mutex<[String: Int]>([:])
+    /// The `events` control's positions (memory only: after a restart a session reads from the restart).
+    let eventReaders: Mutex<EventReaders>
     /// Calls answered in the channel pipeline, not by the router (`EventLoopCalls`).
     let eventLoopAnswers = Atomic<Int>(0)
     /// Of those, the calls answered from the connection's bytes, before the HTTP/1 decoder (`WireCalls`).
@@ -84,6 +83,7 @@ public final class ServerCore: Sendable {
         live = LiveWorld(snapshot, policy: sessions, clock: clock)
         sessionRate = AddressRateLimiter(perMinute: sessions.perMinute, clock: clock)
         events = EventHub(history: snapshot.events)
+        eventReaders = Mutex(EventReaders(start: events.lastID))
         commits = CommitQueue(live: live, store: store, events: events, logger: logger)
         self.honoursLatency = honoursLatency
     }

@@ -11,14 +11,14 @@ public actor InProcessBackend: SimBackend {
     /// terminal app's, whose process then never starts Swift's global pool to sleep).
     private let sleep: LatencySleep
     public typealias LatencySleep = @Sendable (Duration) async -> Void
-    /// Nothing to resume in process (a subscriber lives as long as the backend): no history kept.
-    private let hub = EventHub(retention: 0)
+    /// Keeps the newest `journalLimit` events for the `events` control (scripts): a subscriber
+    /// resumes nothing in process.
+    private let hub = EventHub(retention: InProcessBackend.journalLimit)
     private var lastEventID = 0
-    /// The `events` control (scripts): each reading session's last event read, and the events kept
-    /// for them since the first read (the newest `journalLimit`).
+    /// The `events` control: each session's last event read, or where its reading starts (its
+    /// creation by the `session` control); a session not here reads from the backend's start.
     private var readUpTo: [String: Int] = [:]
-    private var journal: [SimEvent] = []
-    static let journalLimit = 1_000
+    public static let journalLimit = 1_000
 
     public init(world: World, honoursLatency: Bool = true, sleep: @escaping LatencySleep = InProcessBackend.taskSleep) {
         simulator = Simulator(world: world)
@@ -38,7 +38,7 @@ public actor InProcessBackend: SimBackend {
     deinit { hub.finish() }
 
     public func send(_ request: CallRequest, session: String) async -> CallResponse {
-        var outcome = simulator.handle(request, session: session, recordingEvents: anyoneListens)
+        var outcome = simulator.handle(request, session: session, recordingEvents: true)
         publish(outcome.events)
         let latencyMs = outcome.latencyMs
         let response = outcome.takeResponse()
@@ -51,17 +51,18 @@ public actor InProcessBackend: SimBackend {
     public func control(_ control: SimControl) async -> SimAnswer {
         if control.kind == "events" { return readEvents(control) }
         var events: [PendingEvent] = []
-        let answer = simulator.control(control, events: &events, recordingEvents: anyoneListens)
+        let answer = simulator.control(control, events: &events, recordingEvents: true)
         publish(events)
+        // A new session (or one replaced under its name) reads its events from here.
+        if control.kind == "session", answer.ok, let name = control.fields["session"]?.stringValue {
+            readUpTo[name] = lastEventID
+        }
         return answer
     }
 
     public nonisolated func events(session: String) -> AsyncStream<SimEvent> {
         hub.subscribe(session: session)
     }
-
-    /// Whether a call's events are worth building: with no subscriber nor reader they are not built at all.
-    private var anyoneListens: Bool { hub.subscriberCount > 0 || !readUpTo.isEmpty }
 
     private func publish(_ events: [PendingEvent]) {
         guard !events.isEmpty else { return }
@@ -70,22 +71,18 @@ public actor InProcessBackend: SimBackend {
             lastEventID += 1
             return event.numbered(lastEventID, at: now)
         }
-        if !readUpTo.isEmpty {
-            journal += numbered
-            if journal.count > Self.journalLimit { journal.removeFirst(journal.count - Self.journalLimit) }
-        }
         hub.publish(numbered)
     }
 
-    /// `{"sim": "events", "session": S}`: S's events since its last read; the first read starts the
-    /// reading (events are kept from then on) and answers none.
+    /// `{"sim": "events", "session": S}`: S's events since its last read, or since its creation for
+    /// the first read; older ones than the newest `journalLimit` are a `gap`, as on `/v1/events`.
     private func readEvents(_ control: SimControl) -> SimAnswer {
         guard case .events(let session)? = try? KernelControl(control) else {
             return .failure("events: \"session\" must be a session name")
         }
-        let events = readUpTo[session].map { after in journal.filter { $0.id > after && $0.concerns(session) } } ?? []
-        readUpTo[session] = lastEventID
-        return .success(["events": .array(events.map(\.json))])
+        let read = hub.read(for: session, after: readUpTo[session] ?? 0)
+        readUpTo[session] = read.lastID
+        return .success(read.answerFields(keeping: Self.journalLimit))
     }
 
     public var world: World { simulator.world }

@@ -98,14 +98,17 @@ public enum WalkSuite {
         return Result(file: file, outcome: outcome, seconds: Date().timeIntervalSince(started))
     }
 
+    /// "1 call", "2 calls".
+    static func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
     /// One line per walk, the details of each failure under it, then `N passed, M failed`.
     public static func report(_ results: [Result]) -> String {
         var out = ""
         for result in results {
             switch result.outcome {
             case .passed(let r):
-                out += "PASS  \(result.file.escapingControlCharacters): \(r.calls) calls and \(r.controls) controls"
-                out += r.expectations > 0 ? ", \(r.expectations) screens as expected" : ""
+                out += "PASS  \(result.file.escapingControlCharacters): \(counted(r.calls, "call")) and \(counted(r.controls, "control"))"
+                out += r.expectations > 0 ? ", \(counted(r.expectations, "screen")) as expected" : ""
                 out += ", every answer as recorded\n"
             case .diverged, .refused:
                 let lines = (result.failureDetail ?? "").split(separator: "\n", omittingEmptySubsequences: false)

@@ -34,19 +34,20 @@ public enum WalkDiff {
 
     /// What the walk saw, in order. A key's screen is taken just before the next key (or paste,
     /// resize, event) plays: the calls it made come first, as they happened, and the screen they
-    /// left after them, at the key's line.
+    /// left after them, labelled with the last of them (the line and step of the answer the screen
+    /// shows), or with the key's when it made none.
     public static func observations(_ walk: Walk) async -> [Observation] {
         let session = await WalkSession(walk)
         var out: [Observation] = []
         var step = "-"
         var screen = session.frame.textSnapshot
-        var input = (line: 1, step: "-")
+        var shown = (line: 1, step: "-")
         out.append(Observation(kind: .screen, text: screen, line: 1, step: step))
         func screenSettled() {
             let now = session.frame.textSnapshot
             guard now != screen else { return }
             screen = now
-            out.append(Observation(kind: .screen, text: now, line: input.line, step: input.step))
+            out.append(Observation(kind: .screen, text: now, line: shown.line, step: shown.step))
         }
         for (i, entry) in walk.entries.enumerated() {
             let line = i + 2
@@ -56,20 +57,22 @@ public enum WalkDiff {
                 let answer = WalkCheck.comparable(call.response.json)
                 out.append(Observation(kind: .call, text: WalkCheck.describe(call.request) + "\n→ " + JSONText.encode(answer),
                                        line: line, step: call.step))
+                shown = (line, call.step)
             case .control(let control, let answer):
                 out.append(Observation(kind: .control, text: JSONText.encode(control.json) + "\n→ " + JSONText.encode(answer.json),
                                        line: line, step: step))
+                shown = (line, step)
             case .event(let event):
                 screenSettled()
                 var o = event.json.objectValue ?? [:]
                 o["id"] = nil
                 out.append(Observation(kind: .event, text: JSONText.encode(.object(o)), line: line, step: step))
                 await session.play(entry)
-                input = (line, step)
+                shown = (line, step)
             case .key, .paste, .resize:
                 screenSettled()
                 await session.play(entry)
-                input = (line, step)
+                shown = (line, step)
             case .world, .expect: break
             }
         }

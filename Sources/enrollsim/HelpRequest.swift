@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `enrollsim help NAME…` names commands that must exist: the parser's own `help` shows the nearest
 /// known command's page for an unknown name and exits 0, which tells a script (and a person) nothing
@@ -33,6 +34,10 @@ extension Enrollsim {
     static func main() async {
         if let error = HelpRequest.unknownName(in: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
             exit(withError: error)
+        }
+        if let error = UnknownCommand.error(in: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            exit(withError: ExitCode.validationFailure)
         }
         await main(nil)
     }

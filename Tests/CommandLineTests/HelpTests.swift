@@ -71,6 +71,26 @@ import Testing
         #expect(try Run.enrollsim("help", "scenarios", "show").status == 0)
     }
 
+    /// Issue 38 (16): a typo of a command is said to be one, with the nearest command, as git says it;
+    /// not "2 unexpected arguments" and the terminal UI's usage.
+    @Test func aMistypedCommandNamesTheNearestOne() throws {
+        let run = try Run.enrollsim("relpay", "w.jsonl")
+        #expect(run.status == 64, "status \(run.status)")
+        #expect(run.stderr.contains("enrollsim: 'relpay' is not an enrollsim command. The most similar command is replay."), "\(run.stderr)")
+        #expect(!run.stderr.contains("unexpected argument") && !run.stderr.contains("Usage: enrollsim tui"), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        let scenaros = try Run.enrollsim("scenaros")
+        #expect(scenaros.status == 64)
+        #expect(scenaros.stderr.contains("The most similar command is scenarios."), "\(scenaros.stderr)")
+        // Nothing near: the commands are listed instead.
+        let far = try Run.enrollsim("xyzzy")
+        #expect(far.status == 64)
+        #expect(far.stderr.contains("'xyzzy' is not an enrollsim command. The commands: tui, batch, scenarios"), "\(far.stderr)")
+        // Options of the terminal UI, the default command, still parse as before.
+        let options = try Run.enrollsim("--scenario", "nope")
+        #expect(!options.stderr.contains("is not an enrollsim command"), "\(options.stderr)")
+    }
+
     @Test func anUnknownScenarioIsRefusedWhole() throws {
         let run = try Run.enrollsim("--scenario", "nope")
         #expect(run.status != 0)

@@ -78,6 +78,24 @@ import Testing
         #expect(ok.stdout.hasPrefix("PASS  \(bundle): "), "\(ok.stdout)")
     }
 
+    /// Issue 38 (15): one of a thing is said in the singular ("1 screen as expected", "1 control").
+    @Test func aPassingWalkCountsInTheSingularWhenThereIsOne() throws {
+        let source = Run.repository.appendingPathComponent("Assets/walks/futurae-qr-sdk-pin.jsonl").path
+        let lines = try String(contentsOfFile: source, encoding: .utf8).split(separator: "\n").map(String.init)
+        var dropped = false
+        let kept = lines.filter { line in
+            guard !dropped, line.contains(#""kind":"expect""#), line.contains("unlocked until") else { return true }
+            dropped = true
+            return false
+        }
+        try #require(dropped)
+        let walk = try Self.temporary().appendingPathComponent("one-expect.jsonl").path
+        try (kept.joined(separator: "\n") + "\n").write(toFile: walk, atomically: true, encoding: .utf8)
+        let run = try Run.enrollsim("replay", walk, "--check")
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains(": 4 calls and 1 control, 1 screen as expected, every answer as recorded\n"), "\(run.stdout)")
+    }
+
     @Test func diffSaysEqualOrTheFirstDifferenceByItsExitStatus() throws {
         let same = try Run.enrollsim("diff", Self.tour, Self.tour)
         #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
@@ -95,6 +113,26 @@ import Testing
         let missing = try Run.enrollsim("diff", Self.tour, "/nonexistent/walk.jsonl")
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("/nonexistent/walk.jsonl: no such file"), "\(missing.stderr)")
+    }
+
+    /// Issue 38 (10): the screen an answer changed is labelled after that answer's call (its line or
+    /// a later one, and its step), not with the key before it.
+    @Test func diffLabelsAScreenWithTheAnswerThatChangedIt() throws {
+        let text = try String(contentsOfFile: Self.tour, encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let index = try #require(lines.firstIndex { $0.contains("enrollWithPhoneNumber") && $0.contains("\"kind\":\"call\"") })
+        lines[index] = lines[index].replacingOccurrences(of: #""answer":{"result":null,"status":"SUCCEEDED""#,
+                                                         with: #""answer":{"error":{"code":2305,"label":"The sms code is invalid"},"status":"FAILED""#)
+        let tampered = try Self.temporary().appendingPathComponent("tampered.jsonl").path
+        try lines.joined(separator: "\n").write(toFile: tampered, atomically: true, encoding: .utf8)
+        let run = try Run.enrollsim("diff", "--all", Self.tour, tampered)
+        #expect(run.status == 1, "\(run.stderr)")
+        let heads = run.stdout.split(separator: "\n").filter { $0.hasPrefix(Self.tour + ":") }
+        #expect(heads.first?.hasPrefix("\(Self.tour):\(index + 1): call at step Enrollment · step 4·1") == true, "\(heads)")
+        let screen = try #require(heads.first { $0.contains("the screen differs") }, "\(run.stdout.prefix(2000))")
+        let line = try #require(Int(screen.dropFirst(Self.tour.count + 1).prefix { $0.isNumber }))
+        #expect(line >= index + 1, "the screen is labelled before the call that changed it: \(screen)")
+        #expect(screen.hasSuffix("the screen differs at step Enrollment · step 4·1"), "\(screen)")
     }
 
     @Test func aBrokenLineIsRefusedWithItsLine() throws {

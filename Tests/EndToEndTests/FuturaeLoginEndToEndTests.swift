@@ -112,6 +112,25 @@ import Testing
         try quit(session)
     }
 
+    /// Issue 38 (15): a login pushed while the login requests are open says "F6 opens it"; once F6
+    /// opened it, that banner is gone (it said what was just done).
+    @Test("On a team server: a push that arrives on the login requests screen, opened by F6, leaves no \"F6 opens it\" behind")
+    func theOpenedPushDropsItsBanner() throws {
+        let server = try TUIOnServerEndToEndTests.Server(scenario: "futurae-enrolled")
+        let session = try TmuxSession(command: EnrollsimProcess.commandLine("--backend \(server.url) --admin-token \(server.token)"))
+        try opened(session)
+        try session.sendKeys("Down", "Down", "Enter")  // Login requests
+        try session.wait(for: "g reload")
+        let pushed = try server.batch([#"{"sim": "futurae.auth", "user": "alice@example.com"}"#])
+        #expect(pushed.contains(#""ok":true"#), "\(pushed)")
+        try session.wait(for: "F6 opens it")
+        try session.sendKeys("F6")
+        let open = try session.wait(for: "y approve · n reject · f report fraud")
+        #expect(!open.contains("F6 opens it"), "the banner outlived the push it announced:\n\(open)")
+        try session.sendKeys("C-c")  // q would ask first: a request is being decided
+        _ = try session.wait(history: true, for: "the exit marker") { $0.contains(EnrollsimProcess.exitMarker + "0]") }
+    }
+
     /// A signed Auth API POST (FA2) through the worked example's own client class; its JSON answer.
     static func signed(_ url: String, _ path: String, _ body: [String: String]) throws -> [String: Any] {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

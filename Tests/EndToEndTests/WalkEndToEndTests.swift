@@ -96,7 +96,7 @@ import Testing
         let check = try TmuxSession(command: EnrollsimProcess.commandLine("replay --check '\(walk)' '\(bundle)'"), width: 160, height: 12)
         defer { check.kill() }
         let result = try check.wait(for: "2 passed, 0 failed", history: true)
-        #expect(result.contains("screens as expected"), "\(result)")
+        #expect(result.contains("1 screen as expected") || result.contains("screens as expected"), "\(result)")
         check.kill()
     }
 }

@@ -182,8 +182,28 @@ import Testing
         #expect(await app.state.futurae.failure?.name == "locked")
         await app.send(.choose(.open(.futuraeAccounts)), .futuraeAccounts(.askPIN))
         await app.type("1234")
-        await app.send(.submit, .choose(.open(.futurae)), .submit)
+        // Unlocked elsewhere: `e` sends the same enrollment again (Enter would ask for the unlock).
+        await app.send(.submit, .choose(.open(.futurae)), .futurae(.enrollAgain))
         let state = await app.state
+        #expect(state.futurae.phase == .enrolled)
+        #expect(state.futurae.account?.username == "bob@example.com")
+    }
+
+    @Test("futurae-enrolled: after SDKLockError 3, Enter asks for the SDK PIN; a wrong one is typed again at the prompt; the right one unlocks and enrolls (F2.5, F4)")
+    func aLockedEnrollmentUnlocksInPlace() async throws {
+        let app = try await Self.enrolledScenario(username: "bob@example.com")
+        await app.send(.choose(.open(.futurae)), .submit, .futurae(.scan))
+        #expect(await app.state.futurae.isLocked)
+        await app.send(.submit)
+        #expect(await app.state.futurae.phase == .unlockPIN)
+        await app.type("0000")
+        await app.send(.submit)
+        var state = await app.state
+        #expect(state.futurae.phase == .unlockPIN, "a wrong PIN keeps the prompt")
+        #expect(state.futurae.unlockForm.error == "Wrong SDK PIN: 4 attempts left before the device is archived.")
+        await app.type("1234")
+        await app.send(.submit)
+        state = await app.state
         #expect(state.futurae.phase == .enrolled)
         #expect(state.futurae.account?.username == "bob@example.com")
     }

@@ -282,11 +282,9 @@ import Testing
         t.send(.response(RequestID(1), answer, durationMs: 1, purpose: purpose), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
             $0.inFlight = nil
             Self.answered(&$0, answer, ms: 1)
-            var prompt = StrongAuthentication.Prompt(original: PlannedCall(purpose, request), returnTo: .account)
-            prompt.message = "Account · E needs strong authentication (2302): enter the PIN to get an OTP; the call is then retried once."
-            $0.otp = prompt
+            $0.otp = StrongAuthentication.Prompt(original: PlannedCall(purpose, request), returnTo: .account)
             $0.route = .otp
-            $0.notice = .failure(PIMSError(.needStrongAuthentication))
+            $0.notice = nil
         }
         #expect(t.state.focusedField?.id == .pin)
     }

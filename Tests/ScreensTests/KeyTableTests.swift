@@ -57,6 +57,12 @@ struct KeyTableTests {
         try await futurae.type("ZZZZ2222")
         try await futurae.press(.enter)
         out.append(("Futurae: failed", await futurae.state))
+        // An enroll on a locked SDK (F2.5): the unlock is the way on.
+        let locked = try await FuturaeScreenTests.start("futurae-enrolled")
+        try await locked.press(.enter, .enter, .char("s"))
+        out.append(("Futurae: enroll on a locked SDK", await locked.state))
+        try await locked.press(.enter)
+        out.append(("Futurae: SDK PIN to enroll", await locked.state))
         let accounts = try await FuturaeScreenTests.start("futurae-enrolled")
         try await accounts.press(.down, .enter)
         out.append(("Futurae accounts", await accounts.state))

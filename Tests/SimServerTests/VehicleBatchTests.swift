@@ -61,4 +61,57 @@ import Testing
         #expect(a[10].contains("line 11") && a[10].contains("session"))
         #expect(!a[11].contains("signal:"))
     }
+
+    /// Issue 38 (events in batch): a session keeps its events from its creation, so a script that
+    /// subscribes, commands and then reads for the first time gets the command's signals; a session
+    /// created later reads from its creation (not the world's earlier events); the same in process
+    /// and with `--backend`.
+    @Test func theFirstReadAnswersTheEventsSinceTheSessionsCreation() async throws {
+        let script = """
+            {"type": "set", "name": "pims.vehicle.vin", "params": {"actionType": "remote", "vin": "VR1AB12C3D4567890"}}
+            {"type": "subscribe", "name": "pims.vehicle.signal"}
+            {"type": "get", "name": "pims.authentication.otp", "params": {"action": "withPin", "pinCode": "1234"}}
+            {"type": "set", "name": "pims.vehicle.command", "params": {"action": "horn"}}
+            {"sim": "advance", "seconds": 5}
+            {"sim": "fault", "name": "pims.authentication.account", "code": 2201}
+            {"sim": "session", "session": "late", "device": "late-phone"}
+            {"sim": "clearFaults"}
+            {"sim": "events", "session": "default"}
+            {"sim": "events", "session": "late"}
+            """
+        let runner = BatchOverHTTPTests()
+        let folder = TemporaryFolder.make()
+        let inProcess = try await runner.runBatch(["batch", "--scenario", "remote-ready"], input: script)
+        let server = try await ServeProcess.start(database: folder.appendingPathComponent("world.db").path, scenario: "remote-ready")
+        let overHTTP = try await runner.runBatch(["batch", "--backend", server.url, "--admin-token", ServeProcess.admin], input: script)
+        await server.stop(SIGTERM)
+        for output in [inProcess, overHTTP] {
+            let lines = output.split(separator: "\n")
+            try #require(lines.count == 10, "\(output)")
+            let first = try #require(try JSONText.parse(String(lines[8]))["events"]?.arrayValue)
+            let signals = first.filter { $0["kind"]?.stringValue == "signal" }
+            #expect(signals.compactMap { $0["data"]?["result"]?["code"]?.intValue } == [900, 901, 200], "\(lines[8])")
+            #expect(first.compactMap { $0["kind"]?.stringValue }.filter { $0 == "faults" }.count == 2, "\(lines[8])")
+            #expect(!lines[8].contains("gap"))
+            // The session made after the fault hears the faults cleared, not the fault set before it was made.
+            let late = try #require(try JSONText.parse(String(lines[9]))["events"]?.arrayValue)
+            #expect(late.map { $0["kind"]?.stringValue } == ["faults"], "\(lines[9])")
+            #expect(late.first?["data"]?["count"]?.intValue == 0, "\(lines[9])")
+        }
+    }
+
+    /// The events kept for reading are bounded: a session that reads too late is told what it missed.
+    @Test func eventsDroppedBeforeTheyAreReadAreAGap() async throws {
+        let limit = InProcessBackend.journalLimit
+        var lines = Array(repeating: #"{"sim": "clearFaults"}"#, count: limit + 5)  // an event each
+        lines += [#"{"sim": "events", "session": "default"}"#, #"{"sim": "events", "session": "default"}"#]
+        let output = try await BatchOverHTTPTests().runBatch(["batch", "--scenario", "remote-ready"], input: lines.joined(separator: "\n"))
+        let answers = output.split(separator: "\n")
+        try #require(answers.count == lines.count)
+        let read = try JSONText.parse(String(answers[answers.count - 2]))
+        #expect(read["events"]?.arrayValue?.count == limit)
+        #expect(read["gap"]?["from"]?.intValue == 1 && read["gap"]?["to"]?.intValue == 5, "\(String(answers[answers.count - 2]).suffix(300))")
+        #expect(read["gap"]?["reason"]?.stringValue?.contains("no longer kept") == true)
+        #expect(answers.last == #"{"events":[],"ok":true}"#)
+    }
 }

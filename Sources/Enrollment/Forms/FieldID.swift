@@ -9,6 +9,11 @@ public enum FieldKind: Hashable, Sendable {
     /// CA Strong Authentication: the user PIN (4 to 8 digits), the 8-digit activation code, an
     /// amount with its decimals (`49.99`).
     case cardPin, activationCode, amount
+
+    /// Digits of a bounded length (codes and PINs): typing runs on into the next field.
+    var movesOn: Bool { [.pin, .smsCode, .sdkPin, .cardPin, .activationCode].contains(self) }
+    /// What a user types between two codes or PINs typed in one go.
+    static let separators: Set<Character> = [" ", "-", "/", ",", ".", ";"]
 }
 
 /// Every field of every form, by what it means (its label and kind follow).

@@ -8,8 +8,13 @@ public struct Form: Hashable, Sendable {
     /// Why the last submit was refused before any call (a field problem, PINs that differ).
     public var error: String?
 
-    public init(_ ids: [FieldID], values: [FieldID: String] = [:], policy: PINPolicy = PINPolicy()) {
-        fields = ids.map { FormField($0, value: values[$0] ?? "") }
+    /// - Parameter suggestions: values offered, which the first character typed replaces.
+    public init(_ ids: [FieldID], values: [FieldID: String] = [:], suggestions: [FieldID: String] = [:], policy: PINPolicy = PINPolicy()) {
+        fields = ids.map { id in
+            var field = FormField(id, value: values[id] ?? suggestions[id] ?? "")
+            field.suggested = values[id] == nil && !(suggestions[id] ?? "").isEmpty
+            return field
+        }
         focus = 0
         error = nil
         for i in fields.indices where !fields[i].value.isEmpty {
@@ -34,6 +39,24 @@ public struct Form: Hashable, Sendable {
         let kind = fields[focus].kind
         let c = FieldValidation.normalised(c, kind: kind)
         error = nil
+        if fields[focus].suggested {
+            fields[focus].suggested = false
+            fields[focus].value = ""
+        }
+        // A code or PIN typed in one go ("1234 1234", an SMS code then the PIN) runs on into the next
+        // field: a separator after the digits, or a digit past the field's length, moves on. Sent as
+        // typed, everything stays where it was typed.
+        if !sendAsTyped, kind.movesOn, fields.indices.contains(focus + 1), !fields[focus].value.isEmpty {
+            if FieldKind.separators.contains(c) {
+                focus += 1
+                return
+            }
+            if c.isASCIIDigit, FieldValidation.refusal(c, after: fields[focus].value, kind: kind, policy: policy) != nil {
+                focus += 1
+                type(c, sendAsTyped: sendAsTyped, policy: policy)
+                return
+            }
+        }
         if let refusal = FieldValidation.refusal(c, after: fields[focus].value, kind: kind, policy: policy), !sendAsTyped {
             fields[focus].message = refusal
             return
@@ -45,6 +68,7 @@ public struct Form: Hashable, Sendable {
     mutating func backspace(policy: PINPolicy) {
         guard fields.indices.contains(focus), !fields[focus].value.isEmpty else { return }
         error = nil
+        fields[focus].suggested = false
         fields[focus].value.removeLast()
         let f = fields[focus]
         fields[focus].message = f.value.isEmpty ? nil : FieldValidation.problem(f.value, kind: f.kind, policy: policy)
@@ -53,6 +77,7 @@ public struct Form: Hashable, Sendable {
     mutating func set(_ id: FieldID, _ value: String, policy: PINPolicy) {
         guard let i = fields.firstIndex(where: { $0.id == id }) else { return }
         fields[i].value = value
+        fields[i].suggested = false
         fields[i].message = FieldValidation.problem(value, kind: fields[i].kind, policy: policy)
         error = nil
     }
@@ -60,6 +85,7 @@ public struct Form: Hashable, Sendable {
     mutating func clear(_ ids: [FieldID]) {
         for i in fields.indices where ids.contains(fields[i].id) {
             fields[i].value = ""
+            fields[i].suggested = false
             fields[i].message = nil
         }
         if let first = fields.firstIndex(where: { ids.contains($0.id) }) { focus = first }

@@ -6,6 +6,9 @@ public struct FormField: Hashable, Sendable {
     public var message: String?
     /// PIN and password fields are masked unless the user asks to see them.
     public var masked: Bool
+    /// The value is a suggestion (a bookmark's `mark-2`), drawn selected: the first character typed
+    /// replaces it, as in a text box whose text is all selected; Backspace or Enter keep it.
+    public var suggested = false
 
     public init(_ id: FieldID, value: String = "", message: String? = nil) {
         self.id = id

@@ -9,6 +9,8 @@ public struct TextField: Widget {
     public var isFocused: Bool
     /// The caret is drawn while the field is being edited; a field only selected has none.
     public var showsCaret = true
+    /// The text is all selected (a suggestion the first key typed replaces): drawn as a selection.
+    public var isTextSelected = false
     public var message: String?
 
     public init(label: String, text: String, placeholder: String = "", cursor: Int? = nil, isFocused: Bool = false, message: String? = nil) {
@@ -42,7 +44,7 @@ public struct TextField: Widget {
         if text.isEmpty {
             frame.put(placeholder.truncated(toWidth: room), x: x, y: line.y, style: .dim, clip: box)
         } else {
-            frame.put(shown.visible, x: x, y: line.y, style: .code, clip: box, mayCut: true)
+            frame.put(shown.visible, x: x, y: line.y, style: isTextSelected ? .selected : .code, clip: box, mayCut: true)
         }
         frame.put("]", x: min(x + room, line.maxX - 1), y: line.y, style: bracket, clip: line)
         if isFocused && showsCaret {

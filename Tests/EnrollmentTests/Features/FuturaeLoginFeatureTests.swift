@@ -50,7 +50,8 @@ import Testing
             $0.now = Self.pushedAt
             $0.unread = "s-1"
         }
-        t.send(.openPush, [.delegate(.show)]) {
+        // Issue 38 (15): opened, the banner that said "F6 opens it" goes.
+        t.send(.openPush, [.delegate(.show), .notice(nil)]) {
             $0.unread = nil
             $0.open = request
             $0.phase = .request

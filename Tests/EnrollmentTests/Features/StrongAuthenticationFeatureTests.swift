@@ -9,10 +9,9 @@ import Testing
 
     static func asked() -> Harness {
         var t = Harness(nil)
-        t.send(.ask(original, returnTo: .account), [.notice(.failure(PIMSError(.needStrongAuthentication)))]) {
-            var prompt = StrongAuthentication.Prompt(original: original, returnTo: .account)
-            prompt.message = "Account · E needs strong authentication (2302): enter the PIN to get an OTP; the call is then retried once."
-            $0 = prompt
+        // Issue 38 (15): the page says what the 2302 means, once: no message under the form, no banner.
+        t.send(.ask(original, returnTo: .account), [.notice(nil)]) {
+            $0 = StrongAuthentication.Prompt(original: original, returnTo: .account)
         }
         return t
     }

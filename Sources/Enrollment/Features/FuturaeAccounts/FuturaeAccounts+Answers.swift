@@ -15,6 +15,15 @@ extension FuturaeAccounts.State {
             // The archived device's accounts are all locked out (F4); reading them again would
             // clear the error from the screen, so they are marked here.
             if archived { for i in accounts.indices { accounts[i].lockedOut = true } }
+            if call == .unlockPIN, known == .incorrectPin, phase == .pin {
+                // Another try at the prompt, which says how many are left.
+                pinForm.clear([.sdkPin])
+                let left = pinAttemptsLeft.map { "\($0) attempt\($0 == 1 ? "" : "s") left before the device is archived" }
+                pinForm.error = "Wrong SDK PIN" + (left.map { ": \($0)" } ?? "") + "."
+                message = nil
+            } else if call == .unlockPIN {
+                phase = .list
+            }
             return [.notice(.futurae(error))]
         }
         switch call {
@@ -28,6 +37,7 @@ extension FuturaeAccounts.State {
             message = "Locked: protected calls answer SDKLockError 3 until an unlock."
             return [.notice(.info("The SDK is locked."))]
         case .unlockPIN, .unlockBiometrics:
+            if call == .unlockPIN { phase = .list }
             let until = UnlockResult.unlockedUntil(response.result) ?? "–"
             lock = .unlocked(until: until)
             pinAttemptsLeft = nil

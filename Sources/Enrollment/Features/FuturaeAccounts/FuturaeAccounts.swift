@@ -29,9 +29,8 @@ public enum FuturaeAccounts: Feature {
             switch state.phase {
             case .pin:
                 guard state.pinForm.validate(sendAsTyped: shared.sendAsTyped, policy: shared.policy) else { return [] }
-                let pin = state.pinForm[.sdkPin]
-                state.phase = .list
-                return [.call(.futuraeAccounts(.unlockPIN), FuturaeRequests.unlock(sdkPin: pin))]
+                // The prompt stays open until the answer: a wrong PIN is typed again there.
+                return [.call(.futuraeAccounts(.unlockPIN), FuturaeRequests.unlock(sdkPin: state.pinForm[.sdkPin]))]
             case .confirm(let task):
                 state.phase = .list
                 switch task {

@@ -12,6 +12,11 @@ extension FuturaeEnrollment {
         /// Start another enrollment (the SDK PIN, once set, is kept).
         case startOver
         case answered(Call, CallResponse)
+        /// After SDKLockError 3: the SDK PIN prompt, or the simulated biometric prompt and its outcome.
+        case unlockWithPIN, unlockWithBiometrics
+        /// The same enroll again as it is (the SDK unlocked elsewhere: the accounts screen, another terminal).
+        case enrollAgain
+        case biometric(BiometricOutcome)
         case activationCreated(SimAnswer)
         /// The back office's list of the service's activations (`futurae.activations`).
         case activationsRead(SimAnswer)
@@ -34,12 +39,14 @@ extension FuturaeEnrollment {
     }
 
     public enum Call: Hashable, Sendable {
-        case accounts, enroll
+        case accounts, enroll, unlockPIN, unlockBiometrics
 
         public var stepLabel: String {
             switch self {
             case .accounts: "Futurae · accounts (SDK PIN set?)"
             case .enroll: "Futurae · enroll"
+            case .unlockPIN: "Futurae · unlock (SDK PIN) to enroll"
+            case .unlockBiometrics: "Futurae · unlock (biometrics) to enroll"
             }
         }
     }

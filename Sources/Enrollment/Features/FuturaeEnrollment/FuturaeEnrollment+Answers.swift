@@ -39,8 +39,10 @@ extension FuturaeEnrollment.State {
         }
     }
 
-    mutating func answered(_ call: FuturaeEnrollment.Call, _ response: CallResponse) -> [Out] {
+    mutating func answered(_ call: FuturaeEnrollment.Call, _ response: CallResponse, _ shared: Shared) -> [Out] {
         switch call {
+        case .unlockPIN, .unlockBiometrics:
+            return unlockAnswered(call, response, shared)
         case .accounts:
             // An SDK instance with an account under an SDK PIN lock type has its PIN (F2.9 set it).
             if response.error == nil { pinSet = !FuturaeAccount.list(response.result).isEmpty }
@@ -60,5 +62,30 @@ extension FuturaeEnrollment.State {
             if askedPIN { pinSet = true }
             return [.notice(.success("Enrolled: \(account.username) at \(account.serviceName).")), .delegate(.enrolled(account))]
         }
+    }
+
+    /// The unlock after SDKLockError 3: unlocked, the enroll goes again; a wrong PIN is typed again at
+    /// the prompt; the last wrong PIN archives the device (F4), which ends the enrollment.
+    private mutating func unlockAnswered(_ call: FuturaeEnrollment.Call, _ response: CallResponse, _ shared: Shared) -> [Out] {
+        guard let error = response.error else {
+            let until = UnlockResult.unlockedUntil(response.result) ?? "–"
+            return [.notice(.success("Unlocked until \(until): enrolling again."))] + enroll(shared)
+        }
+        let known = FuturaeError(error)
+        if call == .unlockPIN, known == .incorrectPin {
+            unlockForm.clear([.sdkPin])
+            let left = UnlockResult.pinAttemptsLeft(response.result)
+            unlockForm.error = "Wrong SDK PIN" + (left.map { ": \($0) attempt\($0 == 1 ? "" : "s") left before the device is archived" } ?? "") + "."
+            phase = .unlockPIN
+            return [.notice(.futurae(error))]
+        }
+        if known == .locked {
+            // The biometric prompt failed or was cancelled: still locked, the enroll's error stands.
+            phase = .failed
+            return [.notice(.futurae(error))]
+        }
+        phase = .failed
+        failure = error
+        return [.notice(.futurae(error))]
     }
 }

@@ -76,7 +76,7 @@ extension FuturaeEnrollment.State {
         case .scanQR, .typeShortCode: .code
         case .sdkPin: .sdkPin
         case .bindingToken: .bindingToken
-        case .enrolling, .failed: .enroll
+        case .enrolling, .failed, .unlockPIN, .biometricPrompt: .enroll
         case .enrolled: .account
         }
         let needsPIN = askedPIN || (config.lockType.usesSDKPin && pinSet != true)

@@ -25,6 +25,9 @@ extension FuturaeEnrollment {
     /// Where the walk is.
     public enum Phase: Hashable, Sendable {
         case choose, creatingActivation, scanQR, typeShortCode, sdkPin, bindingToken, enrolling, enrolled, failed
+        /// The enroll answered SDKLockError 3 (F2.5: a protected call once a PIN exists): the SDK's
+        /// unlock (F4) by its PIN or the simulated biometric prompt, then the same enroll again.
+        case unlockPIN, biometricPrompt
     }
 
     public struct State: Hashable, Sendable {
@@ -42,6 +45,8 @@ extension FuturaeEnrollment {
         public var codeForm = Form([.shortCode])
         public var pinForm = Form([.sdkPin, .sdkPinConfirm])
         public var tokenForm = Form([.bindingToken])
+        /// The SDK PIN that unlocks the SDK (not the new PIN chosen for it).
+        public var unlockForm = Form([.sdkPin])
         /// Whether this SDK instance has an SDK PIN (nil until the accounts were read): the device's
         /// first enrollment under `sdkPinWithBiometricsOptional` sets it (F2.5, F2.9).
         public var pinSet: Bool?
@@ -53,12 +58,22 @@ extension FuturaeEnrollment {
 
         public init() {}
 
+        /// The last enroll failed because the SDK is locked: an unlock is the way on.
+        public var isLocked: Bool { phase == .failed && failure.flatMap(FuturaeError.init) == .locked }
+        /// The device is archived (F4's last wrong PIN, F7): no call but F1, F3 and F6 will work
+        /// again on this SDK instance; a new session (a fresh install) is the way on.
+        public var isArchived: Bool {
+            let error = failure.flatMap(FuturaeError.init)
+            return phase == .failed && (error == .incorrectPinArchivedDevice || error == .deviceArchived)
+        }
+
         /// The form on screen, when the phase has one.
         var formPhase: WritableKeyPath<State, Form>? {
             switch phase {
             case .typeShortCode: \.codeForm
             case .sdkPin: \.pinForm
             case .bindingToken: \.tokenForm
+            case .unlockPIN: \.unlockForm
             default: nil
             }
         }

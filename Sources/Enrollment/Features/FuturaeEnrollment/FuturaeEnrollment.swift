@@ -30,6 +30,10 @@ public enum FuturaeEnrollment: Feature {
         case .cancel:
             switch state.phase {
             case .choose, .enrolled, .failed: return [.back]
+            case .unlockPIN, .biometricPrompt:
+                // Back to the lock error; nothing was sent.
+                state.phase = .failed
+                return []
             default:
                 // The activation stays pending in the back office; nothing was sent.
                 state.phase = .choose
@@ -56,7 +60,23 @@ public enum FuturaeEnrollment: Feature {
         case .activationsRead(let answer):
             if answer.ok { state.pending = BackOfficeActivation.list(answer).filter(\.isPending) }
             return []
-        case .answered(let call, let response): return state.answered(call, response)
+        case .unlockWithPIN:
+            guard state.isLocked, shared.config.lockType.usesSDKPin else { return [] }
+            state.unlockForm.clear([.sdkPin])
+            state.unlockForm.error = nil
+            state.phase = .unlockPIN
+            return []
+        case .unlockWithBiometrics:
+            guard state.isLocked, shared.config.lockType.locks, shared.config.biometrics else { return [] }
+            state.phase = .biometricPrompt
+            return []
+        case .enrollAgain:
+            guard state.isLocked else { return [] }
+            return state.enroll(shared)
+        case .biometric(let outcome):
+            guard state.phase == .biometricPrompt else { return [] }
+            return [.call(.futurae(.unlockBiometrics), FuturaeRequests.unlock(biometrics: outcome))]
+        case .answered(let call, let response): return state.answered(call, response, shared)
         }
     }
 
@@ -88,23 +108,50 @@ public enum FuturaeEnrollment: Feature {
         case .bindingToken:
             guard state.tokenForm.validate(sendAsTyped: shared.sendAsTyped, policy: shared.policy) else { return [] }
             return state.enroll(shared)
+        case .unlockPIN:
+            guard state.unlockForm.validate(sendAsTyped: shared.sendAsTyped, policy: shared.policy) else { return [] }
+            return [.call(.futurae(.unlockPIN), FuturaeRequests.unlock(sdkPin: state.unlockForm[.sdkPin]))]
         case .enrolled: return [.delegate(.showAccounts)]
-        case .failed: return state.retry(shared)
-        case .creatingActivation, .scanQR, .enrolling: return []
+        case .failed:
+            // Locked: Enter is the unlock (the PIN where the lock type has one), then the enroll again.
+            if state.isLocked {
+                let c = shared.config
+                if c.lockType.usesSDKPin { return reduce(&state, .unlockWithPIN, shared) }
+                if c.lockType.locks && c.biometrics { return reduce(&state, .unlockWithBiometrics, shared) }
+            }
+            if state.isArchived { return [] }
+            return state.retry(shared)
+        case .creatingActivation, .scanQR, .enrolling, .biometricPrompt: return []
         }
     }
 
     public static func keys(_ s: State, _ shared: Shared) -> [KeyBinding<Action>] {
-        KeyBinding.select(when: s.phase == .choose) + [
+        let c = shared.config
+        let unlockByPIN = s.isLocked && c.lockType.usesSDKPin
+        let unlockByBiometrics = s.isLocked && c.lockType.locks && c.biometrics
+        let retries = s.phase == .failed && !s.isArchived && !(s.isLocked && (unlockByPIN || unlockByBiometrics))
+        let ended = s.phase == .enrolled || s.phase == .failed
+        return KeyBinding.select(when: s.phase == .choose) + [
             .enter("start", "Have the back office create the activation for \(shared.config.username), then enroll.", when: s.phase == .choose),
             KeyBinding(.letter("s"), "scan", "The phone scans the QR code on screen (a pasted payload is taken too).", .scan, when: s.phase == .scanQR),
             .enter("next", "Take this value and go on.", when: s.phase == .typeShortCode || s.phase == .sdkPin),
             .enter("enroll", "Send futurae.enroll with the code, SDK PIN and token.", when: s.phase == .bindingToken),
             .enter("accounts", "Show the device's accounts.", when: s.phase == .enrolled),
-            .enter("retry", "Back to what the error is about, with what was typed.", when: s.phase == .failed),
-            KeyBinding(.letter("n"), "new", "Start another enrollment.", .startOver, when: s.phase == .enrolled || s.phase == .failed),
+            .enter("retry", "Back to what the error is about, with what was typed.", when: retries),
+            .enter("unlock", "Unlock the SDK with its SDK PIN (futurae.unlock), then enroll again.", when: unlockByPIN),
+            .enter("unlock", "Unlock with the simulated fingerprint or face, then enroll again.", when: unlockByBiometrics && !unlockByPIN),
+            KeyBinding(.letter("b"), "biometrics", "Unlock with the simulated fingerprint or face prompt, then enroll again.",
+                       .unlockWithBiometrics, when: unlockByBiometrics && unlockByPIN),
+            KeyBinding(.letter("e"), "enroll again", "Send the same enrollment again, as it is (the SDK unlocked elsewhere).",
+                       .enrollAgain, when: s.isLocked && (unlockByPIN || unlockByBiometrics)),
+            .enter("unlock", "Send the SDK PIN (futurae.unlock); the enroll is sent again once unlocked.", when: s.phase == .unlockPIN),
+            KeyBinding(.letter("s"), "success", "The fingerprint or face is recognised.", .biometric(.success), when: s.phase == .biometricPrompt),
+            KeyBinding(.letter("f"), "failure", "The fingerprint or face is not recognised.", .biometric(.failure), when: s.phase == .biometricPrompt),
+            KeyBinding(.letter("c"), "cancel", "The user cancels the prompt.", .biometric(.cancel), when: s.phase == .biometricPrompt),
+            KeyBinding(.letter("n"), "new", "Start another enrollment.", .startOver, when: ended && !s.isArchived),
+            .escape("back", "Back to the lock error (nothing sent).", when: s.phase == .unlockPIN || s.phase == .biometricPrompt),
             .escape("leave", "Leave this enrollment (the activation stays pending).",
-                    when: ![.choose, .enrolled, .failed].contains(s.phase)),
+                    when: ![.choose, .enrolled, .failed, .unlockPIN, .biometricPrompt].contains(s.phase)),
             .back(when: [.choose, .enrolled, .failed].contains(s.phase)),
         ]
     }

@@ -30,7 +30,10 @@ public enum FuturaeLogin: Feature {
             state.unread = r.sessionId
             if state.phase == .inbox { state.selection = state.requests.count - 1 }
             let left = CardTransaction.countdown(r.secondsLeft(at: at))
-            return [.notice(.info("\(r.question) (\(left))", advice: "F6 opens it on the phone (Esc first from the simulator): approve, reject or report fraud."))]
+            // F6 is not offered while a request is being decided (`FuturaeFront.globalCommands`).
+            let advice = state.isDeciding ? "It waits in the login requests: answer this one (or Esc later), then open it."
+                                          : "F6 opens it on the phone (Esc first from the simulator): approve, reject or report fraud."
+            return [.notice(.info("\(r.question) (\(left))", advice: advice))]
         case .backOfficeChanged(let read):
             return read ? [.control(.futuraeLogin(.backOffice), .futuraeAuthentications())] : []
         case .readBackOffice:
@@ -95,7 +98,8 @@ public enum FuturaeLogin: Feature {
         state.phase = .request
         state.message = nil
         state.pinAttemptsLeft = nil
-        return []
+        // The banner that announced it ("F6 opens it") is done with once it is open.
+        return [.notice(nil)]
     }
 
     static func send(_ state: inout State, _ answer: Answer) -> [Out] {

@@ -10,7 +10,7 @@ public enum FlowStep: String, Hashable, Sendable, CaseIterable {
         case .s4_1: "Enroll with phone number (shortcut)"
         case .s4_2: "Register trusted phone number"
         case .s5: "Request enrollment SMS code"
-        case .s6: "Check PIN code"
+        case .s6: "Check SMS code"
         case .s7: "Register new PIN code"
         case .s8: "Enroll device, validate PIN code"
         }

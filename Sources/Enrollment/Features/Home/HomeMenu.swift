@@ -2,7 +2,16 @@
 public enum HomeMenu: Feature {
     public struct State: Hashable, Sendable {
         public var selection = 0
+        /// The system whose menu `selection` points into: another system's menu starts at its top.
+        public var system: SystemChoice?
         public init() {}
+
+        /// The menu of `system`, its first entry selected unless it is the menu already shown.
+        mutating func show(_ system: SystemChoice) {
+            if self.system != system { selection = 0 }
+            self.system = system
+            selection = min(max(selection, 0), max(Route.homeMenu(system).count - 1, 0))
+        }
     }
 
     public enum Action: FeatureAction {

@@ -59,17 +59,17 @@ extension SimulatorPanel {
         public static let fault = Dialog(kind: .fault, form: Form([.faultCode, .faultSub, .faultProbability]))
 
         public static func saveAs(_ scenario: String?) -> Dialog {
-            Dialog(kind: .saveAs, form: Form([.scenarioName], values: [.scenarioName: (scenario ?? "world") + "-saved"]))
+            Dialog(kind: .saveAs, form: Form([.scenarioName], suggestions: [.scenarioName: (scenario ?? "world") + "-saved"]))
         }
 
         /// A name for the world as it is now (the same name replaces that bookmark).
         public static func bookmark(_ suggested: String) -> Dialog {
-            Dialog(kind: .bookmark, form: Form([.bookmarkName], values: [.bookmarkName: suggested]))
+            Dialog(kind: .bookmark, form: Form([.bookmarkName], suggestions: [.bookmarkName: suggested]))
         }
 
         /// The bookmark to go back to: the newest one, unless another is typed.
         public static func restore(_ newest: String?) -> Dialog {
-            Dialog(kind: .restore, form: Form([.bookmarkName], values: [.bookmarkName: newest ?? ""]))
+            Dialog(kind: .restore, form: Form([.bookmarkName], suggestions: [.bookmarkName: newest ?? ""]))
         }
 
         public var title: String {

@@ -18,6 +18,8 @@ public enum SimulatorPanel: Feature {
     public static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Out] {
         switch action {
         case .opened:
+            // The scenario the session started on, until a load or reset names another.
+            if state.scenario == nil, case .inProcess(let name) = shared.config.backend { state.scenario = name }
             if state.system != shared.config.system {
                 state.system = shared.config.system
                 state.faultTarget = 0

@@ -13,10 +13,10 @@ public enum StrongAuthentication: Feature {
         switch action {
         case .opened: return []
         case .ask(let original, let returnTo):
-            var prompt = Prompt(original: original, returnTo: returnTo)
-            prompt.message = "\(original.purpose.stepLabel) needs strong authentication (2302): enter the PIN to get an OTP; the call is then retried once."
-            state = prompt
-            return [.notice(.failure(PIMSError(.needStrongAuthentication)))]
+            // The page itself says what the 2302 means and what to do: said once, there (no
+            // message under the form, no banner repeating it).
+            state = Prompt(original: original, returnTo: returnTo)
+            return [.notice(nil)]
         case .submit:
             guard var prompt = state else { return [] }
             defer { state = prompt }

@@ -135,8 +135,11 @@ public enum FuturaeFront: SystemFront {
         }
     }
 
+    /// The enrollment's copy of the pending activations is read with them: the clock advanced here
+    /// may have expired one, which no event says.
     public static func backOfficeReads(_ shared: Shared) -> [SimulatorPanel.Out] {
-        [.control(.simulator(.activations), .futuraeActivations()), .control(.futuraeLogin(.backOffice), .futuraeAuthentications())]
+        [.control(.simulator(.activations), .futuraeActivations()), .control(.futurae(.activations), .futuraeActivations()),
+         .control(.futuraeLogin(.backOffice), .futuraeAuthentications())]
     }
     public static let faultTargets = FuturaeAPI.all.map(\.name)
     public static let faultPresets: [FaultPreset] = [
