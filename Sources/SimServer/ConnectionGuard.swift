@@ -80,6 +80,7 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
             // Before the conversion to HTTP types, which keeps one Host and drops the target's authority.
             let codec = try channel.pipeline.syncOperations.handler(type: HTTP1ToHTTPServerCodec.self)
             try channel.pipeline.syncOperations.addHandler(RequestTargetGuard(rule: target), position: .before(codec))
+            try channel.pipeline.syncOperations.addHandler(KeepAliveRule(), position: .before(codec))
             if let calls {
                 // After the connection state handler, which then counts these requests too (graceful
                 // shutdown), and before the async channel that feeds the router.

@@ -60,6 +60,28 @@ import Testing
         }
     }
 
+    /// `ab` without `-k` speaks HTTP/1.0 and waits for the server to close; `Connection: Close`
+    /// (another spelling) asks the same. Each is answered, then its connection closed.
+    @Test func aRequestThatDoesNotKeepItsConnectionAliveIsAnsweredThenClosed() async throws {
+        try await withServer { server in
+            for head in ["GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n",
+                         "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Close\r\n\r\n",
+                         "POST /v1/call HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"] {
+                let c = try RawConnection(port: server.server.port)
+                try c.send(head)
+                let (text, closed) = await c.readUntilClosed()
+                #expect(text.hasPrefix("HTTP/1.1 200") || text.hasPrefix("HTTP/1.1 401"), "\(text)")
+                #expect(closed, "the server kept the connection of \(head.prefix(30)) open")
+            }
+            // HTTP/1.0 asking for keep-alive keeps it.
+            let kept = try RawConnection(port: server.server.port)
+            try kept.send("GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n")
+            #expect(await kept.readResponse().hasPrefix("HTTP/1.1 200"))
+            try kept.send("GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n")
+            #expect(await kept.readResponse().hasPrefix("HTTP/1.1 200"))
+        }
+    }
+
     /// Slots scarce and every one busy with a request: the address holding the most is refused
     /// first, another address gets the last slot, and then a new connection is refused too. Each
     /// refusal is a complete 429 with `Retry-After` and a JSON body, written once the request head
