@@ -100,11 +100,16 @@ final class ConnectionSlots: Sendable {
     private let sweeper = Mutex<RepeatedTask?>(nil)
     static let sweepEvery = TimeAmount.milliseconds(500)
 
-    init(maxOpen: Int, pressureIdle: TimeAmount, idle: TimeAmount? = nil, rate: ConnectionRate? = nil) {
+    /// Reverse proxies (`--trusted-proxy`): their connections carry many clients, so they are never
+    /// refused as the busiest address.
+    let trustedProxies: Set<String>
+
+    init(maxOpen: Int, pressureIdle: TimeAmount, idle: TimeAmount? = nil, rate: ConnectionRate? = nil, trustedProxies: Set<String> = []) {
         self.maxOpen = maxOpen
         self.pressureIdle = pressureIdle
         self.idle = idle
         self.rate = rate
+        self.trustedProxies = trustedProxies
     }
 
     /// - Parameter clock: the connection rate's (the sessions' wall clock: tests move it).
@@ -112,7 +117,8 @@ final class ConnectionSlots: Sendable {
         let limits = options.connections
         self.init(maxOpen: limits.maxOpen, pressureIdle: .nanoseconds(Int64(limits.pressureIdle / .nanoseconds(1))),
                   idle: .nanoseconds(Int64(limits.idle / .nanoseconds(1))),
-                  rate: ConnectionRate(perSecond: limits.ratePerAddress, trustedProxies: Set(options.trustedProxies), clock: clock))
+                  rate: ConnectionRate(perSecond: limits.ratePerAddress, trustedProxies: Set(options.trustedProxies), clock: clock),
+                  trustedProxies: Set(options.trustedProxies))
     }
 
     /// Slots kept free for new clients while others can be taken back.
@@ -141,9 +147,9 @@ final class ConnectionSlots: Sendable {
         let now = NIODeadline.now()
         let (refusal, victims): (Refusal?, [Victim]) = state.withLock { state in
             let scarce = state.holding >= maxOpen - reserve
-            let busiest = scarce ? state.held.max { $0.value < $1.value } : nil
+            let busiest = scarce ? state.held.filter { !trustedProxies.contains($0.key) }.max { $0.value < $1.value } : nil
             // The address holding the most slots (and more than one) is refused first.
-            if let busiest, busiest.key == address || busiest.value == state.held[address], state.held[address, default: 0] > 1 {
+            if let busiest, !trustedProxies.contains(address), busiest.value == state.held[address], busiest.value > 1 {
                 let victims = takeBack(&state, now: now, until: maxOpen - reserve)
                 return (Refusal(message: "the server's connections are all but used up (\(state.holding) of \(maxOpen)) and \(address) holds the most "
                                 + "(\(state.held[address, default: 0])): reuse a connection, close the idle ones, or retry in \(Self.retryAfter) s",

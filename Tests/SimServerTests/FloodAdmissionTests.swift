@@ -124,6 +124,21 @@ import Testing
         }
     }
 
+    /// A trusted proxy's connections carry many clients: holding the most slots, it is not refused as
+    /// the busiest address.
+    @Test func aTrustedProxyIsNeverRefusedAsTheBusiestAddress() async throws {
+        try await withServer(connections: Self.patientRequests, configure: { $0.trustedProxies = ["127.0.0.3"] }) { server in
+            let port = server.server.port
+            var held: [RawConnection] = []
+            for _ in 0..<3 { held.append(try await Self.inFlight(port: port, from: "127.0.0.3")) }
+            try await ConnectionLimitTests.waitUntil { server.server.openConnections() == 3 }
+            let proxied = try RawConnection(port: port, from: "127.0.0.3")
+            try proxied.send(Self.health("X-Forwarded-For: 198.51.100.7\r\n"))
+            #expect(await proxied.readResponse().hasPrefix("HTTP/1.1 200"))
+            _ = held
+        }
+    }
+
     /// Connections busy with a request are never closed to make room: a new one is refused until
     /// one of them closes, then served.
     @Test func aSlotFreedByAClosedConnectionServesTheNextClient() async throws {
