@@ -231,8 +231,10 @@ import Testing
                     failures.append("request \(i): \(error)")
                 }
                 let answer = await connection.readResponse()
-                if !answer.hasPrefix("HTTP/1.1 201") { failures.append("request \(i): \(answer.isEmpty ? "no answer (closed)" : String(answer.prefix(40)))") }
-                if answer.lowercased().contains("\r\nconnection: close\r\n") {
+                if !answer.hasPrefix("HTTP/1.1 201") {
+                    failures.append("request \(i): \(answer.isEmpty ? "no answer (closed)" : String(answer.prefix(40)))")
+                    connection = try RawConnection(port: port, from: "127.0.0.2")  // as a client does after a failure
+                } else if answer.lowercased().contains("\r\nconnection: close\r\n") {
                     closes += 1
                     connection = try RawConnection(port: port, from: "127.0.0.2")
                 }
