@@ -14,18 +14,18 @@ public struct ConnectionLimits: Sendable {
     /// A request's head and body must have arrived this long after its first byte, else 408 and the
     /// connection is closed (a slowloris client sends a byte now and then, forever).
     public var request: Duration
-    /// Beyond this many open connections, new ones wait in the kernel's backlog (and beyond the
-    /// backlog, are refused) until one closes.
+    /// Connection slots: once they run short, those held for nothing are taken back, and a new
+    /// connection that cannot have one is answered 429 (`ConnectionSlots`).
     public var maxOpen: Int
-    /// Once more than half the connections are open, an idle one is closed after this long instead
-    /// of `idle` (and past seven eighths, the longest idle at once: `ConnectionSlots`).
+    /// Once more than half the slots are held, an idle connection is closed after this long instead
+    /// of `idle` (and answers end their connections: `ConnectionSlots`).
     public var pressureIdle: Duration
     /// New connections a second from one client address (four times as many at once); beyond, a
-    /// 429 and the connection closed (`ConnectionRate`). 0: no limit.
+    /// 429 (`ConnectionRate`). 0, the default: no limit (floods are met by pressure: `ConnectionSlots`).
     public var ratePerAddress: Int
 
     public init(idle: Duration = .seconds(60), request: Duration = .seconds(10), maxOpen: Int = 512, pressureIdle: Duration = .seconds(5),
-                ratePerAddress: Int = 20) {
+                ratePerAddress: Int = 0) {
         self.idle = idle
         self.request = request
         self.maxOpen = maxOpen
@@ -60,20 +60,15 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let deadline = deadline, slots = slots, target = target, calls = calls
-        if let address = channel.remoteAddress?.ipAddress, let rate = slots.rate, let refusal = rate.refusal(of: address) {
+        let address = channel.remoteAddress?.ipAddress ?? "unknown"
+        if let refusal = slots.rate?.refusal(of: address) ?? slots.admit(channel, from: address) {
             logger.debug("connection refused", metadata: ["reason": .string(refusal.message)])
-            guard rate.answers(address) else {
-                // Closed before it is registered: the server's accept loop drops it, nothing else runs.
-                channel.close(promise: nil)
-                return channel.eventLoop.makeFailedFuture(ConnectionRate.Refused())
-            }
             // No HTTP handlers and no slot: the refusal answers alone (after TLS, when there is TLS).
             return channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(ConnectionRefusal(message: refusal.message, retryAfter: refusal.retryAfter))
+                try channel.pipeline.syncOperations.addHandler(ConnectionRefusal(refusal))
                 return try Value(wrappingChannelSynchronously: channel)
             }
         }
-        slots.opened(channel)
         let timer = RequestDeadline(deadline: deadline, logger: logger, slots: slots)
         return channel.eventLoop.makeCompletedFuture {
             // Before the HTTP decoder, after whatever the transport put first (TLS's handler): it sees the
@@ -85,6 +80,7 @@ struct DeadlineHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
             // Before the conversion to HTTP types, which keeps one Host and drops the target's authority.
             let codec = try channel.pipeline.syncOperations.handler(type: HTTP1ToHTTPServerCodec.self)
             try channel.pipeline.syncOperations.addHandler(RequestTargetGuard(rule: target), position: .before(codec))
+            try channel.pipeline.syncOperations.addHandler(KeepAliveRule(), position: .before(codec))
             if let calls {
                 // After the connection state handler, which then counts these requests too (graceful
                 // shutdown), and before the async channel that feeds the router.
@@ -234,6 +230,27 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
             context.triggerUserOutboundEvent(event, promise: promise)
         }
     }
+
+    /// The slots take this connection's slot back: a head still arriving is answered 408; an idle
+    /// connection closes unless a request has begun on it meanwhile.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard let giveUp = event as? GiveUpSlot else { return context.fireUserInboundEventTriggered(event) }
+        if started != nil {
+            // A request begun since it was chosen as idle keeps its slot.
+            guard giveUp.headArriving else { return _ = slots.mayClose(context.channel) }
+            started = nil
+            timer?.cancel()
+            timer = nil
+            logger.debug("request head still arriving while connections are scarce, closing the connection")
+            guard !answering else { return context.close(promise: nil) }
+            context.writeAndFlush(wrapOutboundOut(Self.scarceAnswer)).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        } else if slots.mayClose(context.channel) {
+            context.close(promise: nil)
+        }
+    }
+
+    static let scarceAnswer = rawAnswer("408 Request Timeout", error: "the request head did not arrive within \(ConnectionSlots.headGrace.nanoseconds / 1_000_000_000) s "
+                                        + "while the server's connections are scarce")
 
     func channelInactive(context: ChannelHandlerContext) {
         timer?.cancel()

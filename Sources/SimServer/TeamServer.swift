@@ -71,7 +71,7 @@ public enum TeamServer {
             router: router,
             server: try serverBuilder(options, slots: slots, calls: calls),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: serverName,
-                                 availableConnectionsDelegate: .maximum(options.connections.maxOpen, logger: logger)),
+                                 availableConnectionsDelegate: .maximum(slots.acceptCap, logger: logger)),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? options.port) },
             logger: logger
         )

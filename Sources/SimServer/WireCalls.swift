@@ -87,7 +87,10 @@ final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
                 }
                 (call, started) = (whole, setup.started)
             }
+            // Under pressure an answer ends its connection: the HTTP stack's to write (`ResponseEndSignal`).
+            if slots.underPressure { return handOver(context) }
             guard bytes.readableBytes >= call.headLength + call.bodyLength else {
+                if head == nil { slots.headArrived(context.channel) }
                 head = (call, started)
                 return context.triggerUserOutboundEvent(RequestTiming.begun, promise: nil)
             }

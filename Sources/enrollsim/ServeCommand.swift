@@ -66,11 +66,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "A request's head and body must arrive within this long of its first byte, else 408.")
     var requestTimeout: String = "10s"
 
-    @Option(name: .long, help: "At most this many open connections; more wait, then are refused.")
+    @Option(name: .long, help: "Connection slots; once they run short, idle, silent and slow ones are taken back and the busiest address's new connections answered 429 with Retry-After.")
     var maxConnections: Int = 512
 
-    @Option(name: .long, help: "New connections a second per client address (four times as many at once); beyond, 429 with Retry-After and closed (0: no limit).")
-    var connectionRate: Int = 20
+    @Option(name: .long, help: "Off by default (0): floods are met by the connection slots. N: at most N new connections a second per client address (4N at once); beyond, 429 with Retry-After.")
+    var connectionRate: Int = 0
 
     @Option(name: .long, help: "At most this many event streams per bearer token; beyond, 429 with Retry-After.")
     var streamsPerToken: Int = 8

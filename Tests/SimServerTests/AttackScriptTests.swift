@@ -30,11 +30,28 @@ import Testing
         return (process.terminationStatus, text)
     }
 
+    /// Issue 43: the kept-alive client (Python's http.client, which never retries) loses no request.
     @Test func idleKeepAliveConnectionsLeaveANormalClientServed() async throws {
         let (status, output) = try await Self.run("idle-keepalive.sh", ["64", "5"], serveFlags: "--max-connections 64")
         #expect(status == 0, "\(output)")
         #expect(output.contains("closed by the server (and opened again)"), "\(output)")
         #expect(!output.contains("normal client: 0 of"), "\(output)")
+        #expect(output.contains("failed: none;"), "\(output)")
+    }
+
+    @Test func idleKeepAliveConnectionsFromManyAddressesLeaveAKeptAliveClientServed() async throws {
+        let (status, output) = try await Self.run("idle-keepalive.sh", ["64", "5", "--addresses", "64"], serveFlags: "--max-connections 64")
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("failed: none;"), "\(output)")
+        #expect(output.contains("answers said Connection: close"), "\(output)")
+    }
+
+    /// Issue 43: slowloris heads from many addresses, reopened as the server gives them up, leave a
+    /// new client served (each probe given 10 s, the request deadline: none may fail).
+    @Test func slowlorisFromManyAddressesLeavesANewClientServed() async throws {
+        let (status, output) = try await Self.run("slowloris.sh", ["64", "5", "--addresses", "64", "--reopen"], serveFlags: "--max-connections 64")
+        #expect(status == 0, "\(output)")
+        #expect(output.contains(", 0 failed"), "\(output)")
     }
 
     @Test func streamsBeyondTheQuotaAreRefusedAndANormalClientServed() async throws {

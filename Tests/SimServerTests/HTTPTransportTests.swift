@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 import PIMS
 import SimClient
@@ -165,6 +168,42 @@ import Testing
         #expect(busy.connections > 64, "only \(busy.connections) connections at once: the cache was not filled")
         _ = try await transport.send("GET", url, timeout: .seconds(120))
         #expect(mine.connections == 1)
+    }
+
+    /// Issue 43: a server closes a kept-alive connection just as the client sends its next request
+    /// on it (the request never read: the close resets the connection, and the client gets nothing
+    /// back). The request never reached the server, so it is sent again, whole, on a new connection,
+    /// and the caller sees only its answer: for a `POST` too. Pinned here because libcurl does this
+    /// for us (a reused connection that dies before any byte of the answer).
+    @Test func aRequestIntoAConnectionClosedUnderItIsSentAgainOnANewOne() async throws {
+        let paths = Mutex<[String]>([])
+        let server = try ScriptedHTTPServer { connection in
+            guard let first = connection.readRequest() else { return }
+            paths.withLock { $0.append(String(first.split(separator: " ")[1])) }
+            connection.write(Self.okay)
+            if first.contains("/first") {
+                // The next request arrives on this connection: closed unread, as an idle close
+                // crossing it does (the kernel answers the unread bytes with a reset).
+                var ready = pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)
+                _ = poll(&ready, 1, 60_000)
+                var reset = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(connection.fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+                return
+            }
+            while let next = connection.readRequest() {
+                paths.withLock { $0.append(String(next.split(separator: " ")[1])) }
+                connection.write(Self.okay)
+            }
+        }
+        defer { server.stop() }
+        let transport = HTTPTransport(connections: 1)
+        let base = "http://127.0.0.1:\(server.port)"
+        #expect(try await transport.send("POST", try #require(URL(string: base + "/first")), body: Data("{}".utf8), timeout: .seconds(60)).status == 200)
+        let again = try await transport.send("POST", try #require(URL(string: base + "/second")), body: Data(#"{"n":2}"#.utf8), timeout: .seconds(60))
+        #expect(again.status == 200)
+        #expect(again.text == "ok")
+        #expect(server.connections == 2, "\(server.connections) connections")
+        #expect(paths.withLock { $0 } == ["/first", "/second"])
     }
 }
 

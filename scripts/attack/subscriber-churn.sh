@@ -5,9 +5,6 @@
 # churned, the controls answered, the probes (answered, failed, worst wait), how long the server took
 # to be gone and its exit status. Loopback only, bounded in time and connections.
 #   scripts/attack/subscriber-churn.sh [seconds=60]
-# The churn reconnects faster than the connection rate allows one address: what is measured here is
-# event delivery under churn, so the rate is off unless SERVE_FLAGS says otherwise.
-SERVE_FLAGS="${SERVE_FLAGS:---connection-rate 0}"
 source "$(dirname "$0")/serve.sh"
 failed=0
 python3 "$(dirname "$0")/subscriber_churn.py" --port "$PORT" --admin "$ADMIN" --pid "$SERVER_PID" --seconds "${1:-60}" || failed=1
