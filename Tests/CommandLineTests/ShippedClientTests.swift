@@ -54,6 +54,43 @@ extension Tag {
         #expect(!run.stdout.contains("Non-2xx responses"), "\(run.stdout)")
     }
 
+    /// Refusal, forced with a low limit: every one of 4 slots holds a request in flight, and a new
+    /// client (curl, then urllib) reads a complete 429 with `Retry-After` and a JSON body, never a reset.
+    @Test func aRefusedClientReadsAComplete429WithRetryAfter() throws {
+        let server = try ShippedServer(["--max-connections", "4", "--request-timeout", "10m"])
+        let run = try server.client(#"""
+            python3 - "$S" <<'EOF'
+            import json, socket, subprocess, sys, time, urllib.error, urllib.parse, urllib.request
+            url = urllib.parse.urlsplit(sys.argv[1])
+            held = []
+            for _ in range(4):  # a head that has arrived, a body that has not: in flight
+                s = socket.create_connection((url.hostname, url.port))
+                s.sendall(b"POST /v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+                held.append(s)
+            # Until the server has taken all four in (a patience limit, not a timing).
+            for _ in range(1200):
+                curl = subprocess.run(["curl", "-sS", "-i", sys.argv[1] + "/healthz"], capture_output=True, text=True)
+                if curl.stdout.startswith("HTTP/1.1 429"):
+                    break
+                time.sleep(0.1)
+            print("CURL " + json.dumps(curl.stdout + curl.stderr))
+            try:
+                urllib.request.urlopen(sys.argv[1] + "/healthz", timeout=60)
+                print("URLLIB answered 2xx")
+            except urllib.error.HTTPError as error:
+                print("URLLIB", error.code, error.headers["Retry-After"], json.dumps(json.loads(error.read())))
+            EOF
+            """#)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let curl = run.stdout.split(separator: "\n").first { $0.hasPrefix("CURL ") }.map { String($0.dropFirst(5)) } ?? ""
+        let curlText = (try? JSONDecoder().decode(String.self, from: Data(curl.utf8))) ?? ""
+        #expect(curlText.hasPrefix("HTTP/1.1 429 Too Many Requests\r\n"), "\(curlText)")
+        #expect(curlText.lowercased().contains("\r\nretry-after: 1\r\n"), "\(curlText)")
+        #expect(curlText.contains(#"{"error":"every one of the server's 4 connections is busy with a request: retry in 1 s"}"#), "\(curlText)")
+        #expect(run.stdout.contains(#"URLLIB 429 1 {"error": "every one of the server's 4 connections is busy with a request: retry in 1 s"}"#),
+                "\(run.stdout)")
+    }
+
     /// A few lines of Java (scripts/clients/QuickStart.java) compiled with javac: the quick start,
     /// then 200 requests with keep-alive off.
     @Test func javaHttpURLConnectionWalksTheQuickStart() throws {
