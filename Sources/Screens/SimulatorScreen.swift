@@ -65,6 +65,10 @@ enum SimulatorScreen {
         let rows = Rect(x: inside.x, y: inside.y + 1, width: inside.width, height: inside.height - 1)
         if sim.faults.isEmpty { frame.put("none (F2–F6 add one to the target)", x: rows.x, y: rows.y, style: .hint, clip: rows) }
         for (i, f) in sim.faults.enumerated() where i < rows.height {
+            if i == rows.height - 1, sim.faults.count > rows.height {
+                frame.put("+\(sim.faults.count - i) more (f clears them all)", x: rows.x, y: rows.y + i, style: .hint, clip: rows)
+                break
+            }
             let rest = f.summary.count - f.name.count
             let line = f.summary(name: sim.shownTarget(f.name, width: max(rows.width - 2 - rest, 8)))
             frame.put("! " + line, x: rows.x, y: rows.y + i, style: .warning, clip: rows)

@@ -51,12 +51,16 @@ import Testing
     func theTeamWorldHasEverySystem() throws {
         let server = try Server(scenario: "team")
         let (session, _) = try start("--backend \(server.url) --admin-token \(server.token)")
+        // PIMS first (the world opens on its first system), then Futurae from the session screen.
+        try logIn(session)
+        try session.sendKeys("Down", "Down", "Down", "Down", "Down", "Down", "Down", "Enter")
+        try session.wait(for: "Enter switch")
         try session.sendKeys("y")
         try session.wait(for: "the session screen on Futurae") { $0.contains("System    Futurae") }
         try session.sendKeys("Enter")
         try session.wait(for: "Futurae SDK on alice-iphone")
         try session.wait(for: "Enter open")  // the SDK's lock read: the footer says "Esc stop waiting" until then
-        try session.sendKeys("Enter")
+        try session.sendKeys("Up", "Up", "Up", "Up", "Up", "Up", "Up", "Enter")  // the menu's first flow, Futurae enrollment
         try session.wait(for: "Scan the activation QR code")
         try session.wait(for: "Enter start")  // the back office read: the footer says "Esc stop waiting" until then
         try session.sendKeys("Enter")

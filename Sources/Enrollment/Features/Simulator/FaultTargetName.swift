@@ -1,9 +1,10 @@
-/// A fault target's name in a narrow column, never cut into something ambiguous: the whole name
-/// when it fits; else without the prefix every target shares (`pims.`); else the shortest tail of
-/// its dotted segments that no other target ends with, after `…` (`…trustedphonenumber`).
+/// A fault target's name in a narrow column, never cut into something ambiguous: whole names when
+/// every target fits; else without the prefix every target shares (`pims.`), the same for all; else
+/// the shortest tail of its dotted segments that no other target ends with, after `…`
+/// (`…trustedphonenumber`).
 public enum FaultTargetName {
     public static func shown(_ name: String, among all: [String], width: Int) -> String {
-        if name.count <= width { return name }
+        if (all + [name]).allSatisfy({ $0.count <= width }) { return name }
         let prefix = sharedPrefix(all)
         let short = name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name
         if short.count <= width { return short }
