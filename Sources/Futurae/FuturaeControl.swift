@@ -145,8 +145,12 @@ extension FuturaeWorld {
 
     func noUser(_ name: String) -> String {
         let known = users.map { $0.username ?? $0.userId }
-        return "no user \"\(name)\"" + (known.isEmpty ? " (this world has no Futurae users)" : " (\(known.joined(separator: ", ")))")
+        return "no user \"\(name)\"" + (known.isEmpty ? " (\(Self.noUsers))" : " (\(known.joined(separator: ", ")))")
     }
+
+    /// Said when a back-office control names a user in a world without Futurae's part (a PIMS or
+    /// card scenario): the front then advises a scenario that has one.
+    public static let noUsers = "this world has no Futurae users"
 
     /// An activation whole, as the back office shows it (status as of `now`).
     public func json(_ a: Activation, at now: SimTime) -> JSONValue {

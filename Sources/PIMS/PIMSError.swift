@@ -17,6 +17,13 @@ extension CallError {
 
     /// The PIMS code of this error (2000 "Unknown error" for a code that is not a number).
     public var pimsCode: ErrorCode { ErrorCode(code.intValue ?? ErrorCode.unknown.rawValue) }
+
+    /// What R7's 2304 says of a code whose checks are used up (in its detail, the only place the
+    /// reference leaves for it).
+    static let burntCode = "the code is burnt"
+
+    /// A 2304 for a code whose checks are used up (R7): typing it again cannot help, a new code can.
+    public var isBurntSMSCode: Bool { pimsCode == .smsCodeInvalid && detail?.contains(Self.burntCode) == true }
 }
 
 /// The codes the contract's rules name, by what they mean. Any other reference code is still valid

@@ -11,9 +11,7 @@ extension PIMSStep {
         try requireStrongAuthentication()
         let removed = accounts[a].vehicles.remove(at: v)
         accounts[a].stepsCaches.removeAll { $0.carAssociationID == removed.carAssociationID }
-        for name in world.sessions.sessions(of: accounts[a].username) where world.sessions[name]?.selectedVIN == vin {
-            world.sessions[name]?.selectedVIN = nil
-        }
+        // Sessions that selected it keep the selection: their remote calls answer R28's gate (3), 2366.
         return .null
     }
 

@@ -52,7 +52,7 @@ extension PIMSStep {
             throw PIMSError(.smsCodeInvalid, detail: "this code was already used")
         }
         if message.checksUsed >= policy.smsChecksPerCode {
-            throw PIMSError(.smsCodeInvalid, detail: "too many wrong attempts: the code is burnt, request a new one")
+            throw PIMSError(.smsCodeInvalid, detail: "too many wrong attempts: \(PIMSError.burntCode), request a new one")
         }
         if clock >= message.expiresAt {
             throw PIMSError(.smsCodeExpired, detail: "the code expired at \(message.expiresAt)")
@@ -60,7 +60,7 @@ extension PIMSStep {
         if message.code != code.digits {
             accounts[a].sms[m].checksUsed += 1
             let left = policy.smsChecksPerCode - accounts[a].sms[m].checksUsed
-            throw PIMSError(.smsCodeInvalid, detail: left > 0 ? "wrong code: \(left) check\(left == 1 ? "" : "s") left" : "wrong code: the code is now burnt")
+            throw PIMSError(.smsCodeInvalid, detail: left > 0 ? "wrong code: \(left) check\(left == 1 ? "" : "s") left" : "wrong code: \(PIMSError.burntCode) now")
         }
         return m
     }

@@ -49,17 +49,29 @@ enum SimulatorScreen {
         let inside = frame.panel(area, title: dialog.title)
         var y = inside.y
         if dialog.kind == .fault {
-            y = frame.paragraph("API \(sim.faultTargetName)", at: y, in: inside, style: .hint)
+            y = frame.paragraph("API \(sim.shownTarget(width: inside.width - 4))", at: y, in: inside, style: .hint)
         }
         FormView.render(dialog.form, policy: context.policy, focus: context.fieldFocus, into: &frame,
                         area: Rect(x: inside.x, y: y, width: inside.width, height: inside.maxY - y))
     }
 
     static func faults(_ sim: SimulatorPanel.State, into frame: inout Frame, area: Rect) {
-        let inside = frame.panel(area, title: "Faults · target \(sim.faultTargetName)")
-        if sim.faults.isEmpty { frame.put("none (F2–F6 add one to the target)", x: inside.x, y: inside.y, style: .hint, clip: inside) }
-        for (i, f) in sim.faults.enumerated() where i < inside.height {
-            frame.put("! " + f.summary, x: inside.x, y: inside.y + i, style: .warning, clip: inside)
+        let inside = frame.panel(area, title: "Faults")
+        guard inside.height > 0 else { return }
+        // The target on a row of its own, its distinguishing part in sight at 80 columns (`pims.`
+        // goes first, then the path): F2–F6 must land on the call the user means.
+        let x = frame.put("target ", x: inside.x, y: inside.y, style: .hint, clip: inside)
+        frame.put(sim.shownTarget(width: inside.maxX - x), x: x, y: inside.y, style: .code, clip: inside)
+        let rows = Rect(x: inside.x, y: inside.y + 1, width: inside.width, height: inside.height - 1)
+        if sim.faults.isEmpty { frame.put("none (F2–F6 add one to the target)", x: rows.x, y: rows.y, style: .hint, clip: rows) }
+        for (i, f) in sim.faults.enumerated() where i < rows.height {
+            if i == rows.height - 1, sim.faults.count > rows.height {
+                frame.put("+\(sim.faults.count - i) more (f clears them all)", x: rows.x, y: rows.y + i, style: .hint, clip: rows)
+                break
+            }
+            let rest = f.summary.count - f.name.count
+            let line = f.summary(name: sim.shownTarget(f.name, width: max(rows.width - 2 - rest, 8)))
+            frame.put("! " + line, x: rows.x, y: rows.y + i, style: .warning, clip: rows)
         }
     }
 }

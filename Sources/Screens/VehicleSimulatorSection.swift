@@ -3,7 +3,7 @@ import PIMS
 import TerminalUI
 
 /// PIMS's vehicle in the simulator panel: what the car does on its own (R46), which the panel's
-/// keys change (1 sleep, 2 online, 3 plug, 4 engine, 5 door, 6 battery %).
+/// keys change (1 sleep, 2 online, 3 plug, 4 engine, 5 door, 6 battery %, 7 trunk, 8 close all).
 enum VehicleSimulatorSection {
     /// Two rows inside the frame; three with the requests under way when the panel is tall.
     static func height(_ area: Rect) -> Int { area.height >= 30 ? 6 : 4 }

@@ -16,10 +16,17 @@ extension Frame {
             while x < size.width {
                 let look = theme.look(for: self[x, y].style)
                 var run = ""
+                var blocks = BlockRuns()
                 let start = x
                 while x < size.width, theme.look(for: self[x, y].style) == look {
                     let cell = self[x, y]
-                    if !cell.isWideTail { run.append(cell.glyph) }
+                    if let parts = BlockElement.parts(cell.glyph) {
+                        // Drawn as rectangles below; a space keeps the text's columns.
+                        blocks.add(parts, at: x)
+                        run.append(" ")
+                    } else if !cell.isWideTail {
+                        run.append(cell.glyph)
+                    }
                     x += 1
                 }
                 var fg = Self.hex(look.foreground) ?? ink, bg = Self.hex(look.background)
@@ -28,6 +35,7 @@ extension Frame {
                 if let bg {
                     out += "<rect x=\"\(px)\" y=\"\(py)\" width=\"\(Double(x - start) * cw)\" height=\"\(ch)\" fill=\"\(bg)\"/>\n"
                 }
+                out += blocks.svg(row: y, cellWidth: cw, cellHeight: ch, fill: fg)
                 guard run.contains(where: { $0 != " " }) else { continue }
                 var attrs = "x=\"\(px)\" y=\"\(py + 13)\" fill=\"\(fg)\""
                 if look.attributes.contains(.bold) { attrs += " font-weight=\"bold\"" }
@@ -37,6 +45,34 @@ extension Frame {
             }
         }
         return out + "</g>\n</svg>\n"
+    }
+
+    /// One row's block elements of one look, as rectangles: a part repeated over adjacent cells (a
+    /// row of `▀`) is one rectangle, and edges fall on whole pixels (`crispEdges`), so that blocks
+    /// meet without a seam and a QR code drawn with half blocks decodes.
+    struct BlockRuns {
+        private var runs: [(first: Int, last: Int, part: BlockElement.Part)] = []
+
+        mutating func add(_ parts: [BlockElement.Part], at column: Int) {
+            for part in parts {
+                if let i = runs.lastIndex(where: { $0.part == part && $0.last == column - 1 }), part.x == 0, part.width == 1 {
+                    runs[i].last = column
+                } else {
+                    runs.append((column, column, part))
+                }
+            }
+        }
+
+        func svg(row: Int, cellWidth: Double, cellHeight: Double, fill: String) -> String {
+            var out = ""
+            for run in runs {
+                let r = run.part.rect(left: Double(run.first) * cellWidth, top: Double(row) * cellHeight, cellWidth: cellWidth, cellHeight: cellHeight)
+                let width = r.width + Double(run.last - run.first) * cellWidth
+                let opacity = run.part.opacity < 1 ? " fill-opacity=\"\(run.part.opacity)\"" : ""
+                out += "<rect x=\"\(r.x)\" y=\"\(r.y)\" width=\"\(width)\" height=\"\(r.height)\" fill=\"\(fill)\"\(opacity) shape-rendering=\"crispEdges\"/>\n"
+            }
+            return out
+        }
     }
 
     static func hex(_ c: TerminalColor) -> String? {

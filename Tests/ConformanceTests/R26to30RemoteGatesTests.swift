@@ -74,16 +74,25 @@ struct R26toR28RemoteGatesTests {
         }
     }
 
-    /// R18 clears the selection of the account's sessions (docs/pims.md), so a removed vehicle is no
-    /// longer selected: 2010; selecting it again is R26's 2366.
+    /// R28 gate (3): the selected vehicle removed from the account (R18) is still the session's
+    /// selection, no longer associated: 2366 for status calls and commands alike, after gate (1)'s
+    /// 2301 and before the steps (4) and the subscription (5); selecting it again is R26's 2366; the
+    /// car key's calls find no vehicle of the account selected (R24's 2010).
     @Test(arguments: BackendKind.available)
     func r28AVehicleNoLongerAssociated(kind: BackendKind) async throws {
         try await withBackend(kind, "remote-ready") { d in
             expectSuccess(await d.selectRemote())
             expectSuccess(await d.otpWithPin("1234"))
             expectSuccess(await d.removeProperty())
-            expectError(await d.informations(), 2010)
+            let status = await d.informations()
+            expectError(status, 2366)
+            #expect(status.error?.detail?.contains(Driver.vin) == true)
+            expectError(await d.command("horn"), 2366)  // before gate (5): no subscription in this session
+            expectError(await d.call(.get, "pims.vehicle.carkey"), 2010)
             expectError(await d.selectRemote(), 2366)
+            expectError(await d.informations(), 2366)  // the refused selection left the old one in place
+            await d.logout()
+            expectError(await d.informations(), 2301)  // gate (1) first
         }
     }
 }

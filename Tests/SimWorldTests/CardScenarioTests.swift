@@ -113,7 +113,7 @@ struct CardScenarioTests {
 
     // MARK: PIMS and Futurae files stay as they were
 
-    @Test(arguments: ScenarioLoadingTests.pimsBuiltIns + ["futurae-fresh", "futurae-pin", "futurae-enrolled"])
+    @Test(arguments: ScenarioLoadingTests.pimsOnlyBuiltIns + ["futurae-fresh", "futurae-pin", "futurae-enrolled"])
     func anotherSystemsScenarioExportsNoCasaSection(name: String) throws {
         let world = try ScenarioLoader.load(.named(name))
         #expect(world.casa == .empty)

@@ -96,7 +96,7 @@ struct FuturaeScenarioTests {
 
     // MARK: PIMS files stay as they were
 
-    @Test(arguments: ScenarioLoadingTests.pimsBuiltIns)
+    @Test(arguments: ScenarioLoadingTests.pimsOnlyBuiltIns)
     func aPIMSScenarioExportsNoFuturaeSectionNorOption(name: String) throws {
         let world = try ScenarioLoader.load(.named(name))
         #expect(world.futurae == .empty)

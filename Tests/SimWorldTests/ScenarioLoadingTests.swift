@@ -124,6 +124,17 @@ struct ScenarioLoadingTests {
     /// The PIMS built-ins: every built-in but the Futurae and card ones (FuturaeScenarioTests and
     /// CardScenarioTests check those).
     static let pimsBuiltIns = ScenarioLoader.builtinNames.filter { !$0.hasPrefix("futurae-") && !$0.hasPrefix("card-") }
+    /// The PIMS built-ins with no other system's part: `team`, a team server's world, has all three.
+    static let pimsOnlyBuiltIns = pimsBuiltIns.filter { $0 != "team" }
+
+    /// Issue 38 (4): a team server's default world lets every system be walked.
+    @Test func theTeamWorldHasEverySystem() throws {
+        let world = try ScenarioLoader.load(.named("team"))
+        #expect(world.systemIDs == ["pims", "futurae", "casa"])
+        #expect(world.futurae.users.map(\.username) == ["alice@example.com", "bob@example.com"])
+        #expect(world.casa.cards.map(\.accountId) == ["acct-4242"])
+        #expect(world.account("bob@example.com") != nil && world.account("carol@example.com") != nil)
+    }
 
     @Test(arguments: pimsBuiltIns)
     func everyPIMSBuiltInHasAliceHerVehicleAndTheDefaultSession(name: String) throws {

@@ -4,7 +4,9 @@ import PIMS
 extension AccountManagement.State {
     mutating func answered(_ call: AccountManagement.Call, _ r: PIMSResponse, _ shared: Shared) -> [Out] {
         if let error = r.error, call != .checkPhone || error.pimsCode != .noPhoneNumber {
-            return failed(call, error)
+            // The phone shows the code's state after each check (its checks used, burnt, expired).
+            let checkedCode = error.pimsCode == .smsCodeInvalid || error.pimsCode == .smsCodeExpired
+            return failed(call, error) + (checkedCode ? [.refreshInbox(call == .modifyPhone ? form[.phone] : shared.trustedPhone)] : [])
         }
         switch call {
         case .checkPhone:
@@ -98,6 +100,10 @@ extension AccountManagement.State {
             message = "\(sentence(error.detail ?? "wrong PIN")). Type the current PIN again, or reset it (B)."
         case (_, .forbiddenOperation):
             message = "The account is blocked (2317): remove all enrollments (A)."
+        case (_, .smsCodeInvalid) where error.isBurntSMSCode:
+            form.clear([.smsCode])
+            message = "The SMS code is burnt (its checks are used up): ask for a new one (^N)."
+            return [.notice(.failure(error, advice: "This code can no longer be used: press ^N for a new SMS code."))]
         case (_, .smsCodeInvalid):
             message = "Wrong SMS code: type it again, or ask for a new one (^N)."
         case (_, .smsCodeExpired):

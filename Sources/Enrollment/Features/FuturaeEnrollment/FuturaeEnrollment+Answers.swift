@@ -7,12 +7,17 @@ extension FuturaeEnrollment.State {
         guard phase == .creatingActivation else { return [] }
         guard answer.ok, let activation = BackOfficeActivation(.object(answer.fields)) else {
             phase = .choose
+            let noUsers = answer.error?.contains(FuturaeWorld.noUsers) == true
             return [.notice(Notice(kind: .error, label: "The back office could not create the activation.", detail: answer.error,
-                                   advice: "Check the username on the session screen (a user of the service)."))]
+                                   advice: noUsers ? Self.noFuturaeUsersAdvice : "Check the username on the session screen (a user of the service)."))]
         }
         pending.append(activation)
         return use(activation, shared)
     }
+
+    /// The world is another system's (a PIMS or card scenario): which scenarios have Futurae's part.
+    static let noFuturaeUsersAdvice = "Load a scenario with Futurae users (futurae-fresh, futurae-enrolled, team): type its name "
+        + "in the simulator panel's Scenario field (F8), then n (on a team server, for everyone); or start enrollsim --scenario futurae-fresh."
 
     /// A pending activation of the session's user that the method can use: a shortcode needs one,
     /// and the binding is the app's.

@@ -39,14 +39,20 @@ extension GuidedEnrollment.State {
 
     /// Steps that check an SMS code (4·1, 4·2, 6): a wrong code may be typed again, an expired one
     /// needs a new SMS; the code typed stays so that a single wrong digit can be fixed.
+    /// The phone shows the code's state after each check (its checks used, burnt, expired).
     mutating func codeStepFailed(_ step: FlowStep, _ error: PIMSError) -> [Out] {
+        let phone: [Out] = [.refreshInbox(step == .s6 ? trustedPhone : form[.phone])]
         switch error.pimsCode {
+        case .smsCodeInvalid where error.isBurntSMSCode:
+            markFailed(step, error)
+            form.clear([.smsCode])
+            return [.notice(.failure(error, advice: "This code can no longer be used: press ^N for a new SMS code."))] + phone
         case .smsCodeInvalid:
             markFailed(step, error)
-            return [.notice(.failure(error, advice: "Check the code on the phone and type it again, or press ^N for a new SMS."))]
+            return [.notice(.failure(error, advice: "Check the code on the phone and type it again, or press ^N for a new SMS."))] + phone
         case .smsCodeExpired:
             markFailed(step, error)
-            return [.notice(.failure(error, advice: "Press ^N to send a new SMS code."))]
+            return [.notice(.failure(error, advice: "Press ^N to send a new SMS code."))] + phone
         case .phoneAlreadyRegistered:
             markFailed(step, error)
             return [.notice(.failure(error, advice: "The account has a trusted phone now: press ^T to restart from step 3."))]

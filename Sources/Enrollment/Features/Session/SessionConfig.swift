@@ -104,9 +104,9 @@ public struct SessionConfig: Hashable, Sendable {
     public var settings: SessionSettings { system.front.settings(self) }
 
     /// Takes a scenario's systems and its default session's settings: a system the scenario is not
-    /// about gives way to the scenario's first.
-    public mutating func adopt(_ defaults: ScenarioDefaults) {
-        if let first = defaults.systems.first, !defaults.systems.contains(system) { system = first }
+    /// about gives way to the scenario's first, unless the user chose it (`keepingSystem`).
+    public mutating func adopt(_ defaults: ScenarioDefaults, keepingSystem: Bool = false) {
+        if !keepingSystem, let first = defaults.systems.first, !defaults.systems.contains(system) { system = first }
         system.front.adopt(defaults.settings, into: &self)
     }
 

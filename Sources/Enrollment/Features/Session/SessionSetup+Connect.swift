@@ -37,14 +37,17 @@ extension SessionSetup.State {
         }
         connection = .connected(config.backend)
         var out: [Out] = [.notice(nil)]
+        // A system chosen with `y` is the one logged in to, whatever the scenario is about.
+        let chosen = systemChosen
+        systemChosen = false
         // Another scenario chosen on this screen brings its systems and its default session (legacy-sdk
         // is SDK 2.0; a Futurae scenario its device's lock type, biometrics and binding). The first
         // one does too when the command line did not take it already (its system is not the one set).
         if let d = defaults {
             config.scenarioSession = d.settings
-            if switched || (!d.systems.isEmpty && !d.systems.contains(config.system)) {
+            if switched || (!chosen && !d.systems.isEmpty && !d.systems.contains(config.system)) {
                 let system = config.system
-                config.adopt(d)
+                config.adopt(d, keepingSystem: chosen)
                 config.device = d.settings.device
                 if let user = d.username { config.username = user }
                 if system != config.system { rebuildForm() }
@@ -124,6 +127,7 @@ extension SessionSetup.State {
         case .variant: config.variant = config.variant == .tutorial ? .reference : .tutorial
         case .system:
             config.system = config.system.next
+            systemChosen = true
             rebuildForm()
         case .lockType:
             let all = LockConfigurationType.allCases

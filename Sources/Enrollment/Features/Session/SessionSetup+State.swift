@@ -19,6 +19,9 @@ extension SessionSetup {
         public var settings: SessionSettings?
         /// The input policy: the contract's defaults, then the backend's.
         public var policy = PINPolicy()
+        /// The system was chosen on this screen (`y`) since the last connection: Enter logs in to
+        /// the system shown, whatever systems the scenario is about.
+        public var systemChosen = false
         /// The built-in scenarios, as the scenario loader lists them (the executable passes them in:
         /// the view-model knows no world).
         public var scenarios: [String]

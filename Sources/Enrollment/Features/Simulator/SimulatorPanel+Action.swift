@@ -56,5 +56,7 @@ extension SimulatorPanel {
         case worldReplaced
         /// Write the exported scenario.
         case save(path: String, contents: String)
+        /// The vehicle control answered: the car as the simulator has it now (the Vehicle screen shows it too).
+        case vehicleRead(VehicleTruth)
     }
 }

@@ -23,6 +23,10 @@ extension SimulatorPanel {
         public var faultTarget = 0
         public var faultTargets: [String] { system.front.faultTargets }
         public var faultTargetName: String { faultTargets[min(faultTarget, faultTargets.count - 1)] }
+        /// The target (or another call of the front) as a column `width` wide shows it, told apart from the others.
+        public func shownTarget(_ name: String? = nil, width: Int) -> String {
+            FaultTargetName.shown(name ?? faultTargetName, among: faultTargets, width: width)
+        }
         public var faultPresets: [FaultPreset] { system.front.faultPresets }
         public func has(_ section: SimulatorSection) -> Bool { system.front.simulatorSections.contains(section) }
         /// The world's bookmarks as the last bookmark control reported them, oldest first.
@@ -85,7 +89,10 @@ extension SimulatorPanel {
 
 extension FaultRule {
     /// The rule in a line: "pims.vehicle.vin → 2201 ×1".
-    public var summary: String {
+    public var summary: String { summary(name: name) }
+
+    /// The same with the call's name as a narrow column shows it.
+    public func summary(name: String) -> String {
         var what = name + (sub.map { " " + $0 } ?? "")
         if let code { what += " → \(code)" }
         if let latencyMs { what += " +\(latencyMs) ms" }

@@ -29,11 +29,11 @@ public enum StrongAuthentication: Feature {
         case .resetSteps:
             // The tutorial's way out of 2317/2312: leave the page for the steps list, refreshed.
             return (state == nil ? [] : cancel(&state)) + [.delegate(.resetSteps)]
-        case .answered(let response): return answered(&state, response)
+        case .answered(let response): return answered(&state, response, shared)
         }
     }
 
-    private static func answered(_ state: inout State, _ r: PIMSResponse) -> [Out] {
+    private static func answered(_ state: inout State, _ r: PIMSResponse, _ shared: Shared) -> [Out] {
         guard let prompt = state else { return [] }
         if let error = r.error {
             switch error.pimsCode {
@@ -45,6 +45,11 @@ public enum StrongAuthentication: Feature {
                 // A blocked account (PINBlocked, AccountBlocked): no steps refresh clears it; step A does.
                 state?.message = "\(error.code) from otp: \(error.detail ?? "the account is blocked"). Remove all enrollments (step A: A), then enroll again."
                 return [.notice(.failure(error))]
+            case .deviceDisabledOrUnknown where !stepsCacheClaimsEnrolled(shared):
+                // The steps are live already (refreshed, or never cached): the device really is not enrolled.
+                state?.suggestsStepsReset = false
+                state?.message = "\(error.code) from otp: \(shared.config.device) is not enrolled, and the steps say so (deviceActivation todo). Enroll it, then ask again."
+                return [.notice(.failure(error, advice: "Esc, then the guided enrollment (Home) enrolls this device; the call can then be sent again."))]
             case .forbiddenOperation, .deviceDisabledOrUnknown:
                 // The OTP tutorial and seed 001: these are cleared by refreshing the steps with resetSteps.
                 state?.suggestsStepsReset = true
@@ -59,6 +64,16 @@ public enum StrongAuthentication: Feature {
         state = nil
         return [.notice(.success("OTP \(code) obtained: strong authentication open. Retrying \(prompt.original.purpose.stepLabel) once.")),
                 .delegate(.authenticated(prompt.original, returnTo: prompt.returnTo))]
+    }
+
+    /// Whether a steps cache of this device still says `deviceActivation` is done while the device
+    /// is not enrolled (R19's trap, which a refresh with resetSteps clears); unknown counts as yes.
+    static func stepsCacheClaimsEnrolled(_ shared: Shared) -> Bool {
+        guard let account = shared.account else { return true }
+        let device = shared.config.device
+        return !account.enrolledDevices.contains(device) && account.stepsCaches.contains {
+            $0.device == device && $0.alreadyDone.contains(ServiceStep.deviceActivation.rawValue)
+        }
     }
 
     /// Esc: the original call is not retried; its flow goes back to where it asked.

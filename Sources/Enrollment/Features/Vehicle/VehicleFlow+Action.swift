@@ -22,10 +22,12 @@ extension VehicleFlow {
         case heard(SimEvent)
         case answered(Call, PIMSResponse)
         case controlAnswered(Control, SimAnswer)
+        /// The simulator panel read or changed the car (F8's vehicle keys): the car row follows at once.
+        case truthRead(VehicleTruth)
 
         public var isAllowedWhileBusy: Bool {
             switch self {
-            case .heard, .controlAnswered, .moveSelection: true
+            case .heard, .controlAnswered, .truthRead, .moveSelection: true
             default: false
             }
         }

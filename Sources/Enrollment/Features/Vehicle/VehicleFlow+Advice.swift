@@ -21,7 +21,7 @@ extension VehicleFlow {
         case 2336: "Nothing to stop and no programs: send startNow true, or give programs."
         case 2351: "A refresh's wake-up is under way: wait for its signal (t advances the clock)."
         case 2360, 2361: "The doors are already in that state: read the status (g) and send the other command."
-        case 2362: "A door, a window or the trunk is open: close it (simulator F8: door), then lock again."
+        case 2362: "A door, a window or the trunk is open (the doors row says which): close it (F8, then 8 closes all), then lock again."
         case 2377: "The broker connection failed (an injected fault): clear the simulator's faults and send again."
         case 2000: "The vehicle refused: read the detail (a battery too low to precondition unplugged: plug it or charge it)."
         case 2201: "The vehicle did not answer in time (asleep or offline): wake it or bring it online (simulator F8), then send again."

@@ -68,6 +68,9 @@ public enum VehicleFlow: Feature {
         case .heard(let event): return state.heard(event, shared)
         case .answered(let call, let response): return state.answered(call, response, shared)
         case .controlAnswered(let control, let answer): return state.controlAnswered(control, answer, shared)
+        case .truthRead(let truth):
+            if truth.vin == state.vin { state.truth = truth }
+            return []
         }
     }
 

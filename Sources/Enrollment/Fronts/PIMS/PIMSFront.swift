@@ -90,7 +90,7 @@ public enum PIMSFront: SystemFront {
             KeyBinding(.letter("k"), ProximityPart.keyInside.title, "Toggle the key inside the vehicle.", .toggleProximity(.keyInside)),
         // Digits: no letter is left that is not the panel's, the app's or, as ^letter while a field is
         // edited, the terminal's; a digit is typed into a field while one is edited, never a command.
-        ] + zip(["1", "2", "3", "4", "5", "6"] as [Character], VehicleSwitch.allCases).map { key, change in
+        ] + zip(["1", "2", "3", "4", "5", "6", "7", "8"] as [Character], VehicleSwitch.allCases).map { key, change in
             KeyBinding(.letter(key), change.title, change.help, .vehicle(change))
         }
     }

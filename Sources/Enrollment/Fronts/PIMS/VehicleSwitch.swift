@@ -1,10 +1,10 @@
 import PIMS
 
 /// What the car does on its own, as the simulator panel's keys change it (the `vehicle` control,
-/// R46): each flips the state the last read showed, on the Vehicle screen's vehicle (else the
+/// R46): each flips the state the last read showed (close all closes every opening), on the Vehicle screen's vehicle (else the
 /// account's first).
 public enum VehicleSwitch: String, Hashable, Sendable, CaseIterable {
-    case sleep, online, plug, engine, driverDoor, level
+    case sleep, online, plug, engine, driverDoor, level, trunk, closeAll
 
     public var title: String {
         switch self {
@@ -14,6 +14,8 @@ public enum VehicleSwitch: String, Hashable, Sendable, CaseIterable {
         case .engine: "engine"
         case .driverDoor: "door"
         case .level: "battery %"
+        case .trunk: "trunk"
+        case .closeAll: "close all"
         }
     }
 
@@ -25,6 +27,8 @@ public enum VehicleSwitch: String, Hashable, Sendable, CaseIterable {
         case .engine: "Vehicle: start or stop the engine (commands then fail 2329 at execution, R33–R36)."
         case .driverDoor: "Vehicle: open or close the driver's door (a lock then fails 2362, R32)."
         case .level: "Vehicle: set the battery level to the Battery % field (0–100)."
+        case .trunk: "Vehicle: open or close the trunk (a lock then fails 2362, R32)."
+        case .closeAll: "Vehicle: close every door, window and the trunk (what a lock's 2362 needs, R32)."
         }
     }
 }
@@ -44,7 +48,9 @@ extension SimulatorPanel.State {
         case .online: change.online = !(now?.online ?? true)
         case .plug: change.plugged = !(now?.plugged ?? false)
         case .engine: change.engineOn = !(now?.engineOn ?? false)
-        case .driverDoor: change.open = [.driver: !(now?.openDoors.contains("driver") ?? false)]
+        case .driverDoor: change.open = [.driver: !(now?.openDoors.contains(Opening.driver.rawValue) ?? false)]
+        case .trunk: change.open = [.trunk: !(now?.openDoors.contains(Opening.trunk.rawValue) ?? false)]
+        case .closeAll: change.open = Dictionary(uniqueKeysWithValues: Opening.allCases.map { ($0, false) })
         case .level:
             guard let percent = Double(form[.batteryLevel].trimmedBlanks), let level = Level(percent) else {
                 message = "Battery %: a number from 0 to 100."
@@ -61,6 +67,6 @@ extension SimulatorPanel.State {
         now = answer.now ?? now
         // Said only when the car changed (a read after a clock advance keeps the panel's message).
         if let v = vehicle, let before, before.vin == v.vin, before.summary != v.summary { message = "Vehicle \(v.vin) changed: \(v.summary)." }
-        return []
+        return vehicle.map { [.delegate(.vehicleRead($0))] } ?? []
     }
 }

@@ -4,7 +4,7 @@ import Testing
 /// Issue 38, items 9 and 11–15, in the real binary by the keyboard alone: what a QA walk of every
 /// path found wrong on the screens (a prompt that closed, a footer that named no way on, stale or
 /// repeated lines, typing that went nowhere).
-@Suite(.serialized) struct QAWalkEndToEndTests {
+@Suite(.serialized) struct QAWalkLaterItemsEndToEndTests {
     private func start(_ arguments: String, width: Int = 80, height: Int = 24) throws -> TmuxSession {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
