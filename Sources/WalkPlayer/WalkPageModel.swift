@@ -23,7 +23,9 @@ struct WalkPageModel {
     private var frames: [String] = []
     private var previous: (size: Size, rows: [String])?
     private var sinceWhole = 0
-    /// The step in force after each entry, and the exchange (index in `exchanges`) last made.
+    /// The step in force after each entry, and the exchange (index in `exchanges`) the page shows
+    /// beside the screen: the last call made (a tour reads the simulator right after most calls,
+    /// which would hide them), else the last control or event while there is no call yet.
     private let stepAfter: [String?]
     private let exchangeAfter: [Int]
     private let exchanges: [JSONValue]
@@ -37,15 +39,17 @@ struct WalkPageModel {
         ink = light ? "#1e1e1e" : "#d4d4d4"
         var stepAfter: [String?] = [], exchangeAfter: [Int] = [], exchanges: [JSONValue] = [], exchangeOfEntry: [Int: Int] = [:]
         var step: String?
+        var lastCall: Int?
         for (index, entry) in walk.entries.enumerated() {
             if case .step(let label) = entry.what { step = label }
             if case .call(let call) = entry.what, step == nil { step = call.step }
             if let exchange = Self.exchange(entry, index: index, step: step) {
                 exchangeOfEntry[index] = exchanges.count
+                if case .call = entry.what { lastCall = exchanges.count }
                 exchanges.append(exchange)
             }
             stepAfter.append(step)
-            exchangeAfter.append(exchanges.count - 1)
+            exchangeAfter.append(lastCall ?? exchanges.count - 1)
         }
         self.stepAfter = stepAfter
         self.exchangeAfter = exchangeAfter

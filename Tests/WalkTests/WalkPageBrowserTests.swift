@@ -112,7 +112,7 @@ struct WalkPageBrowserTests {
         #expect(run.results[3].stringValue == screens[0].frame.textSnapshot, "the first screen")
         #expect(run.results[8].stringValue == screens.last!.frame.textSnapshot, "the last screen")
         #expect(run.results[10].stringValue == String(screens.count - 2))
-        // One screen before the end: the last call, control or event recorded at or before that screen.
+        // One screen before the end: the call recorded at or before that screen.
         let before = try #require(Self.exchange(walk, atOrBefore: screens[screens.count - 2].entry))
         #expect(run.results[11].stringValue == String(before.entry))
         #expect(run.results[12].stringValue?.contains(before.name) == true, "\(run.results[12]) names \(before.name)")
@@ -122,26 +122,30 @@ struct WalkPageBrowserTests {
         #expect(run.requests == [url.absoluteString], "the page asks for nothing but itself: \(run.requests)")
     }
 
-    /// The last call, control or event at or before `entry`: its index, what the page's title of it
-    /// names, and its answer.
+    /// What the page shows beside the screen made by `entry`: the last call at or before it, else
+    /// (no call yet) the last control or event: its index, what the page's title of it names, its answer.
     static func exchange(_ walk: Walk, atOrBefore entry: Int) -> (entry: Int, name: String, answer: JSONValue, isCall: Bool)? {
+        var other: (entry: Int, name: String, answer: JSONValue, isCall: Bool)?
         for index in stride(from: min(entry, walk.entries.count - 1), through: 0, by: -1) {
             switch walk.entries[index].what {
             case .call(let call): return (index, call.request.name, call.response.json, true)
-            case .control(let control, let answer): return (index, control.kind, answer.json, false)
-            case .event(let event): return (index, event.kind.rawValue, event.json, false)
+            case .control(let control, let answer): other = other ?? (index, control.kind, answer.json, false)
+            case .event(let event): other = other ?? (index, event.kind.rawValue, event.json, false)
             default: continue
             }
         }
-        return nil
+        return other
     }
 
     @Test("Stepping back in Chromium to a screen made after a call shows that call: request, answer, rule and branch, its arrows lit")
     func steppingBackShowsTheRecordedCall() async throws {
         let walk = try WalkPageTests.tour("shortcut-enrollment")
         let screens = await Self.screens(walk)
-        // The last screen whose exchange is a call, and the one after it: ← goes from one to the other.
-        let index = try #require(screens.indices.dropLast().last { i in Self.exchange(walk, atOrBefore: screens[i].entry)?.isCall == true })
+        // The last screen that shows a call other than the next screen's: ← goes from that next one to it.
+        let index = try #require(screens.indices.dropLast().last { i in
+            let here = Self.exchange(walk, atOrBefore: screens[i].entry), next = Self.exchange(walk, atOrBefore: screens[i + 1].entry)
+            return here?.isCall == true && here?.entry != next?.entry
+        })
         let shown = try #require(Self.exchange(walk, atOrBefore: screens[index].entry))
         guard case .call(let call) = walk.entries[shown.entry].what else { return }
         let url = try await Self.page(walk, name: "shortcut.html")
@@ -156,7 +160,7 @@ struct WalkPageBrowserTests {
             ["eval": "document.querySelector('#exchange pre.request').textContent"],
             ["eval": "document.querySelector('#exchange pre.answer').textContent"],
             ["eval": "document.querySelector('#exchange dl').textContent"],
-            ["eval": "document.querySelectorAll('#sequence .now').length"],
+            ["eval": "document.querySelectorAll('#sequence .msg.now').length"],
         ])
         #expect(run.results[2].stringValue == String(index + 1))
         #expect(run.results[5].stringValue == String(shown.entry))
@@ -259,5 +263,43 @@ struct WalkPageBrowserTests {
         #expect(run.exceptions.isEmpty, "\(run.exceptions)")
         #expect(run.violations.isEmpty, "nothing even tried to run: \(run.violations)")
         #expect(run.requests == [url.absoluteString], "\(run.requests)")
+    }
+}
+
+extension WalkPageBrowserTests {
+    @Test("The bug-report bundle's walk.html plays the screens the session painted (its screen tape) in Chromium, to the last one")
+    func bugReportBundleHoldsThePage() async throws {
+        let walk = try WalkPageTests.tour("shortcut-enrollment")
+        let tape = ScreenTape(theme: .dark)
+        var last = Frame(size: Size(width: 1, height: 1))
+        await WalkSession.eachFrame(walk) { t, step, frame in
+            tape.record(frame, t: t, step: step)
+            last = frame
+        }
+        let report = BugReport(walk: walk, world: "", screen: last, theme: .dark, version: "test", created: Date(timeIntervalSince1970: 1_790_000_000),
+                               settings: [:], screens: tape.kept.screens)
+        let dir = URL(fileURLWithPath: Self.temporary("bundle")).deletingLastPathComponent()
+        let bundle = dir.appendingPathComponent("report.tar.gz")
+        try report.archive().write(to: bundle)
+        let tar = Process()
+        tar.executableURL = URL(fileURLWithPath: "/bin/tar")
+        tar.arguments = ["-xzf", bundle.path, "-C", dir.path, "walk.html"]
+        try ProcessLaunch.run(tar)
+        tar.waitUntilExit()
+        #expect(tar.terminationStatus == 0)
+        let page = dir.appendingPathComponent("walk.html")
+        let run = try Self.chromium([
+            ["open": .string(page.absoluteString)],
+            ["wait": .string(Self.ready), "timeout": 60],
+            ["eval": "document.body.dataset.frames"],
+            ["key": "End"],
+            ["wait": .string("document.body.dataset.frame === String(Number(document.body.dataset.frames) - 1)"), "timeout": 60],
+            ["eval": .string(Self.screenText)],
+            ["eval": "document.getElementById('step').textContent"],
+        ])
+        #expect(run.results[2].stringValue == String(tape.kept.screens.count))
+        #expect(run.results[5].stringValue == last.textSnapshot)
+        #expect(run.results[6].stringValue == tape.kept.screens.last?.step)
+        #expect(run.exceptions.isEmpty, "\(run.exceptions)")
     }
 }
