@@ -8,7 +8,7 @@ enum WalkPageTemplate {
 
     // SHA-256 of `script` and `style`, base64: WalkPageTests.contentSecurityPolicyHashes recomputes them.
     static let scriptHash = "sha256-HLOn93QwgL9mnKF0tUNd/xsQASGB1hdyrAiMJvOUq+s="
-    static let styleHash = "sha256-FKBz0Fzlzi5D5J6Rrk4VZO0vNmaat2R8DIM+5ch5GpI="
+    static let styleHash = "sha256-g+yO6/j5ZTvvb0+lljhhvGceRW4/KRXdWQY4Hucthi8="
 
     static let body = #"""
         <header>
@@ -48,7 +48,7 @@ enum WalkPageTemplate {
     static let style = #"""
         :root{color-scheme:light dark;--paper:#1e1e1e;--ink:#d4d4d4}
         body{margin:0;padding:12px 16px;font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;background:#f4f4f2;color:#222}
-        @media (prefers-color-scheme:dark){body{background:#121212;color:#ddd}#moment,#sequence-section{background:#1b1b1b!important;border-color:#333!important}pre{background:#111!important}}
+        @media (prefers-color-scheme:dark){body{background:#121212;color:#ddd}#moment,#sequence-section,.seq .party{background:#1b1b1b!important;border-color:#333!important}pre{background:#111!important}}
         h1{font-size:18px;margin:0 0 2px}h2{font-size:14px;margin:10px 0 4px}
         #facts{margin:0 0 8px;opacity:.75;font-size:12px}
         main{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}
@@ -76,7 +76,7 @@ enum WalkPageTemplate {
         #sequence-section{margin-top:16px;background:#fff;border:1px solid #ddd;border-radius:4px;padding:4px 12px 12px}
         #sequence{max-height:460px;overflow:auto;position:relative;font-size:12px}
         .seq{display:grid;grid-template-columns:repeat(3,minmax(120px,1fr));position:relative}
-        .seq .party{font-weight:bold;text-align:center;border-bottom:2px solid #888;padding:2px;position:sticky;top:0;background:inherit}
+        .seq .party{font-weight:bold;text-align:center;border-bottom:2px solid #888;padding:2px;position:sticky;top:0;z-index:1;background:#fff}
         .seq .note{grid-column:1/4;text-align:center;background:#fff6c8;color:#333;margin:6px 0 2px;padding:1px 4px;border-radius:3px}
         .seq .msg{padding:0 4px;border-bottom:1px solid #777;margin:3px 0;text-align:center;cursor:pointer;word-break:break-word}
         .seq .msg.answer{border-bottom-style:dashed}
