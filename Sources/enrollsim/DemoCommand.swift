@@ -11,6 +11,7 @@ struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Plays a built-in tour with a caption per step; with no name, lists the tours.",
+        usage: "enrollsim demo [<name>] [<options>]",
         discussion: """
             A tour is a walk kept in Assets/walks (CI checks each with `replay --check`). It pauses where \
             each flow step begins until a key is pressed, unless --autoplay; Space pauses, q leaves. \
