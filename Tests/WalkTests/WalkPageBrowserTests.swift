@@ -226,8 +226,9 @@ struct WalkPageBrowserTests {
         try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: profile) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: firefox)
-        process.arguments = ["--headless", "--no-remote", "--profile", profile, "--window-size", "1500,1100",
+        // coreutils' timeout ends a Firefox that never finishes (a generous limit, not a duration asserted).
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["--kill-after=30", "600", firefox, "--headless", "--no-remote", "--profile", profile, "--window-size", "1500,1100",
                              "--screenshot", png, url.absoluteString + "#frame=\(number)"]
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = profile

@@ -20,6 +20,7 @@ import base64
 import fcntl
 import json
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -86,7 +87,8 @@ class Browser:
 
     def message(self, deadline):
         while b"\0" not in self.buffer:
-            if time.monotonic() > deadline:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.receive], [], [], left)[0]:
                 raise TimeoutError("the browser did not answer")
             chunk = self.receive.read(65536)
             if not chunk:
@@ -127,9 +129,9 @@ class Browser:
             self.note(answer)
 
     def attach(self):
-        targets = self.call("Target.getTargets", session=False)["targetInfos"]
-        page = next(t for t in targets if t["type"] == "page")
-        self.session = self.call("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True},
+        # A page of its own: the one the browser opens at start may not be there yet.
+        page = self.call("Target.createTarget", {"url": "about:blank"}, session=False)["targetId"]
+        self.session = self.call("Target.attachToTarget", {"targetId": page, "flatten": True},
                                  session=False)["sessionId"]
         for domain in ("Page", "Runtime", "Log", "Network"):
             self.call(domain + ".enable")
