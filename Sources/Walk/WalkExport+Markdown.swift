@@ -38,33 +38,19 @@ extension Walk {
         return out.escapingControlCharacters(keepingLineBreaks: true)
     }
 
-    /// App → SDK → backend, one exchange per call; controls and events as notes.
+    /// App → SDK → backend, one exchange per call (`sequenceDiagram`, as Mermaid).
     public var mermaid: String {
         var out = "sequenceDiagram\n    participant App\n    participant SDK\n    participant Backend\n"
-        var step: String?
-        for entry in entries {
-            switch entry.what {
-            case .call(let call):
-                if call.step != step {
-                    step = call.step
-                    out += "    Note over App,Backend: \(Self.mermaidText(call.step))\n"
-                }
-                let sub = call.request.subAPI.map { " (\($0))" } ?? ""
-                out += "    App->>SDK: \(Self.mermaidText(call.request.name + sub))\n"
-                out += "    SDK->>Backend: \(call.request.type.rawValue)\n"
-                let rule = call.response.trace.map { " · \($0.rule ?? "input") \($0.branch)" } ?? ""
-                out += "    Backend-->>SDK: \(Self.mermaidText(Self.outcome(call.response) + rule))\n"
-                out += "    SDK-->>App: \(Self.mermaidText(Self.outcome(call.response)))\n"
-            case .event(let event):
-                out += "    Backend-)App: event \(Self.mermaidText(event.kind.rawValue))\n"
-            default:
-                continue
+        for line in sequenceDiagram {
+            switch line.kind {
+            case .note: out += "    Note over App,Backend: \(Self.mermaidText(line.text))\n"
+            case .message(let from, let to, let arrow): out += "    \(from.name)\(arrow.rawValue)\(to.name): \(Self.mermaidText(line.text))\n"
             }
         }
         return out
     }
 
-    static func outcome(_ response: CallResponse) -> String {
+    public static func outcome(_ response: CallResponse) -> String {
         guard let error = response.error else { return "SUCCEEDED" }
         return "FAILED \(error.name ?? error.code.description)"
     }
@@ -75,7 +61,7 @@ extension Walk {
     }
 
     /// A transcript goes into tickets: passwords are masked (PINs and codes are the simulator's own).
-    static func masked(_ request: CallRequest) -> CallRequest {
+    public static func masked(_ request: CallRequest) -> CallRequest {
         var r = request
         if r.params["password"] != nil { r.params["password"] = "•••" }
         return r

@@ -6,7 +6,7 @@ import Walk
 /// A bug-report bundle, `enrollsim-report-<time>.tar.gz`: everything support needs to see what the
 /// user saw and walk it again. `walk.jsonl` (the walk so far, with its starting scenario),
 /// `world.yaml` (the world as it is now), `screen.txt` and `screen.svg`, `api-log.md` (every call
-/// and answer), and `manifest.json` (the version, when, and the effective settings, secrets masked).
+/// and answer), `walk.html` (the screens painted, with a player, beside the calls: `WalkPage`), and `manifest.json` (the version, when, and the effective settings, secrets masked).
 /// `replay BUNDLE` plays it, `replay --check BUNDLE` checks it, `serve --scenario BUNDLE` serves its world.
 public struct BugReport: Sendable {
     public var walk: Walk
@@ -17,8 +17,11 @@ public struct BugReport: Sendable {
     public var created: Date
     /// The settings in force, by name; a secret's value is masked before it is written.
     public var settings: [String: JSONValue]
+    /// The screens the session painted (its `ScreenTape`) for the page; none: the page shows `screen`.
+    public var screens: [ScreenTape.Screen]
 
-    public init(walk: Walk, world: String, screen: Frame, theme: Theme, version: String, created: Date, settings: [String: JSONValue]) {
+    public init(walk: Walk, world: String, screen: Frame, theme: Theme, version: String, created: Date, settings: [String: JSONValue],
+                screens: [ScreenTape.Screen] = []) {
         self.walk = walk
         self.world = world
         self.screen = screen
@@ -26,6 +29,7 @@ public struct BugReport: Sendable {
         self.version = version
         self.created = created
         self.settings = settings
+        self.screens = screens
     }
 
     /// Settings whose value is never written: tokens, passwords, PINs.
@@ -50,10 +54,18 @@ public struct BugReport: Sendable {
                         "files": .array(Self.files.map { .string($0) })])
     }
 
-    static let files = ["manifest.json", "walk.jsonl", "world.yaml", "screen.txt", "screen.svg", "api-log.md"]
+    static let files = ["manifest.json", "walk.jsonl", "world.yaml", "screen.txt", "screen.svg", "api-log.md", "walk.html"]
+
+    /// The page of the screens painted; the screen now when there is no tape.
+    var page: String {
+        guard !screens.isEmpty else {
+            return WalkPage.html(walk, screens: [ScreenTape.Screen(t: walk.entries.last?.t ?? 0, step: nil, frame: screen, theme: theme)], theme: theme)
+        }
+        return WalkPage.html(walk, screens: screens, theme: theme)
+    }
 
     public func archive() throws -> Data {
-        let texts = [JSONText.encode(manifest) + "\n", walk.text, world, screen.textSnapshot + "\n", screen.svg(theme: theme), walk.markdown]
+        let texts = [JSONText.encode(manifest) + "\n", walk.text, world, screen.textSnapshot + "\n", screen.svg(theme: theme), walk.markdown, page]
         return try TarGzip.archive(zip(Self.files, texts).map { TarGzip.Entry(name: $0, data: Data($1.utf8)) }, modified: created)
     }
 

@@ -8,7 +8,7 @@ import WalkPlayer
 /// F10 in the terminal: the bug-report bundle of the session so far, written into the working
 /// directory (never over a file, readable by its owner only: it holds the world's passwords and PINs).
 enum BugReportWriter {
-    static func write(recorder: WalkRecorder?, world: String?, frame: Frame, theme: Theme, directory: String,
+    static func write(recorder: WalkRecorder?, world: String?, frame: Frame, tape: ScreenTape?, theme: Theme, directory: String,
                       now: Date = Date()) -> Result<String, Store.ConnectError> {
         guard let recorder else { return .failure(Store.ConnectError("this session is not being recorded")) }
         let walk: Walk
@@ -25,7 +25,7 @@ enum BugReportWriter {
         settings["backend"] = .string(walk.header.backend)
         settings["theme"] = .string(theme.name)
         let report = BugReport(walk: walk, world: world, screen: frame, theme: theme, version: EnrollsimVersion.current, created: now,
-                               settings: settings)
+                               settings: settings, screens: tape?.kept.screens ?? [])
         let name = String(BugReport.fileName(at: now).dropLast(".tar.gz".count))
         let data: Data
         do {

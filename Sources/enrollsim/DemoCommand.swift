@@ -1,16 +1,21 @@
 import ArgumentParser
 import EnrollsimAssets
 import Foundation
+import SimKernel
+import TerminalUI
 import Walk
+import WalkPlayer
 
 /// `enrollsim demo [NAME]`: the built-in tours (walks in Assets/walks), played with a caption per step.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Plays a built-in tour with a caption per step; with no name, lists the tours.",
+        usage: "enrollsim demo [<name>] [<options>]",
         discussion: """
             A tour is a walk kept in Assets/walks (CI checks each with `replay --check`). It pauses where \
-            each flow step begins until a key is pressed, unless --autoplay; Space pauses, q leaves.
+            each flow step begins until a key is pressed, unless --autoplay; Space pauses, q leaves. \
+            --html FILE writes the tour as one web page that plays it, offline, instead.
             """
     )
 
@@ -22,6 +27,20 @@ struct DemoCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "Playback speed: 2 plays twice as fast.")
     var speed: Double = 1
+
+    @Option(name: .long, help: ArgumentHelp("Write the tour as a web page here instead of playing it.", valueName: "out.html"))
+    var html: String?
+
+    @Option(name: .long, help: "The page's colours: dark, light or monochrome.")
+    var theme: String = "dark"
+
+    @Flag(name: .long, help: "Replace the page if it exists already.")
+    var force = false
+
+    func validate() throws {
+        if Theme.named(theme) == nil { throw ValidationError("--theme must be dark, light or monochrome") }
+        if html != nil && name == nil { throw ValidationError("--html needs a tour's name") }
+    }
 
     static var tours: [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: EnrollsimAssets.walksDirectory.path)) ?? []
@@ -42,6 +61,17 @@ struct DemoCommand: AsyncParsableCommand {
             throw CommandFailure("no tour named \"\(name)\" (known: \(Self.tours.joined(separator: ", ")))")
         }
         let walk = try Walk.forCommand(Self.path(name))
+        if let html {
+            let page = await WalkPage.html(walk, theme: Theme.named(theme) ?? .dark)
+            do throws(PrivateFile.WriteError) {
+                try PrivateFile.write(page, to: html, replacing: force)
+            } catch where error.exists {
+                throw CommandFailure("\(html.escapingControlCharacters) exists already: choose another name, or pass --force to replace it")
+            } catch {
+                throw CommandFailure(error.description)
+            }
+            return
+        }
         try await TerminalReplay.run(walk, speed: speed, stepping: false, autoplay: autoplay)
     }
 }

@@ -76,7 +76,7 @@ final class TerminalApp: @unchecked Sendable {
                       export: { kind in await SessionExporter.export(kind, recorder: recorder, tape: tape, theme: theme, directory: directory) },
                       report: { world in
                           let frame = Screens.render(latest.peek(), size: paintedSize.last ?? Size(width: 80, height: 24))
-                          return BugReportWriter.write(recorder: recorder, world: world, frame: frame, theme: theme, directory: directory)
+                          return BugReportWriter.write(recorder: recorder, world: world, frame: frame, tape: tape, theme: theme, directory: directory)
                       },
                       executor: executor, taskExecutor: executor)
     }

@@ -207,4 +207,30 @@ import Testing
         #expect(demo.stdout.contains("steps-cache-trap"))
         #expect(demo.stdout.contains("wrong-pin-recovery"))
     }
+
+    /// Issue 42: `export --html` and `demo NAME --html` write the same page of the same walk; neither
+    /// replaces a file without --force, and the file is kept as it was.
+    @Test func exportAndDemoWriteTheWalkPage() throws {
+        let dir = try Self.temporary()
+        let exported = dir.appendingPathComponent("w.html").path, demo = dir.appendingPathComponent("demo.html").path
+        let export = try Run.enrollsim("export", Self.tour, "--html", exported)
+        #expect(export.status == 0, "\(export.stderr)")
+        let page = try String(contentsOfFile: exported, encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.contains("<title>The shortcut enrollment (4·1) on a fresh account</title>"))
+        #expect(try Run.enrollsim("demo", "shortcut-enrollment", "--html", demo).status == 0)
+        #expect(try String(contentsOfFile: demo, encoding: .utf8) == page)
+
+        try "mine".write(toFile: demo, atomically: true, encoding: .utf8)
+        let again = try Run.enrollsim("demo", "shortcut-enrollment", "--html", demo)
+        #expect(again.status != 0)
+        #expect(again.stderr.contains("exists already"), "\(again.stderr)")
+        #expect(try String(contentsOfFile: demo, encoding: .utf8) == "mine")
+        #expect(try Run.enrollsim("demo", "shortcut-enrollment", "--html", demo, "--force").status == 0)
+        #expect(try String(contentsOfFile: demo, encoding: .utf8) == page)
+
+        let unknown = try Run.enrollsim("demo", "no-such-tour", "--html", dir.appendingPathComponent("x.html").path)
+        #expect(unknown.status != 0 && unknown.stderr.contains("no tour named"), "\(unknown.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.html").path))
+    }
 }

@@ -31,7 +31,7 @@ import WalkPlayer
 
         let listed = try runProgram("/bin/tar", ["-tzvf", bundle.path])
         #expect(listed.status == 0, "\(listed.output)")
-        for name in ["manifest.json", "walk.jsonl", "world.yaml", "screen.txt", "screen.svg", "api-log.md"] {
+        for name in ["manifest.json", "walk.jsonl", "world.yaml", "screen.txt", "screen.svg", "api-log.md", "walk.html"] {
             #expect(listed.output.contains(name), "\(name) missing:\n\(listed.output)")
         }
         #expect(listed.output.contains("-rw-------"), "\(listed.output)")
