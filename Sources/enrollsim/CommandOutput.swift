@@ -24,8 +24,12 @@ enum CommandOutput {
 
 extension Enrollsim {
     /// ArgumentParser's `main`, its error messages under the rule: a usage error repeats the value it
-    /// refuses (`--sdk`, an unknown argument), a command's failure its cause.
+    /// refuses (`--sdk`, an unknown argument), a command's failure its cause. `help NAME` names a
+    /// command that must exist (`HelpRequest`).
     static func mainShowingSafeText() async {
+        if let error = HelpRequest.unknownName(in: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
+            exitShowingSafeText(error)
+        }
         do {
             var command = try parseAsRoot()
             if var command = command as? any AsyncParsableCommand {

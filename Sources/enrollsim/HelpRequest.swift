@@ -28,12 +28,3 @@ enum HelpRequest {
         return nil
     }
 }
-
-extension Enrollsim {
-    static func main() async {
-        if let error = HelpRequest.unknownName(in: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
-            exit(withError: error)
-        }
-        await main(nil)
-    }
-}
