@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <unistd.h>
 #include <ncursesw/curses.h>
 
 int wcwidth(wchar_t c);
@@ -66,6 +67,12 @@ static inline int cnc_default_signal(int sig) {
     sigemptyset(&action.sa_mask);
     return sigaction(sig, &action, NULL);
 }
+
+// SIGRTMIN and SIGRTMAX are functions of the C library, behind macros Swift does not import.
+static inline int cnc_sigrtmin(void) { return SIGRTMIN; }
+static inline int cnc_sigrtmax(void) { return SIGRTMAX; }
+// Whether this process is in the terminal's foreground process group (async-signal-safe).
+static inline int cnc_in_foreground(void) { return tcgetpgrp(0) == getpgrp(); }
 
 // Crash signals: a handler that gets the signal's details (to pass them on), on the alternate
 // stack when the thread has one (a stack overflow leaves no room on the thread's own stack).

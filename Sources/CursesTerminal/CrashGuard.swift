@@ -19,7 +19,7 @@ import CNcursesW
 /// terminal program must end promptly. It runs only when SWIFT_BACKTRACE asks for it (set, and not
 /// `enable=no`); otherwise one line says how to get the report, and the process ends at once.
 enum CrashGuard {
-    static let crashSignals: [Int32] = [SIGQUIT, SIGSEGV, SIGABRT, SIGILL, SIGTRAP, SIGBUS, SIGFPE]
+    static let crashSignals: [Int32] = [SIGQUIT, SIGSEGV, SIGABRT, SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGSYS]
     /// Whether the handler found at install time (the backtracer) reports the crash.
     nonisolated(unsafe) private static var reports = false
     /// Written, async-signal-safely, when it does not.

@@ -306,6 +306,13 @@ public final class CursesDriver: TerminalDriver {
         if let termination = signals.lazy.compactMap(TerminationSignal.init(rawValue:)).first {
             return .signal(termination)
         }
+        if signals.contains(where: SignalPipe.stops.contains) {
+            // SIGTSTP, SIGTTIN or SIGTTOU from outside: stop as they ask, the terminal given back first,
+            // and take it back (repainted) when continued.
+            suspend()
+            raise(SIGSTOP)
+            restore()
+        }
         guard signals.contains(SIGWINCH) else { return nil }
         var rows: Int32 = 0, cols: Int32 = 0
         guard cnc_terminal_size(STDOUT_FILENO, &rows, &cols) == 0 else { return nil }

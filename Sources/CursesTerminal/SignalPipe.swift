@@ -5,15 +5,24 @@ import Darwin
 #endif
 import CNcursesW
 
-/// Turns SIGINT, SIGTERM, SIGHUP, the other signals that end a program by default
-/// (`TerminationSignal`: SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM) and SIGWINCH into bytes on a pipe that the driver polls next to
-/// the keyboard, so the program quits or resizes on its own thread, through its normal path. A zero
-/// byte is a wakeup from another thread. The pipe lives as long as the process, so a wakeup handed
-/// out earlier never writes to a reused descriptor.
+/// Turns SIGINT, SIGTERM, SIGHUP, the other signals that end a program by default and are not a
+/// crash (`TerminationSignal`: SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGSTKFLT, SIGPROF,
+/// SIGIO, SIGPWR, SIGRTMIN…SIGRTMAX), SIGWINCH, and SIGTSTP, SIGTTIN and SIGTTOU sent while it has
+/// the terminal, into bytes on a pipe that the driver polls next to the keyboard, so the program
+/// quits, resizes or suspends on its own thread, through its normal path. A zero byte is a wakeup
+/// from another thread. The pipe lives as long as the process, so a wakeup handed out earlier never
+/// writes to a reused descriptor.
+/// SIGPIPE and SIGXFSZ are caught and do nothing: the write that caused one fails (EPIPE, EFBIG) and
+/// is reported as such, a terminal program does not die of it (a handler, not SIG_IGN, so that a
+/// program started from here gets the default back).
 /// Installed before curses starts: ncurses only installs its own handlers (whose SIGINT handler
 /// calls `_exit`, skipping all cleanup) for signals still at their default.
 enum SignalPipe {
-    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGWINCH]
+    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGSTKFLT, SIGPROF, SIGIO, SIGPWR, SIGWINCH]
+        + Array(cnc_sigrtmin()...cnc_sigrtmax())
+    /// Stop signals from outside: the terminal is given back before the process stops.
+    static let stops: [Int32] = [SIGTSTP, SIGTTIN, SIGTTOU]
+    static let harmless: [Int32] = [SIGPIPE, SIGXFSZ]
     nonisolated(unsafe) static var readEnd: Int32 = -1
     nonisolated(unsafe) static var writeEnd: Int32 = -1
     /// Termination requests seen; a second one while the first is unanswered ends the process.
@@ -35,10 +44,12 @@ enum SignalPipe {
         _ = drain()
         terminationRequests = 0
         for sig in watched { _ = cnc_catch_signal(sig, onSignal, nil) }
+        for sig in stops { _ = cnc_catch_signal(sig, onStop, nil) }
+        for sig in harmless { _ = cnc_catch_signal(sig, onHarmless, nil) }
     }
 
     static func uninstall() {
-        for sig in watched { _ = cnc_default_signal(sig) }
+        for sig in watched + stops + harmless { _ = cnc_default_signal(sig) }
     }
 
     /// Safe from any thread: a write to a pipe that is never closed.
@@ -59,6 +70,24 @@ enum SignalPipe {
             }
         }
         return received
+    }
+
+    /// SIGPIPE, SIGXFSZ: nothing; the write that raised it fails with its own error.
+    private static let onHarmless: cnc_signal_handler = { _ in }
+
+    /// SIGTSTP, SIGTTIN, SIGTTOU. In the foreground (sent from outside), a byte down the pipe: the driver
+    /// gives the terminal back, stops, and repaints when continued, as for Ctrl-Z. In the background
+    /// (the program touched the terminal after `bg`), the default's stop, the terminal left alone:
+    /// it is the shell's now, and a write to it would only raise the signal again.
+    private static let onStop: cnc_signal_handler = { sig in
+        let savedErrno = errno
+        if cnc_in_foreground() != 0 {
+            var byte = UInt8(truncatingIfNeeded: sig)
+            _ = write(writeEnd, &byte, 1)
+        } else {
+            raise(SIGSTOP)
+        }
+        errno = savedErrno
     }
 
     /// Async-signal-safe: one byte down the pipe, errno preserved.

@@ -54,7 +54,7 @@ extension FuturaeWorld {
         authSessions.append(session)
         let now = kernel.now
         kernel.emit(.futuraeAuth, pushJSON(session), to: sessions)
-        kernel.emit(.authSession, authSessionEvent(session, at: now))
+        kernel.emit(.authSession, authSessionEvent(session, at: now), toBackOfficeAnd: enrolled.map(\.session))
         return .success(["authSession": json(session, at: kernel.now, deviceArchived: isArchived(session)),
                          "pushedTo": .array(sessions.map(JSONValue.string))])
     }

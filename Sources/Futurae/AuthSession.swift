@@ -63,7 +63,8 @@ extension SimEvent.Kind {
     /// F8: a login pushed to a phone, for the sessions of its device.
     /// data: {sessionId, userId, username, serviceName, expiresAt}
     public static let futuraeAuth = SimEvent.Kind(rawValue: "futurae.auth")
-    /// The back office's authentication sessions changed: one created or answered. For every session.
+    /// The back office's authentication sessions changed: one created or answered. For the back
+    /// office and the sessions holding that user's account, never another device.
     /// data: {sessionId, userId, result, status}
     public static let authSession = SimEvent.Kind(rawValue: "authSession")
 }

@@ -30,6 +30,7 @@ extension FuturaeStep {
         if session.isExpired(at: now) { throw FuturaeFailure(.activationCodeNotFound, "expired") }
         world.authSessions[s].answer = answer
         let event = world.authSessionEvent(world.authSessions[s], at: now)
-        kernel.emit(.authSession, event)
+        let holders = world.enrolledDevices(of: session.userId) { _ in nil }.map(\.session)
+        kernel.emit(.authSession, event, toBackOfficeAnd: holders)
     }
 }

@@ -7,9 +7,14 @@ extension RemoteBackend {
     public struct Backoff: Sendable {
         public var first: Duration
         public var last: Duration
-        public init(first: Duration = .milliseconds(100), last: Duration = .seconds(5)) {
+        /// How a delay is waited out (a test records the delays instead of the time).
+        public var wait: @Sendable (Duration) async -> Void
+
+        public init(first: Duration = .milliseconds(100), last: Duration = .seconds(5),
+                    wait: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }) {
             self.first = first
             self.last = last
+            self.wait = wait
         }
     }
 
@@ -58,7 +63,7 @@ extension RemoteBackend {
                 // Dropped or refused: try again after the backoff.
             }
             if Task.isCancelled { break }
-            try? await Task.sleep(for: delay)
+            await backoff.wait(delay)
             delay = min(delay * 2, backoff.last)
         }
     }

@@ -18,14 +18,19 @@ public final class EventHub: Sendable {
     /// under the consuming task's status lock, where taking the hub's lock could deadlock.
     fileprivate final class Sink: Sendable {
         let session: String
+        /// Whether the subscriber is the back office (`SimEvent.backOffice`).
+        let backOffice: Bool
         let continuation: AsyncStream<SimEvent>.Continuation
         let ended = Atomic(false)
         let overflowed = Atomic(false)
 
-        init(session: String, continuation: AsyncStream<SimEvent>.Continuation) {
+        init(session: String, backOffice: Bool, continuation: AsyncStream<SimEvent>.Continuation) {
             self.session = session
+            self.backOffice = backOffice
             self.continuation = continuation
         }
+
+        func wants(_ event: SimEvent) -> Bool { event.concerns(session, asBackOffice: backOffice) }
 
         /// Hands one event over; false once this subscriber is gone or cut off.
         func deliver(_ event: SimEvent) -> Bool {
@@ -85,7 +90,7 @@ public final class EventHub: Sendable {
             // Outside the state lock: a yield may wait for a subscriber task being cancelled, whose
             // termination handler must be able to run meanwhile.
             for sink in sinks {
-                for event in events where event.concerns(sink.session) {
+                for event in events where sink.wants(event) {
                     if !sink.deliver(event) { break }
                 }
             }
@@ -102,6 +107,9 @@ public final class EventHub: Sendable {
         public let missed: ClosedRange<Int>?
         let live: AsyncStream<SimEvent>
         fileprivate let sink: Sink?
+
+        /// The live events alone, after the backlog (a stream that writes its backlog itself).
+        public var liveEvents: AsyncStream<SimEvent> { live }
 
         /// True once this subscriber fell `capacity` events behind: its stream ended after the last
         /// event it had room for, and it should resume after that one.
@@ -127,26 +135,59 @@ public final class EventHub: Sendable {
     }
 
     /// The events for `session` from now on; with `after`, first those kept with a larger id.
-    public func subscribe(session: String, after: Int?) -> Subscription {
+    /// `backOffice`: the subscriber is the back office (the tester, the admin), not a device alone.
+    public func subscribe(session: String, after: Int?, backOffice: Bool = true) -> Subscription {
+        switch resume(session: session, after: after, limit: nil, backOffice: backOffice) {
+        case .caughtUp(let subscription): subscription
+        case .page: fatalError("a resume without a limit is never paged")
+        }
+    }
+
+    /// A resumed subscriber's next step, taken at the pace it reads: a page of the kept events
+    /// after `after`, or, once fewer than `limit` remain, those and its subscription to the live ones.
+    public enum Resumption: Sendable {
+        /// `limit` kept events after the id asked for, oldest first; more follow: ask again after
+        /// the last. `missed`: the ids asked for that are no longer kept, if any.
+        case page([SimEvent], missed: ClosedRange<Int>?)
+        /// Caught up: the rest of the kept events are the subscription's backlog, the live ones follow.
+        case caughtUp(Subscription)
+    }
+
+    /// The kept events for `session` after `after`, `limit` at a time (`nil`: all at once); nothing
+    /// is subscribed until they fit in one page, so a subscriber catching up holds one page, and no
+    /// live event waits for it meanwhile (the next page reads it from the kept ones).
+    public func resume(session: String, after: Int?, limit: Int?, backOffice: Bool = true) -> Resumption {
         let (stream, continuation) = AsyncStream.makeStream(of: SimEvent.self, bufferingPolicy: .bufferingOldest(capacity))
-        let sink = Sink(session: session, continuation: continuation)
+        let sink = Sink(session: session, backOffice: backOffice, continuation: continuation)
         continuation.onTermination = { _ in sink.ended.store(true, ordering: .sequentiallyConsistent) }
-        let taken: (backlog: [SimEvent], missed: ClosedRange<Int>?)? = state.withLock { s in
-            if s.finished { return nil }
+        enum Taken { case finished, page([SimEvent], ClosedRange<Int>?), subscribed([SimEvent], ClosedRange<Int>?) }
+        let taken: Taken = state.withLock { s in
+            if s.finished { return .finished }
+            var backlog: [SimEvent] = [], missed: ClosedRange<Int>?
+            if let after {
+                let first = s.firstIndex(after: after)
+                for i in first..<s.retained.count {
+                    let event = s.retained[(s.head + i) % s.retained.count]
+                    guard sink.wants(event) else { continue }
+                    if let limit, backlog.count == limit { return .page(backlog, s.missed(after: after)) }
+                    backlog.append(event)
+                }
+                missed = s.missed(after: after)
+            }
             s.forgetEnded()
             s.sinks.append(sink)
-            guard let after else { return ([], nil) }
-            let kept = s.ordered
-            let backlog = kept.filter { $0.id > after && $0.concerns(session) }
-            // Ids are numbered without holes, so anything between `after` and the oldest kept is lost.
-            let missed = kept.first.flatMap { first in first.id > after + 1 ? (after + 1)...(first.id - 1) : nil }
-            return (backlog, missed)
+            return .subscribed(backlog, missed)
         }
-        guard let taken else {
+        switch taken {
+        case .finished:
             continuation.finish()
-            return Subscription(backlog: [], missed: nil, live: stream, sink: nil)
+            return .caughtUp(Subscription(backlog: [], missed: nil, live: stream, sink: nil))
+        case .page(let events, let missed):
+            continuation.finish()
+            return .page(events, missed: missed)
+        case .subscribed(let backlog, let missed):
+            return .caughtUp(Subscription(backlog: backlog, missed: missed, live: stream, sink: sink))
         }
-        return Subscription(backlog: taken.backlog, missed: taken.missed, live: stream, sink: sink)
     }
 
     /// What a script's `events` control reads (without subscribing): the events kept for a session
@@ -214,6 +255,23 @@ extension EventHub.State {
     }
 
     var ordered: [SimEvent] { Array(retained[head...] + retained[..<head]) }
+
+    /// The position, oldest first, of the first kept event with an id above `id` (ids increase).
+    func firstIndex(after id: Int) -> Int {
+        var low = 0, high = retained.count
+        while low < high {
+            let middle = (low + high) / 2
+            if retained[(head + middle) % retained.count].id > id { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// The ids after `id` that are no longer kept: ids are numbered without holes, so anything
+    /// between `id` and the oldest kept is lost.
+    func missed(after id: Int) -> ClosedRange<Int>? {
+        guard let first = retained.isEmpty ? nil : retained[head], first.id > id + 1 else { return nil }
+        return (id + 1)...(first.id - 1)
+    }
 
     /// Drops the subscribers whose stream ended (their handler only flagged it).
     mutating func forgetEnded() {

@@ -49,6 +49,12 @@ public struct KernelContext: Sendable {
         events.append(PendingEvent(kind, data(), sessions: sessions()))
     }
 
+    /// An event for `sessions` and the back office alone (`SimEvent.backOffice`).
+    public mutating func emit(_ kind: SimEvent.Kind, _ data: @autoclosure () -> JSONValue, toBackOfficeAnd sessions: @autoclosure () -> [String]) {
+        guard recordsEvents else { return }
+        events.append(PendingEvent(kind, data(), sessions: sessions(), backOffice: true))
+    }
+
     /// An event of a moment on the simulated clock other than now (a step played by `advance`).
     public mutating func emit(_ kind: SimEvent.Kind, _ data: @autoclosure () -> JSONValue, to sessions: [String], at: SimTime) {
         guard recordsEvents else { return }

@@ -28,21 +28,29 @@ public struct SimEvent: Sendable, Hashable {
     public var at: SimTime
     /// The sessions it is for; nil: every session.
     public var sessions: [String]?
+    /// Also for the back office, whatever session it reads (the tester in process, a stream the
+    /// admin opened), beside `sessions`: what the service's side sees and a device must not.
+    public var backOffice: Bool
 
-    public init(id: Int, kind: Kind, data: JSONValue, at: SimTime, sessions: [String]? = nil) {
+    public init(id: Int, kind: Kind, data: JSONValue, at: SimTime, sessions: [String]? = nil, backOffice: Bool = false) {
         self.id = id
         self.kind = kind
         self.data = data
         self.at = at
         self.sessions = sessions
+        self.backOffice = backOffice
     }
 
-    public func concerns(_ session: String) -> Bool { sessions?.contains(session) ?? true }
+    /// Whether a reader of `session` gets it; `asBackOffice`: the reader is the back office.
+    public func concerns(_ session: String, asBackOffice: Bool = true) -> Bool {
+        (backOffice && asBackOffice) || (sessions?.contains(session) ?? true)
+    }
 
     /// One event as a JSON object (a server-sent event's `data`, a walk's line).
     public var json: JSONValue {
         var o: [String: JSONValue] = ["id": .int(id), "kind": .string(kind.rawValue), "data": data, "at": .string(at.iso8601)]
         if let sessions { o["sessions"] = .array(sessions.map(JSONValue.string)) }
+        if backOffice { o["backOffice"] = true }
         return .object(o)
     }
 
@@ -51,7 +59,8 @@ public struct SimEvent: Sendable, Hashable {
               let at = json["at"]?.stringValue.flatMap(SimTime.init(iso8601:))
         else { return nil }
         let sessions = json["sessions"]?.arrayValue?.compactMap(\.stringValue)
-        self.init(id: id, kind: Kind(rawValue: kind), data: json["data"] ?? .null, at: at, sessions: sessions)
+        self.init(id: id, kind: Kind(rawValue: kind), data: json["data"] ?? .null, at: at, sessions: sessions,
+                  backOffice: json["backOffice"]?.boolValue ?? false)
     }
 }
 
@@ -60,17 +69,20 @@ public struct PendingEvent: Sendable, Hashable {
     public var kind: SimEvent.Kind
     public var data: JSONValue
     public var sessions: [String]?
+    /// Also for the back office (`SimEvent.backOffice`).
+    public var backOffice: Bool
     /// When it happened, if not at the step's time (a step `advance` played on its way).
     public var at: SimTime?
 
-    public init(_ kind: SimEvent.Kind, _ data: JSONValue, sessions: [String]? = nil, at: SimTime? = nil) {
+    public init(_ kind: SimEvent.Kind, _ data: JSONValue, sessions: [String]? = nil, backOffice: Bool = false, at: SimTime? = nil) {
         self.kind = kind
         self.data = data
         self.sessions = sessions
+        self.backOffice = backOffice
         self.at = at
     }
 
     public func numbered(_ id: Int, at now: SimTime) -> SimEvent {
-        SimEvent(id: id, kind: kind, data: data, at: at ?? now, sessions: sessions)
+        SimEvent(id: id, kind: kind, data: data, at: at ?? now, sessions: sessions, backOffice: backOffice)
     }
 }

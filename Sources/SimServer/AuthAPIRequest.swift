@@ -3,7 +3,8 @@ import HTTPTypes
 import Hummingbird
 import SimKernel
 
-/// An Auth API refusal (FA3, FA4): 401 or 400 with `{"error": true, "code", "message"}`.
+/// An Auth API refusal (FA3, FA4): its status with `{"error": true, "code", "message"}`, the code
+/// the status × 100 (40100, 40000; decision: 40400, 40500, 41300, 41500 likewise).
 struct AuthAPIError: Error {
     let status: HTTPResponse.Status
     let message: String
@@ -12,7 +13,7 @@ struct AuthAPIError: Error {
     static func badRequest(_ message: String) -> AuthAPIError { AuthAPIError(status: .badRequest, message: message) }
 
     var response: Response {
-        AuthAPIResponse.json(["error": true, "code": .int(status == .unauthorized ? 40100 : 40000), "message": .string(message)], status: status)
+        AuthAPIResponse.json(["error": true, "code": .int(Int(status.code) * 100), "message": .string(message)], status: status)
     }
 }
 
@@ -54,13 +55,18 @@ struct AuthAPIRequest {
     /// Reads the body and checks the signature (FA2, FA3), then the JSON (FA4).
     static func read(_ request: Request, options: AuthAPIOptions, service: (id: String, key: String?)?, now: Date) async throws -> AuthAPIRequest {
         let body: [UInt8]
+        let tooLarge = AuthAPIError(status: .contentTooLarge, message: "the request body is over the limit of \(Routes.bodyLimit / 1024) KiB")
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > Routes.bodyLimit { throw tooLarge }
         do {
             body = Array(try await request.body.collect(upTo: Routes.bodyLimit).readableBytesView)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw tooLarge
         } catch {
-            throw AuthAPIError.badRequest("the request body could not be read or is over \(Routes.bodyLimit / 1024) KiB")
+            throw AuthAPIError.badRequest("the request body could not be read")
         }
         try verify(request, body: body, options: options, service: service, now: now)
         guard request.method == .post else { return AuthAPIRequest(body: body, fields: [:]) }
+        try checkMediaType(request)
         guard let text = String(validating: body, as: UTF8.self), let json = try? JSONText.parse(text) else {
             throw AuthAPIError.badRequest("malformed JSON")
         }
@@ -69,6 +75,15 @@ struct AuthAPIRequest {
     }
 
     static let ftDate = HTTPField.Name("FT-Date")!
+
+    /// FA1: bodies are JSON. One declared as anything else (`text/plain`, a form) is refused 415
+    /// before it is read as JSON; one that declares no type is read as JSON (decision).
+    static func checkMediaType(_ request: Request) throws {
+        guard let declared = request.headers[.contentType] else { return }
+        let type = declared.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased()
+        guard type != "application/json" else { return }
+        throw AuthAPIError(status: .unsupportedMediaType, message: "the body must be JSON (Content-Type: application/json), not \"\(declared.escapingControlCharacters)\"")
+    }
 
     /// FA2, FA3: a date within the skew, a known service, the right signature; else 401.
     static func verify(_ request: Request, body: [UInt8], options: AuthAPIOptions, service: (id: String, key: String?)?, now: Date) throws {

@@ -193,6 +193,31 @@ struct AuthAPIRoutes: Sendable {
         }
     }
 
+    // MARK: no such route
+
+    /// A path under the prefix that no route takes, in FA's error shape (JSONErrors answers the
+    /// others): 405 with `Allow` for a known path asked with another method, else 404 (decision:
+    /// codes 40500 and 40400, the routes listed).
+    static func noRoute(_ request: Request) -> Response? {
+        let path = request.uri.path
+        guard path == prefix || path.hasPrefix(prefix + "/") else { return nil }
+        let asked = path.split(separator: "/", omittingEmptySubsequences: false)
+        let methods = paths.compactMap { route -> String? in
+            let parts = route.split(separator: " ", maxSplits: 1)
+            let template = parts[1].split(separator: "/", omittingEmptySubsequences: false)
+            guard template.count == asked.count,
+                  zip(template, asked).allSatisfy({ t, a in t == a || (t.hasPrefix("{") && !a.isEmpty) }) else { return nil }
+            return String(parts[0])
+        }
+        let shown = path.escapingControlCharacters
+        guard methods.isEmpty else {
+            var response = AuthAPIError(status: .methodNotAllowed, message: "\(shown) takes \(methods.joined(separator: ", ")) only, not \(request.method)").response
+            response.headers[.allow] = methods.joined(separator: ", ")
+            return response
+        }
+        return AuthAPIError(status: .notFound, message: "no route \(request.method) \(shown) (routes: \(paths.joined(separator: ", ")))").response
+    }
+
     // MARK: the QR code
 
     func qrCode(_ enrollmentId: String) -> Response {

@@ -32,6 +32,7 @@ struct JSONErrors<Context: RequestContext>: RouterMiddleware {
 
     /// 404 for an unknown path, 405 (with `Allow`) for a known path with another method.
     static func noRoute(_ request: Request) -> Response {
+        if let refused = AuthAPIRoutes.noRoute(request) { return refused }
         let path = request.uri.path
         if let method = Routes.allMethods[path] {
             return response(.methodNotAllowed, "\(path) takes \(method) only, not \(request.method)", headers: [.allow: method.rawValue])

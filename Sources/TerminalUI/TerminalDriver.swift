@@ -1,10 +1,25 @@
 /// A signal that asks the program to end; the driver turns it into an event so the program can
 /// quit through its normal path (terminal restored, state saved).
-/// Besides the three a user sends, those whose default action would end the program with the
-/// terminal left raw: SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM (Linux's numbers).
-public enum TerminationSignal: Int32, Sendable, Hashable {
-    case hangup = 1, interrupt = 2, terminate = 15
-    case user1 = 10, user2 = 12, alarm = 14, cpuLimit = 24, virtualAlarm = 26
+/// Besides the three a user sends, every other whose default action would end the program with the
+/// terminal left raw and that is not a crash (Linux's numbers): SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU,
+/// SIGVTALRM, SIGSTKFLT, SIGPROF, SIGIO, SIGPWR and the real-time signals SIGRTMIN…SIGRTMAX.
+public struct TerminationSignal: RawRepresentable, Sendable, Hashable {
+    public let rawValue: Int32
+
+    /// nil for a number that is not a termination signal (SIGWINCH, a wakeup).
+    public init?(rawValue: Int32) {
+        guard Self.named.contains(rawValue) || Self.realTime.contains(rawValue) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    private init(_ number: Int32) { rawValue = number }
+
+    public static let hangup = Self(1), interrupt = Self(2), terminate = Self(15)
+    public static let user1 = Self(10), user2 = Self(12), alarm = Self(14), cpuLimit = Self(24), virtualAlarm = Self(26)
+    public static let stackFault = Self(16), profilingAlarm = Self(27), io = Self(29), power = Self(30)
+    /// The real-time signals' numbers (glibc keeps 32 and 33 for itself: SIGRTMIN is 34).
+    public static let realTime: ClosedRange<Int32> = 32...64
+    private static let named: Set<Int32> = [1, 2, 15, 10, 12, 14, 24, 26, 16, 27, 29, 30]
 
     /// The shell's convention for a program ended by a signal: 128 + its number.
     public var exitStatus: Int32 { 128 + rawValue }

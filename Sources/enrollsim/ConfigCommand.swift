@@ -2,6 +2,7 @@ import ArgumentParser
 import Enrollment
 import EnrollsimConfig
 import Foundation
+import SimKernel
 
 /// `enrollsim config`: the effective settings and where each came from, for the same command line
 /// as the TUI's. A bad configuration is refused here exactly as at start-up (exit 2).
@@ -28,7 +29,7 @@ struct ConfigCommand: AsyncParsableCommand {
         let settings = try StartupSettings.load(flags: source.values.settingFlags.merging(session.values.settingFlags) { $1 },
                                                 adminToken: source.adminToken)
         let session = try TUISession.config(settings: settings, options: session.values)
-        print(EffectiveSettingsReport(settings: settings, session: session).text, terminator: "")
+        CommandOutput.print(EffectiveSettingsReport(settings: settings, session: session).text, terminator: "")
     }
 }
 
@@ -68,6 +69,9 @@ struct EffectiveSettingsReport {
         } else {
             rows.append(("admin-token", "none", "--admin-token, ENROLLSIM_ADMIN_TOKEN or admin-token-file"))
         }
+        // Values from flags, the environment and the file, shown under the one rule (before the
+        // columns are measured, so that they line up).
+        rows = rows.map { ($0.0, $0.1.escapingControlCharacters, $0.2.escapingControlCharacters) }
         let keyWidth = rows.map(\.0.count).max()! + 2
         let valueWidth = rows.dropFirst().map(\.1.count).max()! + 2
         return rows.map { key, value, source in

@@ -40,8 +40,8 @@ struct CoverageCommand: ParsableCommand {
         }
         let report = coverage.report(World.ruleCatalogues)
         switch format {
-        case .table: print(report.table, terminator: "")
-        case .markdown: print(report.markdown, terminator: "")
+        case .table: CommandOutput.print(report.table, terminator: "")
+        case .markdown: CommandOutput.print(report.markdown, terminator: "")
         case .json: print(JSONText.pretty(report.json))
         }
     }

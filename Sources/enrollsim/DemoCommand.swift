@@ -53,7 +53,7 @@ struct DemoCommand: AsyncParsableCommand {
         guard let name else {
             for tour in Self.tours {
                 let title = (try? Walk.read(path: Self.path(tour)))?.header.title ?? ""
-                print("\(tour.padding(toLength: 24, withPad: " ", startingAt: 0)) \(title)")
+                CommandOutput.print("\(tour.padding(toLength: 24, withPad: " ", startingAt: 0)) \(title)")
             }
             return
         }

@@ -35,18 +35,18 @@ struct DiffCommand: AsyncParsableCommand {
             first = try Walk.read(path: a)
             second = try Walk.read(path: b)
         } catch {
-            FileHandle.standardError.write(Data("enrollsim diff: \(error.description)\n".utf8))
+            CommandOutput.error("enrollsim diff: \(error.description)")
             throw ExitCode(2)
         }
         let hunks = WalkDiff.hunks(await WalkDiff.observations(first), await WalkDiff.observations(second))
         guard !hunks.isEmpty else {
-            print("\(a.escapingControlCharacters) and \(b.escapingControlCharacters) saw the same: calls, answers, controls, events and screens")
+            CommandOutput.print("\(a.escapingControlCharacters) and \(b.escapingControlCharacters) saw the same: calls, answers, controls, events and screens")
             return
         }
         for hunk in all ? hunks : [hunks[0]] {
-            print(WalkDiff.describe(hunk, a: a.escapingControlCharacters, b: b.escapingControlCharacters), terminator: "")
+            CommandOutput.print(WalkDiff.describe(hunk, a: a.escapingControlCharacters, b: b.escapingControlCharacters), terminator: "")
         }
-        print(all || hunks.count == 1 ? "\(hunks.count) difference\(hunks.count == 1 ? "" : "s")"
+        CommandOutput.print(all || hunks.count == 1 ? "\(hunks.count) difference\(hunks.count == 1 ? "" : "s")"
                                       : "\(hunks.count) differences; --all shows every one")
         throw ExitCode(1)
     }

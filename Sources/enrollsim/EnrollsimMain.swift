@@ -10,7 +10,7 @@ enum EnrollsimMain {
     static func main() {
         if let tui = terminalUI() { runOnMainThread(tui) }
         Task {
-            await Enrollsim.main()
+            await Enrollsim.mainShowingSafeText()
             exit(0)
         }
         dispatchMain()
@@ -37,7 +37,7 @@ enum EnrollsimMain {
             end.done = true
         }
         executor.run(until: { end.done })
-        if let error = end.error { Enrollsim.exit(withError: error) }
+        if let error = end.error { Enrollsim.exitShowingSafeText(error) }
         Enrollsim.exit()
     }
 

@@ -58,7 +58,7 @@ struct ExportCommand: AsyncParsableCommand {
             let made = await Asciicast.cast(loaded, theme: Theme.named(theme) ?? .dark, lastScreens: Asciicast.sessionScreens)
             try write(made.text, to: cast)
             if made.isCut {
-                FileHandle.standardError.write(Data("enrollsim export: \(cast.escapingControlCharacters) keeps the last \(made.kept) of the walk's \(made.seen) screens\n".utf8))
+                CommandOutput.error("enrollsim export: \(cast.escapingControlCharacters) keeps the last \(made.kept) of the walk's \(made.seen) screens")
             }
         }
     }

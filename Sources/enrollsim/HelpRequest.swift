@@ -29,16 +29,3 @@ enum HelpRequest {
         return nil
     }
 }
-
-extension Enrollsim {
-    static func main() async {
-        if let error = HelpRequest.unknownName(in: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
-            exit(withError: error)
-        }
-        if let error = UnknownCommand.error(in: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            exit(withError: ExitCode.validationFailure)
-        }
-        await main(nil)
-    }
-}

@@ -73,7 +73,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let results = await WalkSuite.run(files, parallel: backend == nil ? jobs ?? ProcessInfo.processInfo.activeProcessorCount : 1) { file in
             try await WalkScreenCheck.check(try Walk.readWalkOrBundle(file), file: file, open: open)
         }
-        print(WalkSuite.report(results), terminator: "")
+        CommandOutput.print(WalkSuite.report(results), terminator: "")
         if let junit {
             do {
                 // CI writes the report anew on every run.

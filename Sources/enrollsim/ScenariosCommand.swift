@@ -18,7 +18,7 @@ struct ScenariosCommand: ParsableCommand {
             let width = (names.map(\.count).max() ?? 0) + 2
             for name in names {
                 let world = try ScenarioLoader.load(.named(name))
-                print(name.padding(toLength: width, withPad: " ", startingAt: 0) + world.description)
+                CommandOutput.print(name.padding(toLength: width, withPad: " ", startingAt: 0) + world.description)
             }
         }
     }
@@ -41,7 +41,7 @@ struct ScenariosCommand: ParsableCommand {
         func run() throws {
             do {
                 let world = try ScenarioLoader.load(.parse(scenario))
-                print("\(scenario.escapingControlCharacters): ok (\(world.name.escapingControlCharacters), \(world.accounts.count) account\(world.accounts.count == 1 ? "" : "s"))")
+                CommandOutput.print("\(scenario.escapingControlCharacters): ok (\(world.name.escapingControlCharacters), \(world.accounts.count) account\(world.accounts.count == 1 ? "" : "s"))")
             } catch {
                 throw CommandFailure(error.description)
             }

@@ -34,7 +34,7 @@ extension ServeCommand {
         guard tlsSelfSigned else { return nil }
         do {
             let files = try SelfSignedCertificate.ensure(beside: databasePath)
-            FileHandle.standardError.write(Data("enrollsim serve: self-signed certificate (localhost, 127.0.0.1, ::1): \(files.certificate)\n".utf8))
+            CommandOutput.error("enrollsim serve: self-signed certificate (localhost, 127.0.0.1, ::1): \(files.certificate)")
             return files
         } catch {
             Self.fail("cannot write the self-signed certificate beside \(databasePath): \(error)", status: StartFailure.cannotCreate)
@@ -51,6 +51,6 @@ extension ServeCommand {
         } else {
             line = "Futurae Auth API at /srv/auth/v1: no credentials (the world has no Futurae service with an authApiKey; --auth-service-id and --auth-api-key give them)"
         }
-        FileHandle.standardError.write(Data("enrollsim serve: \(line)\n".utf8))
+        CommandOutput.error("enrollsim serve: \(line)")
     }
 }

@@ -214,7 +214,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// One line on standard error, then the exit status.
     static func fail(_ message: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data("enrollsim serve: \(message)\n".utf8))
+        CommandOutput.error("enrollsim serve: \(message)")
         Foundation.exit(status)
     }
 }
@@ -230,7 +230,7 @@ final class ListeningAddress: Sendable {
     var announced: Bool { done.withLock { $0 } }
 
     func announce(_ url: String) {
-        FileHandle.standardError.write(Data("enrollsim serve: listening on \(url)\n".utf8))
+        CommandOutput.error("enrollsim serve: listening on \(url)")
         if let file {
             let temporary = file + ".tmp-\(getpid())"
             do {
@@ -238,7 +238,7 @@ final class ListeningAddress: Sendable {
                 guard rename(temporary, file) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             } catch {
                 unlink(temporary)
-                FileHandle.standardError.write(Data("enrollsim serve: cannot write --address-file \(file): \(error)\n".utf8))
+                CommandOutput.error("enrollsim serve: cannot write --address-file \(file): \(error)")
             }
         }
         done.withLock { $0 = true }

@@ -37,7 +37,7 @@ enum StartupSettings {
 
     /// Prints the refusal and gives the error that ends the command with status 2.
     static func refuse(_ error: ConfigError) -> ExitCode {
-        FileHandle.standardError.write(Data("enrollsim: \(error)\n".utf8))
+        CommandOutput.error("enrollsim: \(error)")
         return ExitCode(badConfigurationStatus)
     }
 

@@ -167,6 +167,90 @@ import Testing
         }
     }
 
+    // MARK: the edges (issue 43)
+
+    /// FA1: a body declared as anything but JSON is 415, one over 64 KiB is 413, a path no route
+    /// takes is 404 (a known one asked with another method 405), each with its own code in FA's shape.
+    @Test func aNonJSONBodyIs415AnOversizedOne413AndAnUnknownPath404() async throws {
+        try await Self.withAuthServer { server in
+            let api = Self.client(server)
+            let preauth = "/srv/auth/v1/user/preauth"
+            let body = JSONText.encode(["username": "alice@example.com"])
+            for type in ["text/plain", "application/x-www-form-urlencoded", "text/json"] {
+                let answer = try await api.send("POST", preauth, body: body, contentType: type)
+                Self.expectRefusal(answer, 415)
+                #expect(answer.json?["message"]?.stringValue?.contains(type) == true, "\(answer.text)")
+            }
+            // JSON with a parameter, in any case, is JSON; a wrong signature is 401 before the type is looked at.
+            #expect(try await api.send("POST", preauth, body: body, contentType: "Application/JSON; charset=utf-8").status == 200)
+            Self.expectRefusal(try await api.send("POST", preauth, body: body, contentType: "text/plain",
+                                                  tamper: .init(signature: String(repeating: "0", count: 64))), 401)
+            // A body that declares no type is read as JSON (libcurl always declares one: sent by hand).
+            let date = RFC2822Date.format(Date())
+            let signature = AuthAPISignature.sign(key: Self.key, date: date, method: "POST", host: "127.0.0.1", target: preauth, body: Array(body.utf8))
+            let raw = try RawConnection(port: server.server.port)
+            try raw.send("POST \(preauth) HTTP/1.1\r\nHost: 127.0.0.1:\(server.server.port)\r\nFT-Date: \(date)\r\n"
+                         + "Authorization: \(AuthAPISignature.authorization(serviceId: Self.serviceId, signature: signature))\r\n"
+                         + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            let untyped = await raw.readResponse()
+            #expect(untyped.hasPrefix("HTTP/1.1 200"), "\(untyped)")
+            // Over 64 KiB, however the body is typed.
+            let big = JSONText.encode(["username": .string(String(repeating: "a", count: 64 * 1024))])
+            Self.expectRefusal(try await api.send("POST", preauth, body: big), 413)
+            Self.expectRefusal(try await api.send("POST", preauth, body: big, contentType: "text/plain"), 413)
+            // 404 and 405.
+            let unknown = try await api.get("/srv/auth/v1/no/such/route")
+            Self.expectRefusal(unknown, 404)
+            #expect(unknown.json?["message"]?.stringValue?.contains("POST /srv/auth/v1/user/auth") == true, "\(unknown.text)")
+            Self.expectRefusal(try await api.post("/srv/auth/v1/user/authorize", ["username": "alice@example.com"]), 404)
+            let image = try await HTTPTransport.shared.send("GET", try #require(URL(string: server.url + "/srv/auth/v1/activation/nope/qrcode.png")),
+                                                            timeout: .seconds(60))
+            Self.expectRefusal(TestHTTP.Answer(status: image.status, text: image.text, headers: image.headers.map { ($0.name, $0.value) }), 404)
+            let wrongMethod = try await api.get("/srv/auth/v1/user/enroll")
+            Self.expectRefusal(wrongMethod, 405)
+            #expect(wrongMethod.header("Allow") == "POST")
+            // Outside the prefix, the server's own shape.
+            let other = try await server.http.request(.GET, "/srv/nothing")
+            #expect(other.status == 404 && other.json?["error"]?.stringValue?.contains("no route") == true, "\(other.text)")
+        }
+    }
+
+    /// `authSession` events (who is logging in, and when) reach the back office and the sessions
+    /// holding that user's account, never another device session.
+    @Test func authSessionEventsReachTheUsersDevicesAndTheBackOfficeOnly() async throws {
+        try await Self.withAuthServer { server in
+            let api = Self.client(server)
+            let enroll = try #require(try await api.post("/srv/auth/v1/user/enroll", ["username": "carol@example.com"]).json)
+            let payload = try #require(enroll["activation_code_uri"]?.stringValue)
+            let userId = try #require(enroll["user_id"]?.stringValue)
+            let phone = try #require(try await server.http.openSession(device: "carol-phone", platform: "android"))
+            let enrolled = try await server.http.post("/v1/call", ["type": "call", "name": "futurae.enroll", "params": ["activationCode": .string(payload)]],
+                                                      bearer: phone)
+            #expect(enrolled.json?["status"] == "SUCCEEDED", "\(enrolled.text)")
+            let bystander = try #require(try await server.http.openSession(device: "mallory-phone", platform: "android"))
+
+            func stream(bearer: String, query: String = "") async throws -> RawConnection {
+                let connection = try RawConnection(port: server.server.port)
+                try connection.send("GET /v1/events\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(bearer)\r\n\r\n")
+                _ = await connection.read { $0.contains("retry: 1000") }
+                return connection
+            }
+            let carolsStream = try await stream(bearer: phone)
+            let bystandersStream = try await stream(bearer: bystander)
+            let backOffice = try await stream(bearer: server.admin, query: "?session=default")
+
+            let approved = try await Self.login(api, userId)
+            try await Self.answer(server, phone, "approveAuth", approved)
+            // A marker every session gets, after the two authSession events.
+            _ = await server.admin { try await $0.control(["sim": "fault", "name": "pims.marker", "latencyMs": 1]) }
+            for (who, connection, expected) in [("carol's phone", carolsStream, 2), ("the back office", backOffice, 2), ("another device", bystandersStream, 0)] {
+                let (text, _) = await connection.read { $0.contains("event: faults") }
+                #expect(text.contains("event: faults"), "\(who): \(text.suffix(300))")
+                #expect(text.components(separatedBy: "event: authSession\n").count - 1 == expected, "\(who): \(text)")
+            }
+        }
+    }
+
     // MARK: the whole sequence
 
     @Test func theIdentityProvidersSequenceOverPlainHTTP() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import SimKernel
 import SimServer
 import SimTestSupport
+import Synchronization
 import Testing
 
 /// Issue 24: event streams never hang the server, never grow without bound, never leave a silent gap.
@@ -89,6 +90,63 @@ import Testing
         await server.stop()
     }
 
+    /// Issue 43: a client resuming 10,000 events behind is sent them at the pace it reads, all on
+    /// one connection, in order, none twice, then the live ones; no `overflow` for a client that reads.
+    @Test(.timeLimit(.minutes(10))) func aResumeTenThousandEventsBehindCatchesUpOnOneConnection() async throws {
+        let (core, server) = try await Self.start(streams: .init())
+        let start = core.events.lastID
+        for chunk in 0..<100 {
+            core.events.publish((1...100).map { i in
+                SimEvent(id: start + chunk * 100 + i, kind: .faultsChanged, data: ["n": .int(chunk * 100 + i)], at: SimTime(seconds: 0))
+            })
+        }
+        let newest = start + 10_000
+        let reader = try await Self.subscribe(port: server.port, lastEventID: start)
+        let seen = EventIDs()
+        let caughtUp = await reader.stream { bytes in seen.feed(bytes) >= newest || seen.sawOverflow }
+        #expect(caughtUp && seen.ids.last == newest, "read up to \(seen.ids.last ?? -1) of \(newest); overflow: \(seen.sawOverflow)")
+        #expect(seen.ids == Array((start + 1)...newest), "in order, none skipped or twice")
+        #expect(!seen.sawOverflow)
+        // Live again: an event published now comes on the same connection.
+        core.events.publish([SimEvent(id: newest + 1, kind: .faultsChanged, data: [:], at: SimTime(seconds: 0))])
+        #expect(await reader.stream { bytes in seen.feed(bytes) >= newest + 1 })
+        #expect(seen.ids.last == newest + 1 && !seen.sawOverflow)
+        await server.stop()
+    }
+
+    /// A client that resumes far behind and then reads nothing is cut off once a write has waited
+    /// `stall` for it; if it reads again within the grace it is told where to resume, and that
+    /// resume gives the rest.
+    @Test(.timeLimit(.minutes(10))) func aResumeThatStopsReadingIsCutOffAndToldWhereToResume() async throws {
+        let log = CapturedLog()
+        let path = TemporaryFolder.make().appendingPathComponent("world.db").path
+        let core = try ServerCore(databasePath: path, seed: .named("fresh"), honoursLatency: false)
+        let server = try await TeamServer.start(core: core, options: .init(port: 0, adminToken: Self.admin, streams: .init(stall: .seconds(1), grace: .seconds(600)),
+                                                                           connections: ConnectionLimits(ratePerAddress: 0)), logger: log.logger())
+        let start = core.events.lastID
+        let payload = JSONValue.string(String(repeating: "z", count: 1_024))
+        for chunk in 0..<10 {
+            core.events.publish((1...100).map { SimEvent(id: start + chunk * 100 + $0, kind: .faultsChanged, data: ["filler": payload], at: SimTime(seconds: 0)) })
+        }
+        let stalled = try await Self.subscribe(port: server.port, lastEventID: start, receiveBuffer: 4_096)
+        // Nothing read until the server says it gave up on this client.
+        for _ in 0..<6_000 where !log.all.contains(where: { $0.contains("event stream stalled") }) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        try #require(log.all.contains { $0.contains("event stream stalled") }, "no stall noticed")
+        let (text, _) = await stalled.read(patience: .seconds(120)) { $0.hasSuffix("\r\n0\r\n\r\n") }
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n")
+        let ids = lines.split(separator: "\n").filter { $0.hasPrefix("id: ") }.compactMap { Int($0.dropFirst(4)) }
+        try #require(!ids.isEmpty && ids.count < 1_000, "\(ids.count) events: \(text.prefix(300))")
+        #expect(ids == Array((start + 1)...(start + ids.count)), "in order, none skipped")
+        #expect(lines.contains("event: overflow\ndata: {\"lastEventId\":\(start + ids.count),"), "\(lines.suffix(300))")
+        #expect(lines.contains("read nothing for 1 s while it caught up"))
+        let resumed = try await Self.subscribe(port: server.port, lastEventID: start + ids.count)
+        let rest = await resumed.read { $0.contains("id: \(start + 1_000)\n") }
+        #expect(rest.text.contains("id: \(start + ids.count + 1)\n"))
+        await server.stop()
+    }
+
     /// A client that reads nothing cannot hold a stop open: its connection is closed after the grace.
     @Test(.timeLimit(.minutes(10))) func aStopEndsEvenWithAStalledSubscriber() async throws {
         let (core, server) = try await Self.start(streams: .init(grace: .seconds(1)))
@@ -102,6 +160,28 @@ import Testing
         await server.stop()  // returns: the time limit fails the test if the stalled stream held it
         let (_, closed) = await stalled.readUntilClosed()
         #expect(closed)
+    }
+}
+
+/// The ids of a stream's messages as its bytes arrive (chunk size lines and all), and whether an
+/// `overflow` came.
+final class EventIDs: Sendable {
+    private let state = Mutex<(pending: String, ids: [Int], overflow: Bool)>(("", [], false))
+    var ids: [Int] { state.withLock { $0.ids } }
+    var sawOverflow: Bool { state.withLock { $0.overflow } }
+
+    /// Takes a chunk of the stream; returns the last id seen so far.
+    func feed(_ bytes: ArraySlice<UInt8>) -> Int {
+        state.withLock { s in
+            s.pending += String(decoding: bytes, as: UTF8.self)
+            var lines = s.pending.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            s.pending = String(lines.removeLast())
+            for line in lines {
+                if line.hasPrefix("id: "), let id = Int(line.dropFirst(4)) { s.ids.append(id) }
+                if line == "event: overflow" { s.overflow = true }
+            }
+            return s.ids.last ?? -1
+        }
     }
 }
 

@@ -35,14 +35,25 @@ import Testing
     }
 
     @Test func aClosedPortIsNoInternet2202() async throws {
-        let port = try closedPort()
-        let client = try RemoteBackend(url: "http://127.0.0.1:\(port)", adminToken: nil)
+        let closed = try ClosedPort()
+        defer { closed.release() }
+        let client = try RemoteBackend(url: "http://127.0.0.1:\(closed.port)", adminToken: nil)
         let response = await client.send(call, session: "default")
         // 2202, not 2201: the refusal was answered as such, not waited out until the timeout (no
         // wall-clock bound here, which a busy machine broke).
         #expect(response.errorCode == 2202, "\(JSONText.encode(response.json))")
         #expect(response.error?.label == "Network problem : No internet")
         #expect(response.status == .failed)
+    }
+
+    /// What the refusal tests rest on (issue 43): nobody can take a `ClosedPort`'s port while it is
+    /// held. A port bound and given up, as these tests once used, another test's server could take
+    /// at once, and the refusal became that server's answer (2204 under load).
+    @Test func aClosedPortCannotBeTakenWhileHeld() throws {
+        let closed = try ClosedPort()
+        #expect(!canListen(on: closed.port))
+        closed.release()
+        #expect(canListen(on: closed.port), "a port given up is anyone's")
     }
 
     @Test func aServerErrorIs2204WithTheServersWords() async throws {
@@ -69,8 +80,9 @@ import Testing
     }
 
     @Test func controlsWithoutAnAdminTokenSaySo() async throws {
-        let port = try closedPort()
-        let client = try RemoteBackend(url: "http://127.0.0.1:\(port)", adminToken: nil)
+        let closed = try ClosedPort()
+        defer { closed.release() }
+        let client = try RemoteBackend(url: "http://127.0.0.1:\(closed.port)", adminToken: nil)
         let answer = await client.control(.export)
         #expect(answer.error?.contains("need the server's admin token") == true)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text that would drive a terminal or reorder what it shows (issue 30's list): each as the
 /// characters themselves and as a YAML double-quoted escape that YAML reads as those characters.
 public struct TerminalPayload: Sendable, CustomStringConvertible {
@@ -9,16 +11,17 @@ public struct TerminalPayload: Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
-    public static let all: [TerminalPayload] = [
-        TerminalPayload(name: "OSC title", text: "f\u{1B}]0;pwned\u{07}x", yamlEscape: #"f\e]0;pwned\ax"#),
-        TerminalPayload(name: "CSI clear", text: "f\u{1B}[2Jx", yamlEscape: #"f\e[2Jx"#),
-        TerminalPayload(name: "BEL", text: "f\u{07}x", yamlEscape: #"f\ax"#),
-        TerminalPayload(name: "C1 CSI", text: "f\u{9B}2Jx", yamlEscape: #"f\x9B2Jx"#),
-        TerminalPayload(name: "DEL", text: "f\u{7F}x", yamlEscape: #"f\x7Fx"#),
-        TerminalPayload(name: "NEL", text: "f\u{85}x", yamlEscape: #"f\Nx"#),
-        TerminalPayload(name: "U+2028", text: "f\u{2028}x", yamlEscape: #"f\Lx"#),
-        TerminalPayload(name: "U+202E", text: "f\u{202E}x", yamlEscape: #"f\u202Ex"#),
-    ]
+    /// The payloads of `scripts/attack/terminal-payloads.json`, the file the attack script reads.
+    public static let all: [TerminalPayload] = {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/attack/terminal-payloads.json")
+        guard let data = try? Data(contentsOf: file),
+              let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let payloads = document["payloads"] as? [[String: String]] else {
+            fatalError("cannot read the payload file \(file.path)")
+        }
+        return payloads.map { TerminalPayload(name: $0["name"] ?? "?", text: $0["text"] ?? "", yamlEscape: $0["yaml"] ?? "") }
+    }()
 
     /// Whether `text` still holds a character of the payloads' kind (one `escapingControlCharacters`
     /// escapes).

@@ -11,9 +11,9 @@ p.add_argument("--port", type=int, required=True)
 p.add_argument("--log", required=True)
 a = p.parse_args()
 
-PAYLOADS = [("OSC title", "f\x1b]0;pwned\x07x", r"f\e]0;pwned\ax"), ("CSI clear", "f\x1b[2Jx", r"f\e[2Jx"),
-            ("BEL", "f\x07x", r"f\ax"), ("C1 CSI", "f\x9b2Jx", r"f\x9B2Jx"), ("DEL", "f\x7fx", r"f\x7Fx"),
-            ("NEL", "f\x85x", r"f\Nx"), ("U+2028", "f\u2028x", r"f\Lx"), ("U+202E", "f\u202ex", r"f\u202Ex")]
+# The payload file the tests read too (Tests/SimTestSupport/TerminalPayloads.swift).
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "terminal-payloads.json"), encoding="utf-8") as f:
+    PAYLOADS = [(p["name"], p["text"], p["yaml"]) for p in json.load(f)["payloads"]]
 
 
 def unsafe(text):

@@ -28,14 +28,14 @@ struct AuthAPIClient: Sendable {
         try await send("POST", path, body: JSONText.encode(body), tamper: tamper)
     }
 
-    func send(_ method: String, _ target: String, body: String?, tamper: Tamper = .init()) async throws -> TestHTTP.Answer {
+    func send(_ method: String, _ target: String, body: String?, contentType: String = "application/json", tamper: Tamper = .init()) async throws -> TestHTTP.Answer {
         guard let url = URL(string: base + target), let host = url.host else { throw TestHTTP.BadURL(text: base + target) }
         let date = tamper.date ?? date()
         let signature = tamper.signature ?? AuthAPISignature.sign(key: key, date: date ?? "", method: method, host: tamper.host ?? host,
                                                                   target: target, body: Array((body ?? "").utf8))
         var headers = [("Authorization", AuthAPISignature.authorization(serviceId: tamper.serviceId ?? serviceId, signature: signature))]
         if let date { headers.append(("FT-Date", date)) }
-        if body != nil { headers.append(("Content-Type", "application/json")) }
+        if body != nil { headers.append(("Content-Type", contentType)) }
         let answer = try await HTTPTransport.shared.send(method, url, headers: headers, body: body.map { Data($0.utf8) }, timeout: .seconds(60))
         return TestHTTP.Answer(status: answer.status, text: answer.text, headers: answer.headers.map { ($0.name, $0.value) })
     }
