@@ -4,7 +4,7 @@ import SimKernel
 extension World {
     /// The first invariant a loaded world breaks (§9), or nil: the kernel's (sessions, clock, faults),
     /// then each system's.
-    var firstProblem: ScenarioProblem? {
+    public var firstProblem: ScenarioProblem? {
         if session.device.isEmpty { return ScenarioProblem(path: ["session", "device"], reason: "the default session needs a device id") }
         if let (key, reason) = World.settingsProblem(session.settings) { return ScenarioProblem(path: ["session", key], reason: reason) }
         var names = Set<String>()
@@ -18,6 +18,11 @@ extension World {
             }
         }
         if clock < startTime { return ScenarioProblem(path: ["clock"], reason: "the clock is before the start time") }
+        // Each call adds one: a count from zero, far from where `+ 1` traps (and a stored row is read
+        // by JSON, not by the scenario decoder's own bound).
+        if let problem = NumberBounds.problem(counters.transactions, NumberBounds.count) {
+            return ScenarioProblem(path: ["counters", "transactions"], reason: "counters.transactions \(problem)")
+        }
         for (i, f) in faults.enumerated() {
             if let p = World.faultProblem(f) { return ScenarioProblem(path: ["faults", String(i)], reason: "fault \(i + 1): \(p)") }
         }

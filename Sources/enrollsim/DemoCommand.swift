@@ -23,6 +23,8 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Playback speed: 2 plays twice as fast.")
     var speed: Double = 1
 
+    func validate() throws { try PlaybackSpeed.validate(speed) }
+
     static var tours: [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: EnrollsimAssets.walksDirectory.path)) ?? []
         return files.filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(6)) }.sorted()
