@@ -28,6 +28,10 @@ public enum NumberBounds {
 
     /// A count or an id that only grows from zero: 0 … 2^53 − 1.
     public static let count = 0...maxWhole
+
+    /// The largest counter a scenario may start from (10^15): 8 × 10^15 calls from `maxWhole`, more
+    /// than a server answers in years, so that counting on never leaves `count`.
+    public static let largestCounter = 1_000_000_000_000_000
 }
 
 extension NumberBounds {

@@ -61,7 +61,8 @@ enum StoredWorldCheck {
             for (i, item) in items.enumerated() { if let p = numberProblem(item, at: "\(place)[\(i)]") { return p } }
         case .object(let members):
             for key in members.keys.sorted() {
-                if generatorStates.contains(key), case .int = members[key]! { continue }
+                // Above Int.max a UInt64 state is parsed as a double: either is a number, which is all it must be.
+                if generatorStates.contains(key), members[key]!.doubleNumber != nil { continue }
                 if let p = numberProblem(members[key]!, at: "\(place).\(key)") { return p }
             }
         default: break

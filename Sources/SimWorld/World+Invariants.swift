@@ -55,3 +55,23 @@ extension World {
         return nil
     }
 }
+
+extension World {
+    /// A scenario's counters leave room for the calls still to come: each call or subscription adds
+    /// one, and what the team server stores (a mark ahead of the counter) must stay within
+    /// `NumberBounds` after them, so a loaded counter is at most `NumberBounds.largestCounter`. Asked
+    /// of scenarios only: a stored world that has counted past it since is served as it is.
+    var counterRoomProblem: ScenarioProblem? {
+        for (key, value) in [("transactions", counters.transactions), ("stepsIDs", pims.stepsIDs)] where value > NumberBounds.largestCounter {
+            return ScenarioProblem(path: ["counters", key],
+                                   reason: "counters.\(key) must be at most \(NumberBounds.largestCounter) (room for the calls to come), not \(value)")
+        }
+        for i in 0..<bookmarks.count {
+            if let problem = bookmarks[i].world.counterRoomProblem {
+                return ScenarioProblem(path: ["bookmarks", String(i), "world"] + problem.path, reason: "bookmark \(bookmarks[i].name): \(problem.reason)")
+            }
+        }
+        return nil
+    }
+}
+

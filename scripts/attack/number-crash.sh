@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A scenario whose counters.transactions is near Int64.max (then Int64.min, then 2^53), put through
+# A scenario whose counters.transactions is near Int64.max (then Int64.min, 2^53, and just below 2^53), put through
 # every mode: `scenarios check`, `batch --scenario` and one call, an admin `load` on a running team
 # server and one call after it, and `serve --scenario` on a new database and one call, restarted
 # and one call again. Reports each exit status (a trap is a signal: 132 SIGILL, 133 SIGTRAP), the
@@ -11,7 +11,7 @@ S="http://127.0.0.1:$PORT"
 J='Content-Type: application/json'
 failed=0
 call='{"type": "get", "name": "pims.authentication.trustedphonenumber"}'
-for value in 9223372036854775000 -9223372036854775808 9007199254740992; do
+for value in 9223372036854775000 -9223372036854775808 9007199254740992 9007199254740000; do
     file="$WORK/counter-$value.yaml"
     cat > "$file" <<YAML
 name: counter-attack

@@ -8,8 +8,9 @@ import Yams
 /// one of them written at a limit of its type. A field is a path with list indexes left out
 /// (`accounts.*.pinFailures`): each is mutated once, in the first world that has it.
 enum NumberFuzz {
-    /// The limits of a field's type: 0, -1, Int64.min, Int64.max, 2^53.
-    static let limits = ["0", "-1", "-9223372036854775808", "9223372036854775807", "9007199254740992"]
+    /// The limits of a field's type: 0, -1, Int64.min, Int64.max, 2^53, and the largest whole
+    /// number read (2^53 − 1).
+    static let limits = ["0", "-1", "-9223372036854775808", "9223372036854775807", "9007199254740992", "9007199254740991"]
 
     struct Field: Sendable {
         /// `accounts.*.pinFailures`.
@@ -24,11 +25,13 @@ enum NumberFuzz {
         let yaml: String
     }
 
-    struct Mutation: Sendable {
+    struct Mutation: Sendable, CustomStringConvertible {
         let field: Field
         let value: String
         let yaml: String
         var label: String { "\(field.path) = \(value)" }
+        /// Short in a failed expectation: the field and the value, not the whole text.
+        var description: String { "\(label) (line \(field.line))" }
     }
 
     /// What each base world runs before its export: fault rules (with `times`, `probability` and
@@ -153,10 +156,12 @@ enum NumberFuzz {
         }
     }
 
-    /// Whether a refusal names the field: its file, a line, and the field's line or key.
+    /// Whether a refusal names the field: its file, a line, and the field's line or its key (a
+    /// value that breaks an invariant between two keys may be refused at the other one's line:
+    /// `pinMaxLength must not be below pinMinLength`).
     static func namesTheField(_ text: String, _ m: Mutation, origin: String) -> Bool {
         guard let range = text.range(of: "\(origin):"), let line = Int(text[range.upperBound...].prefix(while: \.isNumber)) else { return false }
-        return line == m.field.line || (line <= m.field.line && text.contains(m.field.key))
+        return line == m.field.line || text[range.upperBound...].contains(m.field.key)
     }
 }
 
