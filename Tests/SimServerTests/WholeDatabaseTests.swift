@@ -11,9 +11,11 @@ import Testing
 @Suite struct WholeDatabaseTests {
     typealias Fixture = ForwardCompatibilityTests
 
-    /// `enrollsim serve` on `db`: its status and standard error.
+    /// `enrollsim serve` on `db`: its status and standard error. A server that starts where it
+    /// should refuse is stopped by `timeout` (status 124), so the test fails rather than waits.
     static func serve(_ db: String, _ extra: [String] = []) async throws -> (status: Int32, stderr: String) {
-        try await ServeCommandTests().run(["serve", "--port", "0", "--db", db] + extra, environment: ["ENROLLSIM_ADMIN_TOKEN": ServeProcess.admin])
+        try await ServeCommandTests().run(["serve", "--port", "0", "--db", db] + extra, environment: ["ENROLLSIM_ADMIN_TOKEN": ServeProcess.admin],
+                                          launcher: ["/usr/bin/timeout", "120"])
     }
 
     /// With its live world document deleted (its rows, tokens and events kept), the database is
