@@ -77,6 +77,9 @@ public enum PIMSInvariants {
                 return Problem(path: ["sessions", String(i), "user"], reason: "session \(name) is logged in as \(user), who is not an account")
             }
         }
+        if let problem = NumberBounds.problem(w.stepsIDs, NumberBounds.count) {
+            return Problem(path: ["counters", "stepsIDs"], reason: "counters.stepsIDs \(problem)")
+        }
         if let maxID = stepsIDs.max(), maxID > w.stepsIDs {
             return Problem(path: ["counters", "stepsIDs"], reason: "counters.stepsIDs must be at least the largest stepsID (\(maxID))")
         }

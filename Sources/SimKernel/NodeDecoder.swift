@@ -92,6 +92,9 @@ private struct NodeDecoding: Decoder, SingleValueDecodingContainer {
         guard let constructible = type as? any ScalarConstructible.Type else { return try T(from: self) }
         guard case .scalar(let scalar) = node else { throw mismatch(Node.Scalar.self) }
         guard let value = constructible.construct(from: scalar) as? T else { throw mismatch(type) }
+        if let problem = NumberBounds.problem(of: value) {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: problem))
+        }
         return value
     }
 

@@ -127,10 +127,13 @@ private struct TreeDecoding: Decoder, SingleValueDecodingContainer {
         }
     }
 
+    /// Out of `NumberBounds`: a mismatch, which the fallback decoder words with its path.
     func decode(_ type: Int.Type) throws -> Int {
-        if let n = plainDecimal(), n <= Int.max { return Int(n) }
+        if let n = plainDecimal(), n <= UInt64(NumberBounds.maxWhole) { return Int(n) }
         guard mayBeNumber(.integer) else { throw TreeMismatch() }
-        return try constructed(Int.self, by: Int.construct(from:))
+        let n = try constructed(Int.self, by: Int.construct(from:))
+        guard NumberBounds.whole.contains(n) else { throw TreeMismatch() }
+        return n
     }
 
     func decode(_ type: UInt64.Type) throws -> UInt64 {
@@ -168,7 +171,7 @@ private struct TreeDecoding: Decoder, SingleValueDecodingContainer {
 
     /// Any other scalar type, by Yams's own constructor on the scalar as Yams composes it.
     private func constructed<T>(_ type: T.Type, by construct: (Node.Scalar) -> Any?) throws -> T {
-        guard node.kind == .scalar, let value = construct(yamsScalar) as? T else { throw TreeMismatch() }
+        guard node.kind == .scalar, let value = construct(yamsScalar) as? T, NumberBounds.problem(of: value) == nil else { throw TreeMismatch() }
         return value
     }
 

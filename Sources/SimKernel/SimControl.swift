@@ -72,6 +72,8 @@ public struct ControlFields: Sendable {
     public func optionalInt(_ key: String) throws(ControlError) -> Int? {
         guard let v = values[key], v != .null else { return nil }
         guard let i = v.intValue else { throw fail("\"\(key)\" must be a whole number") }
+        // Every number a control brings is held to `NumberBounds` here, before any arithmetic.
+        if let problem = NumberBounds.wholeProblem(i) { throw fail("\"\(key)\": \(problem)") }
         return i
     }
     public func int(_ key: String) throws(ControlError) -> Int {
@@ -81,6 +83,7 @@ public struct ControlFields: Sendable {
     public func optionalDouble(_ key: String) throws(ControlError) -> Double? {
         guard let v = values[key], v != .null else { return nil }
         guard let d = v.doubleNumber else { throw fail("\"\(key)\" must be a number") }
+        if let problem = NumberBounds.fractionProblem(d) { throw fail("\"\(key)\": \(problem)") }
         return d
     }
 }

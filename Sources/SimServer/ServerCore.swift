@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Logging
 import SimKernel
@@ -59,16 +60,33 @@ public final class ServerCore: Sendable {
     public init(databasePath path: String, seed: ScenarioSource, honoursLatency: Bool = true, logger: Logger = TeamServer.silentLogger,
                 sessions: SessionPolicy = .init(), clock: WallClock = .system) throws(OpenError) {
         let snapshot: WorldStore.Snapshot
+        // What start-up creates (the file, folders above it) is removed again if it fails: a failed
+        // start leaves nothing behind, an empty database least of all.
+        let created = CreatedPaths(database: path)
+        var opened: WorldStore?
+        // A new database is seeded: its scenario is read before anything is created.
+        var seedWorld: World?
+        if created.file != nil || (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0 {
+            do { seedWorld = try ScenarioLoader.load(seed) } catch {
+                created.remove()
+                throw .scenario(error)
+            }
+        }
         do {
             let stored: WorldStore.Snapshot?
-            (store, stored) = try WorldStore.open(path: path)
+            let (newStore, found) = try WorldStore.open(path: path)
+            opened = newStore
+            stored = found
+            store = newStore
             if let existing = stored {
                 try store.pruneEvents()
                 snapshot = existing
                 origin = .resumed(scenario: existing.loaded.name)
             } else {
                 let world: World
-                do { world = try ScenarioLoader.load(seed) } catch { throw OpenError.scenario(error) }
+                if let seedWorld { world = seedWorld } else {
+                    do { world = try ScenarioLoader.load(seed) } catch { throw OpenError.scenario(error) }
+                }
                 try store.commitNow(.seed(world, transactionMark: world.counters.transactions))
                 // Served as written, not read back: the store's round trip is what a restart reads
                 // (pinned by the restart tests), and reading 50,000 rows back doubled a start's time.
@@ -76,8 +94,12 @@ public final class ServerCore: Sendable {
                 origin = .seeded(scenario: world.name)
             }
         } catch let error as OpenError {
+            opened?.close()
+            created.remove()
             throw error
         } catch {
+            opened?.close()
+            created.remove()
             throw .database(path: path, underlying: error)
         }
         live = LiveWorld(snapshot, policy: sessions, clock: clock)

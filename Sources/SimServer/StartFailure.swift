@@ -23,7 +23,7 @@ public enum StartFailure {
     static func exitStatus(_ error: any Error) -> Int32 {
         switch error {
         case is DatabaseOwnership.Taken: return inUse
-        case is NewerDatabase, is UnreadableRow: return dataError
+        case is NewerDatabase, is UnreadableRow, is ForeignDatabase, is IncompleteDatabase, is DamagedWorld, is HotJournal: return dataError
         case let e as FileError: return [EROFS, EACCES, EPERM, EISDIR, ENOTDIR, ENOENT].contains(e.code) ? cannotCreate : ioError
         case let e as DatabaseError:
             switch e.resultCode {

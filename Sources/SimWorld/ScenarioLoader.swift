@@ -65,6 +65,6 @@ public enum ScenarioLoader {
 
     public static func parse(yaml: String, origin: String) throws(ScenarioError) -> World {
         try StrictYAML.decode(World.self, yaml: yaml, origin: origin, emptyMessage: "the scenario is empty",
-                              notMapping: "a scenario is a mapping of keys (name, description, …)") { $0.firstProblem }
+                              notMapping: "a scenario is a mapping of keys (name, description, …)") { $0.firstProblem ?? $0.counterRoomProblem }
     }
 }

@@ -87,6 +87,11 @@ extension World {
 
     /// Why these settings cannot open a session, or nil: an option no system reads, or a value its
     /// system does not accept.
+    /// The option keys of `settings` that no system of this build reads (a newer enrollsim's), sorted.
+    public static func unknownSessionOptions(_ settings: SessionSettings) -> [String] {
+        settings.options.keys.sorted().filter { sessionOption($0) == nil }
+    }
+
     static func settingsProblem(_ settings: SessionSettings) -> (key: String, reason: String)? {
         if settings.device.isEmpty { return ("device", "the device id is empty") }
         for key in settings.options.keys.sorted() {

@@ -4,7 +4,7 @@ import SimKernel
 extension World {
     /// The first invariant a loaded world breaks (§9), or nil: the kernel's (sessions, clock, faults),
     /// then each system's.
-    var firstProblem: ScenarioProblem? {
+    public var firstProblem: ScenarioProblem? {
         if session.device.isEmpty { return ScenarioProblem(path: ["session", "device"], reason: "the default session needs a device id") }
         if let (key, reason) = World.settingsProblem(session.settings) { return ScenarioProblem(path: ["session", key], reason: reason) }
         var names = Set<String>()
@@ -18,6 +18,11 @@ extension World {
             }
         }
         if clock < startTime { return ScenarioProblem(path: ["clock"], reason: "the clock is before the start time") }
+        // Each call adds one: a count from zero, far from where `+ 1` traps (and a stored row is read
+        // by JSON, not by the scenario decoder's own bound).
+        if let problem = NumberBounds.problem(counters.transactions, NumberBounds.count) {
+            return ScenarioProblem(path: ["counters", "transactions"], reason: "counters.transactions \(problem)")
+        }
         for (i, f) in faults.enumerated() {
             if let p = World.faultProblem(f) { return ScenarioProblem(path: ["faults", String(i)], reason: "fault \(i + 1): \(p)") }
         }
@@ -50,3 +55,23 @@ extension World {
         return nil
     }
 }
+
+extension World {
+    /// A scenario's counters leave room for the calls still to come: each call or subscription adds
+    /// one, and what the team server stores (a mark ahead of the counter) must stay within
+    /// `NumberBounds` after them, so a loaded counter is at most `NumberBounds.largestCounter`. Asked
+    /// of scenarios only: a stored world that has counted past it since is served as it is.
+    var counterRoomProblem: ScenarioProblem? {
+        for (key, value) in [("transactions", counters.transactions), ("stepsIDs", pims.stepsIDs)] where value > NumberBounds.largestCounter {
+            return ScenarioProblem(path: ["counters", key],
+                                   reason: "counters.\(key) must be at most \(NumberBounds.largestCounter) (room for the calls to come), not \(value)")
+        }
+        for i in 0..<bookmarks.count {
+            if let problem = bookmarks[i].world.counterRoomProblem {
+                return ScenarioProblem(path: ["bookmarks", String(i), "world"] + problem.path, reason: "bookmark \(bookmarks[i].name): \(problem.reason)")
+            }
+        }
+        return nil
+    }
+}
+

@@ -38,6 +38,7 @@ struct DemoCommand: AsyncParsableCommand {
     var force = false
 
     func validate() throws {
+        try PlaybackSpeed.validate(speed)
         if Theme.named(theme) == nil { throw ValidationError("--theme must be dark, light or monochrome") }
         if html != nil && name == nil { throw ValidationError("--html needs a tour's name") }
     }

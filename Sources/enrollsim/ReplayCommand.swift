@@ -54,7 +54,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func validate() throws {
         if walks.isEmpty { throw ValidationError("name a walk file (or, with --check, walk files and folders)") }
-        if !(speed > 0) { throw ValidationError("--speed must be above 0") }
+        try PlaybackSpeed.validate(speed)
         if backend != nil && !check { throw ValidationError("--backend is for --check (a terminal replay answers from the walk itself)") }
         if junit != nil && !check { throw ValidationError("--junit is for --check") }
         if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }

@@ -10,6 +10,8 @@ extension ServeCommand {
         authApiKey ?? ProcessInfo.processInfo.environment["ENROLLSIM_AUTH_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    static let largestDateSkew = 31_536_000
+
     /// A build without the trait TLS refuses the TLS flags before any other check (scripts/release.sh
     /// asks a binary this way whether it has HTTPS).
     func validateTLSIsBuiltIn() throws {
@@ -20,7 +22,9 @@ extension ServeCommand {
     }
 
     func validateAuthAPIAndTLS() throws {
-        if authDateSkew < 0 { throw ValidationError("--auth-date-skew must be 0 or more seconds, not \(authDateSkew)") }
+        if !(0...Self.largestDateSkew).contains(authDateSkew) {
+            throw ValidationError("--auth-date-skew must be between 0 and \(Self.largestDateSkew) seconds (a year), not \(authDateSkew)")
+        }
         if let id = authServiceId, id.isEmpty { throw ValidationError("--auth-service-id must not be empty") }
         if let key = givenAuthApiKey, key.count < 16 { throw ValidationError("the Auth API key must have at least 16 characters") }
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }

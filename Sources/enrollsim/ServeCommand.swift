@@ -118,11 +118,15 @@ struct ServeCommand: AsyncParsableCommand {
         if let db, db.isEmpty { throw ValidationError("--db must be a file path") }
         if let addressFile, addressFile.isEmpty { throw ValidationError("--address-file must be a file path") }
         _ = try durations()
+        // Upper bounds far above any use, so that no sum or product of a limit can overflow.
         for (flag, value) in [("--session-cap", sessionCap), ("--session-rate", sessionRate), ("--max-connections", maxConnections),
-                              ("--streams-per-token", streamsPerToken), ("--streams-per-address", streamsPerAddress)] where value < 1 {
-            throw ValidationError("\(flag) must be at least 1, not \(value)")
+                              ("--streams-per-token", streamsPerToken), ("--streams-per-address", streamsPerAddress)]
+        where !(1...Self.largestLimit).contains(value) {
+            throw ValidationError("\(flag) must be between 1 and \(Self.largestLimit), not \(value)")
         }
-        guard connectionRate >= 0 else { throw ValidationError("--connection-rate must be 0 (no limit) or more, not \(connectionRate)") }
+        guard (0...Self.largestLimit).contains(connectionRate) else {
+            throw ValidationError("--connection-rate must be between 0 (no limit) and \(Self.largestLimit), not \(connectionRate)")
+        }
         for proxy in trustedProxy where IPAddressText.normalised(proxy) == nil {
             throw ValidationError("--trusted-proxy must be an IP address (as the proxy connects from), not \"\(proxy.escapingControlCharacters)\"")
         }
@@ -139,6 +143,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     static func isLoopback(_ host: String) -> Bool { TeamServer.isLoopback(host) }
+
+    /// The largest value of a count or rate flag.
+    static let largestLimit = 10_000_000
 
     /// The three duration flags, each within its range.
     func durations() throws(ValidationError) -> (sessionIdle: Duration, idle: Duration, request: Duration) {

@@ -15,32 +15,32 @@ extension Tag {
     static let serviceId = "07b7e1f4-2197-481a-b776-1adcb140af06"
     static let authAPIKey = "acme-bank-auth-api-key-for-enrollsim"
 
-    @Test func curlWalksTheServerGuidesQuickStart() throws {
-        let server = try ShippedServer()
-        let run = try server.client(#""$CLIENTS/server-quickstart.sh" "$S" "$A""#)
+    @Test func curlWalksTheServerGuidesQuickStart() async throws {
+        let server = try await ShippedServer.start()
+        let run = try await server.run(#""$CLIENTS/server-quickstart.sh" "$S" "$A""#)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)\n\(server.errors)")
         #expect(run.stdout.contains("ok: faults event") && run.stdout.contains("ok: attach default"), "\(run.stdout)")
-        #expect(server.stop() == 0, "\(server.errors)")
+        #expect(await server.stopped() == 0, "\(server.errors)")
     }
 
     /// The loop of issue 37: a device session per request, a new connection each, one after another.
-    @Test func aThousandCurlRequestsInAShellLoopAreAllAnswered() throws {
-        let server = try ShippedServer()
-        let run = try server.client(#""$CLIENTS/curl-loop.sh" "$S" 1000"#)
+    @Test func aThousandCurlRequestsInAShellLoopAreAllAnswered() async throws {
+        let server = try await ShippedServer.start()
+        let run = try await server.run(#""$CLIENTS/curl-loop.sh" "$S" 1000"#)
         #expect(ShippedServer.counts(run.stdout) == ["201": 1000], "\(run.stdout)\(run.stderr)")
     }
 
-    @Test func aThousandPythonURLlibRequestsEachOnANewConnectionAreAllAnswered() throws {
-        let server = try ShippedServer()
-        let run = try server.client(#"python3 "$CLIENTS/urllib_loop.py" "$S" 1000"#)
+    @Test func aThousandPythonURLlibRequestsEachOnANewConnectionAreAllAnswered() async throws {
+        let server = try await ShippedServer.start()
+        let run = try await server.run(#"python3 "$CLIENTS/urllib_loop.py" "$S" 1000"#)
         #expect(ShippedServer.counts(run.stdout) == ["201": 500, "200": 500], "\(run.stdout)\(run.stderr)")
     }
 
     /// ApacheBench: 50 clients at once for 10 s, HTTP/1.0 without keep-alive (a new connection per
     /// request), calls on a device session. Every request answered, every answer 2xx.
-    @Test func fiftyClientsAtOnceWithoutKeepAliveAreAllAnswered() throws {
-        let server = try ShippedServer()
-        let run = try server.client(#"""
+    @Test func fiftyClientsAtOnceWithoutKeepAliveAreAllAnswered() async throws {
+        let server = try await ShippedServer.start()
+        let run = try await server.run(#"""
             T=$(curl -s -XPOST "$S/v1/sessions" -H 'Content-Type: application/json' -d '{"device": "ab"}' \
                 | python3 -c 'import json,sys; print(json.load(sys.stdin)["session"])')
             printf '%s' '{"type": "get", "name": "pims.authentication.trustedphonenumber", "params": {}}' > call.json
@@ -56,9 +56,9 @@ extension Tag {
 
     /// Refusal, forced with a low limit: every one of 4 slots holds a request in flight, and a new
     /// client (curl, then urllib) reads a complete 429 with `Retry-After` and a JSON body, never a reset.
-    @Test func aRefusedClientReadsAComplete429WithRetryAfter() throws {
-        let server = try ShippedServer(["--max-connections", "4", "--request-timeout", "10m"])
-        let run = try server.client(#"""
+    @Test func aRefusedClientReadsAComplete429WithRetryAfter() async throws {
+        let server = try await ShippedServer.start(["--max-connections", "4", "--request-timeout", "10m"])
+        let run = try await server.run(#"""
             python3 - "$S" <<'EOF'
             import json, socket, subprocess, sys, time, urllib.error, urllib.parse, urllib.request
             url = urllib.parse.urlsplit(sys.argv[1])
@@ -95,9 +95,9 @@ extension Tag {
 
     /// A few lines of Java (scripts/clients/QuickStart.java) compiled with javac: the quick start,
     /// then 200 requests with keep-alive off.
-    @Test func javaHttpURLConnectionWalksTheQuickStart() throws {
-        let server = try ShippedServer()
-        let run = try server.client(#"javac -d classes "$CLIENTS/QuickStart.java" && java -cp classes QuickStart "$S" 200"#)
+    @Test func javaHttpURLConnectionWalksTheQuickStart() async throws {
+        let server = try await ShippedServer.start()
+        let run = try await server.run(#"javac -d classes "$CLIENTS/QuickStart.java" && java -cp classes QuickStart "$S" 200"#)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("ok: 200 health checks, a new connection each"), "\(run.stdout)")
     }
@@ -106,20 +106,20 @@ extension Tag {
     /// (--cacert), openssl s_client and a JVM's trust store made with keytool, and refused by them
     /// without the trust; the server guide's quick start over it.
     @Test(.enabled(if: ShippedServer.hasTLS, Comment(rawValue: ShippedServer.withoutTLS)))
-    func httpsWithTheSelfSignedCertificateTrustedByEveryClient() throws {
-        let server = try ShippedServer(["--tls-self-signed"])
+    func httpsWithTheSelfSignedCertificateTrustedByEveryClient() async throws {
+        let server = try await ShippedServer.start(["--tls-self-signed"])
         #expect(server.url.hasPrefix("https://127.0.0.1:"), "\(server.url)")
         let environment = ["CERT": server.certificate]
 
-        let curl = try server.client(#"curl -sS --fail --cacert "$CERT" "$S/healthz""#, environment: environment)
+        let curl = try await server.run(#"curl -sS --fail --cacert "$CERT" "$S/healthz""#, environment: environment)
         #expect(curl.status == 0 && curl.stdout.contains(#""status":"ok""#), "\(curl.stdout)\(curl.stderr)")
-        let untrusted = try server.client(#"curl -sS "$S/healthz""#)
+        let untrusted = try await server.run(#"curl -sS "$S/healthz""#)
         #expect(untrusted.status == 60, "curl without --cacert: \(untrusted.status) \(untrusted.stderr)")
 
-        let guide = try server.client(#""$CLIENTS/server-quickstart.sh" "$S" "$A" --cacert "$CERT""#, environment: environment)
+        let guide = try await server.run(#""$CLIENTS/server-quickstart.sh" "$S" "$A" --cacert "$CERT""#, environment: environment)
         #expect(guide.status == 0 && guide.stdout.contains("ok: attach default"), "\(guide.stdout)\(guide.stderr)\n\(server.errors)")
 
-        let sClient = try server.client(#"""
+        let sClient = try await server.run(#"""
             port=${S##*:}
             printf 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' \
               | openssl s_client -connect "127.0.0.1:$port" -servername localhost -CAfile "$CERT" -verify_return_error -quiet 2>&1
@@ -127,56 +127,56 @@ extension Tag {
         #expect(sClient.status == 0 && sClient.stdout.contains("HTTP/1.1 200 OK") && sClient.stdout.contains(#""status":"ok""#),
                 "\(sClient.stdout)\(sClient.stderr)")
         // With the system's authorities only: refused for the certificate it cannot verify.
-        let sClientUntrusted = try server.client(#"""
+        let sClientUntrusted = try await server.run(#"""
             port=${S##*:}
             printf 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' \
               | openssl s_client -connect "127.0.0.1:$port" -servername localhost -verify_return_error -quiet 2>&1
             """#)
         #expect(sClientUntrusted.status != 0 && sClientUntrusted.stdout.contains("self-signed certificate"), "\(sClientUntrusted.stdout)")
 
-        let java = try server.client(#"""
+        let java = try await server.run(#"""
             keytool -importcert -noprompt -alias enrollsim -file "$CERT" -keystore client-truststore.jks -storepass enrollsim >/dev/null &&
             javac -d classes "$CLIENTS/QuickStart.java" &&
             java -Djavax.net.ssl.trustStore=client-truststore.jks -Djavax.net.ssl.trustStorePassword=enrollsim -cp classes QuickStart "$S" 50
             """#, environment: environment)
         #expect(java.status == 0 && java.stdout.contains("ok: 50 health checks"), "\(java.stdout)\(java.stderr)")
-        let javaUntrusted = try server.client(#"javac -d classes "$CLIENTS/QuickStart.java" && java -cp classes QuickStart "$S" 1"#)
+        let javaUntrusted = try await server.run(#"javac -d classes "$CLIENTS/QuickStart.java" && java -cp classes QuickStart "$S" 1"#)
         #expect(javaUntrusted.status != 0 && javaUntrusted.stderr.contains("PKIX path building failed"), "\(javaUntrusted.stdout)\(javaUntrusted.stderr)")
-        #expect(server.stop() == 0, "\(server.errors)")
+        #expect(await server.stopped() == 0, "\(server.errors)")
     }
 
     /// The Auth API's quick start over HTTPS (docs/futurae-auth-api.md): the signed lookup with curl
     /// and openssl, the identity provider's whole sequence with Python's standard library (the
     /// worked example, playing the phone), and the signed lookup from Java with a trust store.
     @Test(.enabled(if: ShippedServer.hasTLS, Comment(rawValue: ShippedServer.withoutTLS)))
-    func theAuthAPIsQuickStartOverHTTPSFromCurlPythonAndJava() throws {
-        let server = try ShippedServer(["--scenario", "futurae-fresh", "--tls-self-signed"])
+    func theAuthAPIsQuickStartOverHTTPSFromCurlPythonAndJava() async throws {
+        let server = try await ShippedServer.start(["--scenario", "futurae-fresh", "--tls-self-signed"])
         let environment = ["CERT": server.certificate, "SID": Self.serviceId, "KEY": Self.authAPIKey]
 
-        let signed = try server.client(#""$CLIENTS/auth-api-curl.sh" "$S" "$SID" "$KEY" --cacert "$CERT""#, environment: environment)
+        let signed = try await server.run(#""$CLIENTS/auth-api-curl.sh" "$S" "$SID" "$KEY" --cacert "$CERT""#, environment: environment)
         #expect(signed.status == 0 && signed.stdout.contains(#""user_id""#), "\(signed.stdout)\(signed.stderr)")
-        let wrongKey = try server.client(#""$CLIENTS/auth-api-curl.sh" "$S" "$SID" not-the-key-0123456789 --cacert "$CERT""#, environment: environment)
+        let wrongKey = try await server.run(#""$CLIENTS/auth-api-curl.sh" "$S" "$SID" not-the-key-0123456789 --cacert "$CERT""#, environment: environment)
         #expect(wrongKey.status == 22 && wrongKey.stdout.contains("40100"), "\(wrongKey.stdout)\(wrongKey.stderr)")
 
-        let python = try server.client(#"""
+        let python = try await server.run(#"""
             python3 "$CLIENTS/../futurae-auth-demo.py" --url "$S" --cafile "$CERT" --service-id "$SID" --key "$KEY" \
                 --username carol@example.com --play-phone --poll 0.2 --timeout 60 --admin-token "$A"
             """#, environment: environment)
         #expect(python.status == 0 && python.stdout.contains("auth/status: allow"), "\(python.stdout)\(python.stderr)")
 
-        let java = try server.client(#"""
+        let java = try await server.run(#"""
             keytool -importcert -noprompt -alias enrollsim -file "$CERT" -keystore client-truststore.jks -storepass enrollsim >/dev/null &&
             javac -d classes "$CLIENTS/QuickStart.java" &&
             java -Djavax.net.ssl.trustStore=client-truststore.jks -Djavax.net.ssl.trustStorePassword=enrollsim \
                  -cp classes QuickStart "$S" 10 "$SID" "$KEY"
             """#, environment: environment)
         #expect(java.status == 0 && java.stdout.contains("ok: signed Auth API lookup"), "\(java.stdout)\(java.stderr)")
-        #expect(server.stop() == 0, "\(server.errors)")
+        #expect(await server.stopped() == 0, "\(server.errors)")
     }
 
     /// A build says whether it serves HTTPS before any other check of its flags (what release.sh
     /// asks, to write the INSTALL note's HTTPS line), and the release says yes.
-    @Test func theBinarySaysWhetherItServesHTTPS() throws {
+    @Test func theBinarySaysWhetherItServesHTTPS() async throws {
         let release = try ReleaseTests.unpacked.get()
         let probe = try Run.program(release.binary, ["serve", "--tls-self-signed", "--port=-1"], environment: Run.environment())
         #expect(probe.status == 64)

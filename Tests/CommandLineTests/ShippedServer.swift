@@ -5,7 +5,12 @@ import SimTestSupport
 /// ENROLLSIM_RELEASE_TARBALL names it, else the debug build packaged the same way), started as a
 /// user starts it: default flags but a free port, a home of its own (so the default database
 /// path), the generated admin token read from standard output.
-final class ShippedServer {
+///
+/// Its work blocks (a process's start, a client run to its end), so the tests do it on threads of
+/// their own (`start`, `run`, `stopped`): a client loop of a minute on one of the few threads Swift's
+/// concurrency shares between all tests would stall every in-process server of the run.
+/// `@unchecked Sendable`: its stored properties are constants, and a test calls it one call at a time.
+final class ShippedServer: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
@@ -73,6 +78,18 @@ final class ShippedServer {
 
     deinit { stop() }
 
+    static func start(_ arguments: [String] = []) async throws -> ShippedServer {
+        try await onOwnThread { try ShippedServer(arguments) }
+    }
+
+    func run(_ script: String, environment: [String: String] = [:]) async throws -> Run.Outcome {
+        try await onOwnThread { try self.client(script, environment: environment) }
+    }
+
+    func stopped() async -> Int32 {
+        (try? await onOwnThread { self.stop() }) ?? -1
+    }
+
     /// What it wrote on standard error so far.
     var errors: String { (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "" }
 
@@ -115,5 +132,13 @@ final class ShippedServer {
             if fields.count == 2, let number = Int(fields[1]) { counts[String(fields[0]), default: 0] += number }
         }
         return counts
+    }
+}
+
+/// Blocking work on a thread of its own, not one of the few threads Swift's concurrency runs every
+/// test's tasks on.
+func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
     }
 }

@@ -71,4 +71,22 @@ import Testing
         #expect(status == 0, "\(output)")
         #expect(output.contains("0 with a raw control character; 0 refusals without file and line"), "\(output)")
     }
+
+    /// Issue 43: a counter near Int64.max (and Int64.min, 2^53) traps in no mode.
+    @Test func aNumberAtItsLimitsCrashesNoMode() async throws {
+        let (status, output) = try await Self.run("number-crash.sh", [])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("admin load: {\"error\":\"load: "), "\(output)")
+        #expect(!output.contains("server up: no"), "\(output)")
+    }
+
+    /// Issue 43: a damaged or foreign database is refused untouched, never re-seeded.
+    @Test func aDamagedOrForeignDatabaseIsRefusedUntouched() async throws {
+        let (status, output) = try await Self.run("database-damage.sh", [])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("no-live-document: exit status 65"), "\(output)")
+        #expect(output.contains("foreign: exit status 65"), "\(output)")
+        #expect(output.contains("is a hot journal"), "\(output)")
+        #expect(output.contains("file or folder left: no"), "\(output)")
+    }
 }

@@ -33,13 +33,22 @@ import Testing
         (["serve", "--port", "0", "--scenario", "no-such-scenario"], "no built-in scenario named \"no-such-scenario\""),
         (["serve", "--session-idle", "a day"], "--session-idle must be a duration such as 24h, 90m or 30s, not \"a day\""),
         (["serve", "--request-timeout", "0s"], "--request-timeout must be between 100ms and 1h, not \"0s\""),
-        (["serve", "--session-cap", "0"], "--session-cap must be at least 1, not 0"),
-        (["serve", "--max-connections=-3"], "--max-connections must be at least 1, not -3"),
+        (["serve", "--session-cap", "0"], "--session-cap must be between 1 and 10000000, not 0"),
+        (["serve", "--max-connections=-3"], "--max-connections must be between 1 and 10000000, not -3"),
+        // Issue 43: every number from the command line is bounded where it is read.
+        (["serve", "--max-connections", "9223372036854775807"], "--max-connections must be between 1 and 10000000, not 9223372036854775807"),
+        (["serve", "--session-rate", "9223372036854775807"], "--session-rate must be between 1 and 10000000"),
+        (["serve", "--session-cap", "9223372036854775807"], "--session-cap must be between 1 and 10000000"),
+        (["serve", "--streams-per-token", "9223372036854775807"], "--streams-per-token must be between 1 and 10000000"),
+        (["serve", "--streams-per-address", "9223372036854775807"], "--streams-per-address must be between 1 and 10000000"),
+        (["serve", "--connection-rate", "9223372036854775807"], "--connection-rate must be between 0 (no limit) and 10000000"),
+        (["serve", "--auth-date-skew", "9223372036854775807"], "--auth-date-skew must be between 0 and 31536000 seconds"),
         (["serve", "--session-token", "short"], "the session token must have at least 16 characters"),
     ])
     func badFlagsAreRefusedWithTheReason(arguments: [String], reason: String) async throws {
         let db = TemporaryFolder.make().appendingPathComponent("world.db").path
-        let (status, stderr) = try await run(arguments + ["--db", db])
+        // A server that starts where it should refuse is stopped by `timeout` (status 124).
+        let (status, stderr) = try await run(arguments + ["--db", db], launcher: ["/usr/bin/timeout", "120"])
         #expect(status != 0)
         #expect(stderr.contains(reason), "\(stderr)")
     }
