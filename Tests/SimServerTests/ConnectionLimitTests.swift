@@ -147,8 +147,15 @@ import Testing
             let client = try RawConnection(port: server.server.port, from: "127.0.0.2")
             try client.send(Self.health)
             #expect(await client.readResponse().hasPrefix("HTTP/1.1 200"))
-            let (_, closed) = await silent[0].readUntilClosed()
-            #expect(closed, "a silent connection held its slot")
+            // One of them gives its slot up: whichever, since each address holds one slot and they
+            // fell silent alike (the busiest address first, then any).
+            var anyClosed = false
+            for _ in 0..<100 where !anyClosed {
+                for connection in silent where !anyClosed {
+                    anyClosed = await connection.readUntilClosed(patience: .milliseconds(100)).closed
+                }
+            }
+            #expect(anyClosed, "every silent connection held its slot")
         }
     }
 
