@@ -1,4 +1,5 @@
 import Foundation
+import SimTestSupport
 import Testing
 
 /// The release tarball, unpacked into an empty folder outside the source tree, runs there:
@@ -40,12 +41,9 @@ import Testing
             tarball = URL(fileURLWithPath: run.stdout.split(separator: "\n").last.map(String.init) ?? "")
             isRelease = false
         }
-        let place = try temporaryFolder("unpacked")
-        let untar = try Run.shell("tar -xzf '\(tarball.path)' -C '\(place.path)'")
-        guard untar.status == 0 else { throw Failure(description: "tar -xzf \(tarball.path): \(untar.stderr)") }
+        let root = try ReleaseTarball.unpack(tarball)
         if let scratch { try? FileManager.default.removeItem(at: scratch) }
-        let name = tarball.lastPathComponent.replacingOccurrences(of: ".tar.gz", with: "")
-        return Unpacked(tarball: tarball, root: place.appendingPathComponent(name), isRelease: isRelease)
+        return Unpacked(tarball: tarball, root: root, isRelease: isRelease)
     }
 
     /// The environment of someone who never built enrollsim: no Swift on the PATH, a home of

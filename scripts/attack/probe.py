@@ -11,10 +11,10 @@ PATIENCE = float(os.environ.get("PROBE_PATIENCE", "5"))
 SOURCE = os.environ.get("PROBE_FROM", "127.0.0.2")
 
 
-class Probe:
-    def __init__(self, port, every=0.5, patience=PATIENCE):
-        self.port, self.every, self.patience = port, every, patience
-        self.waits, self.failed = [], 0
+class Background:
+    """A client loop (`_run`) on a thread of its own, from `start` until `stop`."""
+
+    def __init__(self):
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -25,6 +25,13 @@ class Probe:
     def stop(self):
         self._stop.set()
         self._thread.join()
+
+
+class Probe(Background):
+    def __init__(self, port, every=0.5, patience=PATIENCE):
+        self.port, self.every, self.patience = port, every, patience
+        self.waits, self.failed = [], 0
+        super().__init__()
 
     def _run(self):
         while not self._stop.is_set():
@@ -50,7 +57,7 @@ class Probe:
                 f"median {statistics.median(ms):.0f} ms, worst {ms[-1]:.0f} ms")
 
 
-class KeptAliveProbe:
+class KeptAliveProbe(Background):
     """A normal client that keeps its connection (Python's http.client, which never retries): a
     `POST /v1/sessions` every `every` seconds on one kept-alive connection, opened again only when
     an answer says `Connection: close` (http.client does that itself) or a request fails. A failure
@@ -60,16 +67,7 @@ class KeptAliveProbe:
     def __init__(self, port, every=0.2, patience=PATIENCE, source=SOURCE):
         self.port, self.every, self.patience, self.source = port, every, patience, source
         self.statuses, self.failures, self.waits, self.reopened = {}, {}, [], 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def start(self):
-        self._thread.start()
-        return self
-
-    def stop(self):
-        self._stop.set()
-        self._thread.join()
+        super().__init__()
 
     def _connect(self):
         return http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.patience, source_address=(self.source, 0))

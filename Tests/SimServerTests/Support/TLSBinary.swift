@@ -21,15 +21,7 @@ enum TLSBinary {
     }()
 
     private static func unpacked(_ tarball: String) -> URL? {
-        let place = FileManager.default.temporaryDirectory.appendingPathComponent("enrollsim-https-\(UUID().uuidString.prefix(8))")
-        try? FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
-        let untar = Process()
-        untar.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
-        untar.arguments = ["-xzf", tarball, "-C", place.path]
-        guard (try? ProcessLaunch.run(untar)) != nil else { return nil }
-        untar.waitUntilExit()
-        let name = URL(fileURLWithPath: tarball).lastPathComponent.replacingOccurrences(of: ".tar.gz", with: "")
-        let binary = place.appendingPathComponent(name).appendingPathComponent("bin/enrollsim")
-        return untar.terminationStatus == 0 && FileManager.default.isExecutableFile(atPath: binary.path) ? binary : nil
+        let binary = (try? ReleaseTarball.unpack(URL(fileURLWithPath: tarball)))?.appendingPathComponent("bin/enrollsim")
+        return binary.flatMap { FileManager.default.isExecutableFile(atPath: $0.path) ? $0 : nil }
     }
 }
