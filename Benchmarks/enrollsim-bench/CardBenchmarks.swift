@@ -12,10 +12,10 @@ enum CardWalk {
     /// The seed's flow on card-replacement: a purchase (a control, timed but not counted), then the
     /// push opened, the biometric prompt falling back, a wrong PIN, the right one, the new card's name,
     /// Display Accounts: 7 calls.
-    static func walk(_ b: any PIMSBackend) async -> Int {
+    static func walk(_ b: any SimBackend) async -> Int {
         let bought = await b.control(SimControl("casa.purchase", ["card": "8888", "merchant": "Demo Shop", "amount": 4999, "currency": "EUR"]))
         let tx = JSONValue.string(bought["transaction"]?["transactionId"]?.stringValue ?? firstTransaction)
-        func call(_ name: String, _ params: [String: JSONValue] = [:]) async { _ = await b.send(PIMSRequest(.call, name, params)) }
+        func call(_ name: String, _ params: [String: JSONValue] = [:]) async { _ = await b.send(CallRequest(.call, name, params)) }
         await call("casa.getTransaction")
         await call("casa.getEnabledAuthenticationTypes")
         await call("casa.verifyPINUsingTouchID", ["transactionId": tx, "autoEnrollId": autoEnrollId, "outcome": "fallback"])

@@ -7,8 +7,8 @@ enum FuturaeWalk {
     static let alice: JSONValue = "91133ec4-a568-42f6-a762-2bc180426939"
 
     /// futurae-pin's longest path and back: 7 calls.
-    static func walk(_ b: any PIMSBackend) async -> Int {
-        func call(_ name: String, _ params: [String: JSONValue] = [:]) async { _ = await b.send(PIMSRequest(.call, name, params)) }
+    static func walk(_ b: any SimBackend) async -> Int {
+        func call(_ name: String, _ params: [String: JSONValue] = [:]) async { _ = await b.send(CallRequest(.call, name, params)) }
         await call("futurae.accounts")
         await call("futurae.qrCodeType", ["qrCode": "futurae://enroll?activation_code=3qtYl0cd036QUJAhzL2_xKDWvcnUd3-iGORr2qzJw9w"])
         await call("futurae.enroll", ["shortCode": "2216 8578 5739 9044", "sdkPin": "1234", "bindingToken": "57S6KDIM"])

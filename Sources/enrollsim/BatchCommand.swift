@@ -49,7 +49,7 @@ struct BatchCommand: AsyncParsableCommand {
 
 /// Reads standard input line by line and writes each answer to standard output, in order.
 enum BatchRunner {
-    static func run(backend: any PIMSBackend, trace: Bool = false, isolation: isolated (any Actor)? = #isolation) async throws {
+    static func run(backend: any SimBackend, trace: Bool = false, isolation: isolated (any Actor)? = #isolation) async throws {
         var session = BatchSession(backend: backend, trace: trace, checkControl: World.check)
         var input = StandardInputLines()
         var output = StandardOutputBuffer()

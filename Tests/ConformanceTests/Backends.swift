@@ -19,7 +19,7 @@ enum BackendKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
 /// A backend ready for a test, on a given scenario, and how to let it go.
 struct BackendHandle: Sendable {
-    let backend: any PIMSBackend
+    let backend: any SimBackend
     let close: @Sendable () async -> Void
 }
 

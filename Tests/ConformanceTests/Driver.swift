@@ -4,11 +4,11 @@ import Testing
 /// A thin test-side driver over any backend: calls by name, the simulator controls, and the
 /// assertions every rule test needs.
 struct Driver: Sendable {
-    let backend: any PIMSBackend
+    let backend: any SimBackend
 
     @discardableResult
-    func call(_ type: CallType, _ name: String, _ params: [String: JSONValue] = [:], session: String = "default") async -> PIMSResponse {
-        await backend.send(PIMSRequest(type, name, params), session: session)
+    func call(_ type: CallType, _ name: String, _ params: [String: JSONValue] = [:], session: String = "default") async -> CallResponse {
+        await backend.send(CallRequest(type, name, params), session: session)
     }
 
     @discardableResult
@@ -47,7 +47,7 @@ struct Driver: Sendable {
 }
 
 /// Asserts a FAILED envelope with `code`.
-func expectError(_ response: PIMSResponse, _ code: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectError(_ response: CallResponse, _ code: Int, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(response.errorCode?.intValue == code, "expected \(code), got \(JSONText.encode(response.json))", sourceLocation: sourceLocation)
     if let e = response.error {
         #expect(e.label == ErrorCatalogue.label(code) || ErrorCatalogue.label(code).contains("["), "label \(e.label)", sourceLocation: sourceLocation)
@@ -56,7 +56,7 @@ func expectError(_ response: PIMSResponse, _ code: Int, sourceLocation: SourceLo
 
 /// Asserts a SUCCEEDED envelope and returns its result.
 @discardableResult
-func expectSuccess(_ response: PIMSResponse, sourceLocation: SourceLocation = #_sourceLocation) -> JSONValue {
+func expectSuccess(_ response: CallResponse, sourceLocation: SourceLocation = #_sourceLocation) -> JSONValue {
     #expect(response.status == .succeeded, "expected SUCCEEDED, got \(JSONText.encode(response.json))", sourceLocation: sourceLocation)
     return response.result ?? .null
 }

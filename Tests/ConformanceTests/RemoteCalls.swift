@@ -6,26 +6,26 @@ extension Driver {
     static let hybrid = "VR3ATTENTKY102274"
     static let fuel = "VF7RHRHP8KL246810"
 
-    @discardableResult func selectRemote(_ vin: String = Driver.vin, session: String = "default") async -> PIMSResponse {
+    @discardableResult func selectRemote(_ vin: String = Driver.vin, session: String = "default") async -> CallResponse {
         await call(.set, "pims.vehicle.vin", ["actionType": "remote", "vin": .string(vin)], session: session)
     }
 
-    @discardableResult func subscribeSignal(session: String = "default") async -> PIMSResponse {
+    @discardableResult func subscribeSignal(session: String = "default") async -> CallResponse {
         await call(.subscribe, "pims.vehicle.signal", session: session)
     }
 
-    @discardableResult func subscribeChargeEvents(session: String = "default") async -> PIMSResponse {
+    @discardableResult func subscribeChargeEvents(session: String = "default") async -> CallResponse {
         await call(.subscribe, "pims.vehicle.event", ["actionType": "remote", "type": ["remoteChargeFinished", "remoteChargeInterrupted"]],
                    session: session)
     }
 
-    func command(_ action: String, _ params: [String: JSONValue] = [:], session: String = "default") async -> PIMSResponse {
+    func command(_ action: String, _ params: [String: JSONValue] = [:], session: String = "default") async -> CallResponse {
         var p = params
         p["action"] = .string(action)
         return await call(.set, "pims.vehicle.command", p, session: session)
     }
 
-    func informations(_ action: String = "get", session: String = "default") async -> PIMSResponse {
+    func informations(_ action: String = "get", session: String = "default") async -> CallResponse {
         await call(.get, "pims.vehicle.informations", ["actionType": "remote", "action": .string(action)], session: session)
     }
 

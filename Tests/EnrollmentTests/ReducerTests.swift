@@ -16,7 +16,7 @@ import Testing
         return s
     }
 
-    static func sendEffects(_ id: Int, _ purpose: CallPurpose, _ request: PIMSRequest) -> [Effect] {
+    static func sendEffects(_ id: Int, _ purpose: CallPurpose, _ request: CallRequest) -> [Effect] {
         [.send(RequestID(id), request, session: "alice-iphone", purpose: purpose), .startTimer(.callTimeout(RequestID(id)), milliseconds: 30_000)]
     }
 
@@ -25,19 +25,19 @@ import Testing
         .control(RequestID(id), .account(username: alice), purpose: .simulator(.account))
     }
 
-    static func entry(_ id: Int, _ step: String, _ request: PIMSRequest) -> APILog.Entry {
+    static func entry(_ id: Int, _ step: String, _ request: CallRequest) -> APILog.Entry {
         APILog.Entry(id: RequestID(id), step: step, session: "alice-iphone", request: request)
     }
 
     /// The first log entry got its answer.
-    static func answered(_ s: inout AppState, _ response: PIMSResponse, ms: Int) {
+    static func answered(_ s: inout AppState, _ response: CallResponse, ms: Int) {
         s.log.entries[0].response = response
         s.log.entries[0].durationMs = ms
         s.log.entries[0].outcome = .answered
     }
 
     /// The flow's next call went out with id `id` (the log's second entry).
-    static func issued(_ s: inout AppState, _ id: Int, _ purpose: CallPurpose, _ request: PIMSRequest) {
+    static func issued(_ s: inout AppState, _ id: Int, _ purpose: CallPurpose, _ request: CallRequest) {
         s.inFlight = InFlightCall(id: RequestID(id), call: PlannedCall(purpose, request))
         s.log.entries.append(entry(id, purpose.stepLabel, request))
         s.log.selection = s.log.entries.count - 1
@@ -77,7 +77,7 @@ import Testing
             $0.log.entries = [Self.entry(2, "Session · login", login)]
             $0.nextID = 3
         }
-        let ok = PIMSResponse.success("tx-000001", ["username": .string(Self.alice)])
+        let ok = CallResponse.success("tx-000001", ["username": .string(Self.alice)])
         // Logged in: the session's events are followed from now on, beside the calls.
         t.send(.response(RequestID(2), ok, durationMs: 4, purpose: .login),
                effects: [.cancelTimer(.callTimeout(RequestID(2))), .subscribe(session: "alice-iphone"), Self.accountRefresh(3)]) {
@@ -94,7 +94,7 @@ import Testing
     @Test("Step 1 false → step 2 runs on its own (auto pacing); the panel is refreshed")
     func stepOneThenTwo() {
         var t = Self.guidedStarted()
-        let answer = PIMSResponse.success("tx-000002", ["isDeviceActivated": false])
+        let answer = CallResponse.success("tx-000002", ["isDeviceActivated": false])
         t.send(.response(RequestID(1), answer, durationMs: 12, purpose: .guided(.checkEnrollment)),
                effects: [.cancelTimer(.callTimeout(RequestID(1)))] + Self.sendEffects(2, .guided(.checkAccount), PIMSRequests.isAccountBlocked)
                    + [Self.accountRefresh(3)]) {
@@ -113,7 +113,7 @@ import Testing
         t.state.guided.statuses[.s2] = .current
         t.state.inFlight = InFlightCall(id: RequestID(1), call: PlannedCall(.guided(.checkAccount), PIMSRequests.isAccountBlocked))
         var u = t
-        let blocked = PIMSResponse.success("tx", ["isAccountBlocked": "AccountBlocked"])
+        let blocked = CallResponse.success("tx", ["isAccountBlocked": "AccountBlocked"])
         t.send(.response(RequestID(1), blocked, durationMs: 0, purpose: .guided(.checkAccount)),
                effects: [.cancelTimer(.callTimeout(RequestID(1))), Self.accountRefresh(2)]) {
             Self.answered(&$0, blocked, ms: 0)
@@ -123,7 +123,7 @@ import Testing
             $0.guided.message = "The account is AccountBlocked (step 2): remove all enrollments (step A), then enrollment restarts at step 3."
             $0.nextID = 3
         }
-        let sample = PIMSResponse.success("tx", ["isAccountBlocked": false])
+        let sample = CallResponse.success("tx", ["isAccountBlocked": false])
         u.send(.response(RequestID(1), sample, durationMs: 0, purpose: .guided(.checkAccount)),
                effects: [.cancelTimer(.callTimeout(RequestID(1)))] + Self.sendEffects(2, .guided(.trustedPhone), PIMSRequests.trustedPhoneNumber)
                    + [Self.accountRefresh(3)]) {
@@ -167,7 +167,7 @@ import Testing
                                detail: "The answer will still be logged when it comes.",
                                advice: "Retry the same call (r, or ^R in a form); nothing typed was lost.")
         }
-        let late = PIMSResponse.success("tx", ["isDeviceActivated": false])
+        let late = CallResponse.success("tx", ["isDeviceActivated": false])
         t.send(.response(RequestID(1), late, durationMs: 31_000, purpose: .guided(.checkEnrollment)),
                effects: [Self.accountRefresh(2)]) {
             $0.log.entries[0].response = late
@@ -189,7 +189,7 @@ import Testing
         var t = Self.guidedStarted()
         let call = PlannedCall(.guided(.checkEnrollment), PIMSRequests.isDeviceActivated)
         _ = reduce(&t.state, .cancel)
-        let late = PIMSResponse.failure("tx", PIMSError(.serverError))
+        let late = CallResponse.failure("tx", PIMSError(.serverError))
         t.send(.response(RequestID(1), late, durationMs: 31_000, purpose: .guided(.checkEnrollment)),
                effects: [Self.accountRefresh(2)]) {
             $0.log.entries[0].response = late
@@ -237,7 +237,7 @@ import Testing
     func transportErrorKeepsInput() {
         var t = Self.codeSent()
         let request = PIMSRequests.checkEnrollmentCode("1234")
-        let failure = PIMSResponse.failure("tx", PIMSError(.noInternet, detail: "injected fault"))
+        let failure = CallResponse.failure("tx", PIMSError(.noInternet, detail: "injected fault"))
         t.send(.response(RequestID(1), failure, durationMs: 3, purpose: .guided(.checkCode)), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
             $0.inFlight = nil
             Self.answered(&$0, failure, ms: 3)
@@ -254,7 +254,7 @@ import Testing
         var t = Self.codeSent()
         let request = PIMSRequests.checkEnrollmentCode("1234")
         let reason = "session ended by the server's admin; open a new session (POST /v1/sessions): what this one held is gone"
-        let ended = PIMSResponse.failure("local-1", .sessionEnded(detail: reason))
+        let ended = CallResponse.failure("local-1", .sessionEnded(detail: reason))
         t.send(.response(RequestID(1), ended, durationMs: 3, purpose: .guided(.checkCode)), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
             $0.inFlight = nil
             Self.answered(&$0, ended, ms: 3)
@@ -278,7 +278,7 @@ import Testing
         s.log.entries = [Self.entry(1, "Account · E", request)]
         s.nextID = 2
         var t = ReducerHarness(s)
-        let answer = PIMSResponse.failure("tx", PIMSError(.needStrongAuthentication))
+        let answer = CallResponse.failure("tx", PIMSError(.needStrongAuthentication))
         t.send(.response(RequestID(1), answer, durationMs: 1, purpose: purpose), effects: [.cancelTimer(.callTimeout(RequestID(1)))]) {
             $0.inFlight = nil
             Self.answered(&$0, answer, ms: 1)
@@ -327,7 +327,7 @@ import Testing
             $0.guided.form.error = "SMS code: enter the 4-digit code"
         }
         t.state.sendAsTyped = true
-        let request = PIMSRequest(.set, "pims.authentication.smscode", ["action": "enrollment"])
+        let request = CallRequest(.set, "pims.authentication.smscode", ["action": "enrollment"])
         t.send(.submit, effects: Self.sendEffects(1, .guided(.checkCode), request)) {
             $0.guided.form.error = nil
             $0.guided.statuses[.s6] = .current
@@ -437,7 +437,7 @@ import Testing
 /// The decisions of steps 6 and 8, state by state.
 @Suite struct GuidedDecisionTests {
     /// On step `step`'s prompt with `form`, its call (id 1) in flight.
-    static func waiting(_ stage: GuidedEnrollment.Stage, _ step: FlowStep, _ form: Form, _ purpose: CallPurpose, _ request: PIMSRequest) -> ReducerHarness {
+    static func waiting(_ stage: GuidedEnrollment.Stage, _ step: FlowStep, _ form: Form, _ purpose: CallPurpose, _ request: CallRequest) -> ReducerHarness {
         var s = ReducerTests.home()
         s.route = .guided
         s.guided.stage = stage
@@ -460,7 +460,7 @@ import Testing
     func notEnrolled() {
         let request = PIMSRequests.checkEnrollmentCode("1234")
         var t = Self.waiting(.enterCode, .s6, Form([.smsCode], values: [.smsCode: "1234"]), .guided(.checkCode), request)
-        let answer = PIMSResponse.success("tx", ["status": "NotEnrolled"])
+        let answer = CallResponse.success("tx", ["status": "NotEnrolled"])
         t.send(.response(RequestID(1), answer, durationMs: 2, purpose: .guided(.checkCode)), effects: Self.refresh) {
             ReducerTests.answered(&$0, answer, ms: 2)
             $0.inFlight = nil
@@ -478,7 +478,7 @@ import Testing
     func alreadyEnrolled() {
         let request = PIMSRequests.checkEnrollmentCode("1234")
         var t = Self.waiting(.enterCode, .s6, Form([.smsCode], values: [.smsCode: "1234"]), .guided(.checkCode), request)
-        let answer = PIMSResponse.success("tx", ["status": "AlreadyEnrolled"])
+        let answer = CallResponse.success("tx", ["status": "AlreadyEnrolled"])
         t.send(.response(RequestID(1), answer, durationMs: 2, purpose: .guided(.checkCode)), effects: Self.refresh) {
             ReducerTests.answered(&$0, answer, ms: 2)
             $0.inFlight = nil
@@ -500,7 +500,7 @@ import Testing
         t.state.guided.checkedCode = "1234"
         t.state.guided.statuses[.s7] = .skipped
         let error = PIMSError(code: 2308, label: "inwebo: access refused", detail: "wrong PIN: 2 attempts left")
-        let answer = PIMSResponse.failure("tx", error)
+        let answer = CallResponse.failure("tx", error)
         t.send(.response(RequestID(1), answer, durationMs: 2, purpose: .guided(.validatePIN)), effects: Self.refresh) {
             ReducerTests.answered(&$0, answer, ms: 2)
             $0.inFlight = nil
@@ -527,7 +527,7 @@ import Testing
         let request = PIMSRequests.enroll(pin: "9999", code: "1234", platform: .ios)
         var t = Self.waiting(.existingPIN, .s8, Form([.pin], values: [.pin: "9999"]), .guided(.validatePIN), request)
         let error = PIMSError(code: 2317, label: "Forbidden operation", detail: "wrong PIN 3 times: the account is now PINBlocked")
-        let answer = PIMSResponse.failure("tx", error)
+        let answer = CallResponse.failure("tx", error)
         t.send(.response(RequestID(1), answer, durationMs: 2, purpose: .guided(.validatePIN)), effects: Self.refresh) {
             ReducerTests.answered(&$0, answer, ms: 2)
             $0.inFlight = nil

@@ -5,12 +5,12 @@ import SimWorld
 import Testing
 
 /// A backend whose calls wait until the test lets them answer (a slow network, deterministically).
-actor GatedBackend: PIMSBackend {
+actor GatedBackend: SimBackend {
     private var waiting: [CheckedContinuation<Void, Never>] = []
     private var open = false
     private(set) var calls = 0
 
-    func send(_ request: PIMSRequest, session: String) async -> PIMSResponse {
+    func send(_ request: CallRequest, session: String) async -> CallResponse {
         calls += 1
         if !open { await withCheckedContinuation { waiting.append($0) } }
         return .success("tx-gated", ["isDeviceActivated": false])

@@ -6,7 +6,7 @@ import Testing
 
 /// A backend whose event streams the test feeds: every call answers as a fresh account with a
 /// trusted phone would, and the inbox holds only what the test delivers "from elsewhere".
-final class EventfulBackend: PIMSBackend, @unchecked Sendable {
+final class EventfulBackend: SimBackend, @unchecked Sendable {
     static let phone = "0612345678"
     private let lock = NSLock()
     private var inbox: [JSONValue] = []
@@ -19,7 +19,7 @@ final class EventfulBackend: PIMSBackend, @unchecked Sendable {
     var subscribed: [String] { lock.withLock { opened } }
     var ended: [String] { lock.withLock { closed } }
 
-    func send(_ request: PIMSRequest, session: String) async -> PIMSResponse {
+    func send(_ request: CallRequest, session: String) async -> CallResponse {
         switch (request.name, request.params["type"]?.stringValue) {
         case ("pims.authentication.account", "isDeviceActivated"): .success("tx", ["isDeviceActivated": false])
         case ("pims.authentication.account", "isAccountBlocked"): .success("tx", ["isAccountBlocked": "NotBlocked"])
@@ -164,7 +164,7 @@ final class EventfulBackend: PIMSBackend, @unchecked Sendable {
             $0.log.entries = [APILog.Entry(id: RequestID(2), step: "Session · login", session: "alice-ipad", request: login)]
             $0.nextID = 3
         }
-        let ok = PIMSResponse.success("tx", [:])
+        let ok = CallResponse.success("tx", [:])
         t.send(.response(RequestID(2), ok, durationMs: 1, purpose: .login),
                effects: [.cancelTimer(.callTimeout(RequestID(2))), .subscribe(session: "alice-ipad"),
                          .control(RequestID(3), .account(username: Self.alice), purpose: .simulator(.account))]) {

@@ -8,22 +8,22 @@ import Testing
 @Suite struct TypedRequestsTests {
     @Test("PIMS's requests from the catalogue's entries: verb, name, sub-API under its key, parameters")
     func pims() {
-        #expect(PIMSRequests.login("a@b.c", "pw") == PIMSRequest(.set, "pims.authentication.user",
+        #expect(PIMSRequests.login("a@b.c", "pw") == CallRequest(.set, "pims.authentication.user",
                                                                 ["action": "login", "username": "a@b.c", "password": "pw"]))
-        #expect(PIMSRequests.isDeviceActivated == PIMSRequest(.get, "pims.authentication.account", ["actionType": "strong", "type": "isDeviceActivated"]))
-        #expect(PIMSRequests.trustedPhoneNumber == PIMSRequest(.get, "pims.authentication.trustedphonenumber"))
-        #expect(PIMSRequests.enrollmentSMS(phone: nil) == PIMSRequest(.get, "pims.authentication.smscode", ["type": "enrollment"]))
-        #expect(PIMSRequests.checkEnrollmentCode("0000") == PIMSRequest(.set, "pims.authentication.smscode", ["action": "enrollment", "smsCode": "0000"]))
+        #expect(PIMSRequests.isDeviceActivated == CallRequest(.get, "pims.authentication.account", ["actionType": "strong", "type": "isDeviceActivated"]))
+        #expect(PIMSRequests.trustedPhoneNumber == CallRequest(.get, "pims.authentication.trustedphonenumber"))
+        #expect(PIMSRequests.enrollmentSMS(phone: nil) == CallRequest(.get, "pims.authentication.smscode", ["type": "enrollment"]))
+        #expect(PIMSRequests.checkEnrollmentCode("0000") == CallRequest(.set, "pims.authentication.smscode", ["action": "enrollment", "smsCode": "0000"]))
         #expect(PIMSRequests.enroll(pin: "1234", code: "0000", platform: .android)
-            == PIMSRequest(.set, "pims.authentication.enrollment", ["action": "enroll", "pinCode": "1234"]))
+            == CallRequest(.set, "pims.authentication.enrollment", ["action": "enroll", "pinCode": "1234"]))
         // R15 takes `type|action`: the tutorial's `type` stays.
         #expect(PIMSRequests.modifyPhoneNumber(code: "0000", phone: "0612345678")
-            == PIMSRequest(.set, "pims.authentication.smscode", ["type": "modifyPhoneNumber", "smsCode": "0000", "phoneNumber": "0612345678"]))
-        #expect(PIMSRequests.otpWithPIN("1234") == PIMSRequest(.get, "pims.authentication.otp", ["action": "withPin", "pinCode": "1234"]))
-        #expect(PIMSRequests.removeEnrollments == PIMSRequest(.set, "pims.authentication.enrollment", ["action": "remove"]))
+            == CallRequest(.set, "pims.authentication.smscode", ["type": "modifyPhoneNumber", "smsCode": "0000", "phoneNumber": "0612345678"]))
+        #expect(PIMSRequests.otpWithPIN("1234") == CallRequest(.get, "pims.authentication.otp", ["action": "withPin", "pinCode": "1234"]))
+        #expect(PIMSRequests.removeEnrollments == CallRequest(.set, "pims.authentication.enrollment", ["action": "remove"]))
         #expect(PIMSRequests.steps(stepsID: 7, reset: false, filter: .all)
-            == PIMSRequest(.get, "pims.subscription.steps", ["stepsID": 7, "resetSteps": false, "stepsStatus": "all"]))
-        #expect(PIMSRequests.activateCarKey == PIMSRequest(.set, "pims.vehicle.carkey"))
+            == CallRequest(.get, "pims.subscription.steps", ["stepsID": 7, "resetSteps": false, "stepsStatus": "all"]))
+        #expect(PIMSRequests.activateCarKey == CallRequest(.set, "pims.vehicle.carkey"))
         // Every request the flows make parses as the call its rule names.
         for request in [PIMSRequests.login("a@b.c", "pw"), PIMSRequests.isAccountBlocked, PIMSRequests.resetPINSMS, PIMSRequests.carKeyStatus,
                         PIMSRequests.selectVehicle("VR1AB12C3D4567890"), PIMSRequests.nextStep(stepsID: 1)] {

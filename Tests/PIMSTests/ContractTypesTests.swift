@@ -85,27 +85,27 @@ struct ContractTypesTests {
     }
 
     @Test func callParsingPicksTheRuleAndTheInputErrors() throws {
-        #expect(try PIMSCall.parse(PIMSRequest(.get, "pims.subscription.steps", ["stepsID": 5])).rule == "R20")
-        #expect(try PIMSCall.parse(PIMSRequest(.get, "pims.subscription.steps", ["vin": "VR1AB12C3D4567890"])).rule == "R21")
-        #expect(try PIMSCall.parse(PIMSRequest(.get, "pims.authentication.otp", ["action": "WITHPIN", "pinCode": "1"])).rule == "R16")
+        #expect(try PIMSCall.parse(CallRequest(.get, "pims.subscription.steps", ["stepsID": 5])).rule == "R20")
+        #expect(try PIMSCall.parse(CallRequest(.get, "pims.subscription.steps", ["vin": "VR1AB12C3D4567890"])).rule == "R21")
+        #expect(try PIMSCall.parse(CallRequest(.get, "pims.authentication.otp", ["action": "WITHPIN", "pinCode": "1"])).rule == "R16")
         #expect(throws: PIMSError.missing("smsCode")) {
-            try PIMSCall.parse(PIMSRequest(.set, "pims.authentication.smscode", ["action": "enrollment"]))
+            try PIMSCall.parse(CallRequest(.set, "pims.authentication.smscode", ["action": "enrollment"]))
         }
         #expect(throws: PIMSError.notSupported) {
-            try PIMSCall.parse(PIMSRequest(.get, "pims.authentication.user", ["action": "login"]))
+            try PIMSCall.parse(CallRequest(.get, "pims.authentication.user", ["action": "login"]))
         }
     }
 
     @Test func envelopesReadAndWrite() throws {
-        let r = try PIMSRequest(json: ["type": "get", "name": "pims.vehicle.carkey", "session": "x"])
-        #expect(r == PIMSRequest(.get, "pims.vehicle.carkey"))
-        #expect(throws: PIMSRequest.EnvelopeError.badCallType("put")) { try PIMSRequest(json: ["type": "put", "name": "x"]) }
-        #expect(throws: PIMSRequest.EnvelopeError.wrongType("params", expected: "an object")) {
-            try PIMSRequest(json: ["type": "get", "name": "x", "params": [1]])
+        let r = try CallRequest(json: ["type": "get", "name": "pims.vehicle.carkey", "session": "x"])
+        #expect(r == CallRequest(.get, "pims.vehicle.carkey"))
+        #expect(throws: CallRequest.EnvelopeError.badCallType("put")) { try CallRequest(json: ["type": "put", "name": "x"]) }
+        #expect(throws: CallRequest.EnvelopeError.wrongType("params", expected: "an object")) {
+            try CallRequest(json: ["type": "get", "name": "x", "params": [1]])
         }
-        let failed = PIMSResponse.failure("tx-1", PIMSError(.smsCodeInvalid, detail: "d"))
-        #expect(try PIMSResponse(json: failed.json) == failed)
-        let ok = PIMSResponse.success("tx-2", ["a": 1])
-        #expect(try PIMSResponse(json: ok.json) == ok)
+        let failed = CallResponse.failure("tx-1", PIMSError(.smsCodeInvalid, detail: "d"))
+        #expect(try CallResponse(json: failed.json) == failed)
+        let ok = CallResponse.success("tx-2", ["a": 1])
+        #expect(try CallResponse(json: ok.json) == ok)
     }
 }

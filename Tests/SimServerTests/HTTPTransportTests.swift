@@ -70,7 +70,7 @@ import Testing
         #expect(failure?.description.contains("127.0.0.1") == true, "\(String(describing: failure))")
         // The SDK's 2202, with the same words.
         let client = try RemoteBackend(url: "http://127.0.0.1:\(port)", adminToken: "admin-token-0123456789")
-        let response = await client.send(PIMSRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
+        let response = await client.send(CallRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
         #expect(response.errorCode == 2202)
         #expect(response.error?.detail?.contains("connection refused") == true, "\(String(describing: response.error?.detail))")
     }

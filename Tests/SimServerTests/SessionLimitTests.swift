@@ -99,7 +99,7 @@ import Testing
             #expect(try await server.http.post("/v1/sessions", ["device": "d1"], bearer: required).status == 201)
             #expect(try await server.http.post("/v1/sessions", ["device": "d2"], bearer: server.admin).status == 201)
             // The client without the admin token: its device sessions need the token too.
-            let call = PIMSRequest(.get, "pims.authentication.trustedphonenumber")
+            let call = CallRequest(.get, "pims.authentication.trustedphonenumber")
             let without = try RemoteBackend(url: server.url, adminToken: nil, timeout: .seconds(120))
             #expect(await without.send(call, session: "phone").errorCode == 2204)
             let with = try RemoteBackend(url: server.url, adminToken: nil, sessionToken: required, timeout: .seconds(120))

@@ -8,7 +8,7 @@ import Testing
 /// The client turns transport failures into the SDK's own codes (§7), so the front shows them as a
 /// real app would: timeout 2201, unreachable 2202, a server error 2204.
 @Suite struct TransportFailureTests {
-    let call = PIMSRequest(.get, "pims.authentication.trustedphonenumber")
+    let call = CallRequest(.get, "pims.authentication.trustedphonenumber")
 
     @Test func aServerThatNeverAnswersIsATimeout2201() async throws {
         let listener = try SilentListener()

@@ -19,7 +19,7 @@ struct IndexedWorldTests {
         let vin = a.vehicles.first?.vin.value ?? "VR1AB12C3D4567890"
         let code = sim.world.inbox(a.phone ?? phone).last?.code ?? "000000"
         func call(_ type: CallType, _ name: String, _ params: [String: JSONValue] = [:]) {
-            _ = sim.handle(PIMSRequest(type, name, params), session: session)
+            _ = sim.handle(CallRequest(type, name, params), session: session)
         }
         switch g.next() % 17 {
         case 0: _ = sim.control(.session(name: "s\(g.next() % 6)", settings: SessionSettings(device: devices[Int(g.next() % 4)])))
@@ -105,7 +105,7 @@ struct IndexedWorldTests {
             }
         }
         sim.world.startChangeLogs(9999)
-        _ = sim.handle(PIMSRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
+        _ = sim.handle(CallRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
         #expect(WorldTable.all.allSatisfy { $0.change(sim.world, 9999).isUnchanged })
     }
 
@@ -126,7 +126,7 @@ struct IndexedWorldTests {
         for (step, (type, name, params)) in (calls + calls).enumerated() {
             let token = UInt64(step + 1), count = ChangeCount()
             sim.world.startChangeLogs(token, counting: count)
-            _ = sim.handle(PIMSRequest(type, name, params), session: "default")
+            _ = sim.handle(CallRequest(type, name, params), session: "default")
             let unchanged = WorldTable.all.allSatisfy { $0.change(sim.world, token).isUnchanged }
             if count.isZero { zeros += 1 } else { counted += 1 }
             #expect(!count.isZero || unchanged, "step \(step): \(name) changed a row the count missed")
@@ -134,9 +134,9 @@ struct IndexedWorldTests {
         #expect(zeros >= 4 && counted >= 2, "reads \(zeros), counted \(counted)")
         let count = ChangeCount()
         sim.world.startChangeLogs(9999, counting: count)
-        _ = sim.handle(PIMSRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
+        _ = sim.handle(CallRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
         #expect(count.isZero)
-        _ = sim.handle(PIMSRequest(.set, "pims.authentication.user", ["action": "login", "username": "bob@example.com", "password": "bob-pass"]),
+        _ = sim.handle(CallRequest(.set, "pims.authentication.user", ["action": "login", "username": "bob@example.com", "password": "bob-pass"]),
                        session: "default")
         #expect(!count.isZero)
     }
@@ -204,15 +204,15 @@ struct IndexedWorldTests {
         var sim = try Simulator(scenario: "phone-registered")
         let phone = PhoneNumber("0612345678")!
         for _ in 0..<200 {
-            _ = sim.handle(PIMSRequest(.get, "pims.authentication.smscode", ["type": "enrollment"]), session: "default")
+            _ = sim.handle(CallRequest(.get, "pims.authentication.smscode", ["type": "enrollment"]), session: "default")
             _ = sim.control(.advance(seconds: 3600))
         }
         let inbox = sim.world.inbox(phone)
         #expect(inbox.count == Account.smsHistoryLimit)
         #expect(inbox.map(\.sentAt) == inbox.map(\.sentAt).sorted())
-        _ = sim.handle(PIMSRequest(.get, "pims.authentication.smscode", ["type": "enrollment"]), session: "default")
+        _ = sim.handle(CallRequest(.get, "pims.authentication.smscode", ["type": "enrollment"]), session: "default")
         let newest = try #require(sim.world.inbox(phone).last)
-        let answer = sim.handle(PIMSRequest(.set, "pims.authentication.smscode", ["action": "enrollment", "smsCode": .string(newest.code)]),
+        let answer = sim.handle(CallRequest(.set, "pims.authentication.smscode", ["action": "enrollment", "smsCode": .string(newest.code)]),
                                 session: "default")
         #expect(answer.response.status == .succeeded, "\(String(describing: answer.response.error))")
     }

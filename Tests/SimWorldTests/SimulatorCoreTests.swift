@@ -7,10 +7,10 @@ struct SimulatorCoreTests {
     @Test func latencyFaultsAreReportedWithTheOutcome() throws {
         var sim = try Simulator(scenario: "enrolled")
         _ = sim.control(.fault(FaultRule(name: "pims.authentication.trustedphonenumber", latencyMs: 1500, times: 1)))
-        let slow = sim.handle(PIMSRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
+        let slow = sim.handle(CallRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
         #expect(slow.latencyMs == 1500)
         #expect(slow.response.status == .succeeded)  // latency only: the rule still runs
-        let fast = sim.handle(PIMSRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
+        let fast = sim.handle(CallRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
         #expect(fast.latencyMs == 0)
     }
 
@@ -20,9 +20,9 @@ struct SimulatorCoreTests {
         let slept = Slept()
         let backend = try InProcessBackend(scenario: "enrolled", sleep: { await slept.add($0) })
         _ = await backend.control(.fault(FaultRule(name: "pims.authentication.trustedphonenumber", latencyMs: 1500, times: 1)))
-        let slow = await backend.send(PIMSRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
+        let slow = await backend.send(CallRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
         #expect(slow.status == .succeeded)
-        _ = await backend.send(PIMSRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
+        _ = await backend.send(CallRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
         #expect(await slept.durations == [.milliseconds(1500)])
     }
 
@@ -33,7 +33,7 @@ struct SimulatorCoreTests {
 
     @Test func anUnknownSessionIsAClearFailure() throws {
         var sim = try Simulator(scenario: "enrolled")
-        let r = sim.handle(PIMSRequest(.get, "pims.authentication.trustedphonenumber"), session: "ghost")
+        let r = sim.handle(CallRequest(.get, "pims.authentication.trustedphonenumber"), session: "ghost")
         #expect(r.response.error?.detail?.contains("ghost") == true)
     }
 
@@ -42,7 +42,7 @@ struct SimulatorCoreTests {
             var sim = try Simulator(scenario: "phone-registered")
             var out: [String] = []
             for _ in 0..<3 {
-                _ = sim.handle(PIMSRequest(.get, "pims.authentication.smscode", ["type": "enrollment"]), session: "default")
+                _ = sim.handle(CallRequest(.get, "pims.authentication.smscode", ["type": "enrollment"]), session: "default")
                 out += sim.world.inbox(PhoneNumber("0612345678")!).map(\.code)
             }
             return out
@@ -61,7 +61,7 @@ struct SimulatorCoreTests {
 
     @Test func resetReturnsToTheLoadedWorld() throws {
         var sim = try Simulator(scenario: "enrolled")
-        _ = sim.handle(PIMSRequest(.set, "pims.authentication.enrollment", ["action": "remove"]), session: "default")
+        _ = sim.handle(CallRequest(.set, "pims.authentication.enrollment", ["action": "remove"]), session: "default")
         #expect(sim.world.accounts[0].pin == nil)
         _ = sim.control(.reset)
         #expect(sim.world == sim.loaded)

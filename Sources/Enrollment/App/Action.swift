@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// Everything that can happen to the app: the keys every screen shares (mapped by the screens'
 /// keymap), the app's own commands, each feature's own actions, and the answers of the effects.
@@ -25,7 +25,7 @@ public enum Action: Hashable, Sendable {
     /// A backend was opened (error nil) or not; `defaults` are the scenario's default session, when known.
     case connected(error: String?, defaults: ScenarioDefaults? = nil)
     /// A call's answer, with the purpose its effect carried.
-    case response(RequestID, PIMSResponse, durationMs: Int, purpose: CallPurpose)
+    case response(RequestID, CallResponse, durationMs: Int, purpose: CallPurpose)
     /// A control's answer, with the purpose its effect carried.
     case controlAnswer(RequestID, SimAnswer, purpose: ControlPurpose)
     /// Something happened to the session (the subscription).

@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// What the screens (and the keys) ask of the state.
 extension AppState {
@@ -41,23 +41,6 @@ extension AppState {
     /// A flow is under way: quitting asks first.
     public var isFlowUnderway: Bool {
         inFlight != nil || Features.all.contains { $0.route != nil && $0.isUnderway(self) }
-    }
-
-    /// The SMS inbox the current prompt reads codes from.
-    public var inbox: PhoneInbox? { simulator.inbox }
-
-    /// The vehicles of the account, as the simulator reported them.
-    public var vehicles: [AccountSnapshot.Vehicle] { simulator.account?.vehicles ?? [] }
-
-    /// What kind of SMS the prompt on screen waits for (autofill and the phone pane pick by it).
-    public var expectedSMSPurpose: SMSPurpose? { route.scope.awaitedSMS(self) }
-
-    /// The SMS the simulated phone shows beside a code prompt, with its state (live with its
-    /// remaining simulated seconds, consumed, burnt, replaced, expired); nil when no code prompt is on screen.
-    public var smsOnPhone: (message: PhoneInbox.Message, state: PhoneInbox.CodeState)? {
-        guard activeForm?.has(.smsCode) == true, let inbox = simulator.inbox,
-              let m = inbox.newest(for: expectedSMSPurpose) else { return nil }
-        return (m, inbox.state(m))
     }
 
     /// Step pacing: the call just sent, answered, shown beside the next one before it goes.

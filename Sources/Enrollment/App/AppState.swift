@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 import SimKernel
 
 /// The whole application state: a value, changed only by `reduce`. The screens render it.

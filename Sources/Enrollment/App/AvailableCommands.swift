@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// The keys of the current state, each with a short description: the app's own around the screen
 /// feature's table. The screens build the help bar and the `?` overlay from this list, and

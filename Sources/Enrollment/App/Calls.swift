@@ -1,10 +1,11 @@
-import PIMS
+import SimKernel
 
 /// Making calls: pacing, the busy marker, the log, answers routed back to their feature by the
-/// purpose they carry, transport errors, Esc while waiting, and the one retry after an OTP.
+/// purpose they carry, transport errors, Esc while waiting; the system's front may take an answer
+/// over before its flow hears it (`SystemFront.intercept`: PIMS asks for an OTP, then sends it again).
 extension AppState {
     /// A call a feature wants to make: sent now (auto pacing) or staged until Enter (step pacing).
-    mutating func issue(_ purpose: CallPurpose, _ request: PIMSRequest, isOTPRetry: Bool = false) -> [Effect] {
+    mutating func issue(_ purpose: CallPurpose, _ request: CallRequest, isOTPRetry: Bool = false) -> [Effect] {
         let call = PlannedCall(purpose, request, isOTPRetry: isOTPRetry)
         guard inFlight == nil else {
             notice = .info("A call is still in flight.", advice: "Wait for its answer, or press Esc to stop waiting.")
@@ -64,7 +65,7 @@ extension AppState {
     }
 
     /// An answer: logged always; acted on only if it is the call being waited for.
-    mutating func answer(_ id: RequestID, _ response: PIMSResponse, durationMs: Int, purpose: CallPurpose) -> [Effect] {
+    mutating func answer(_ id: RequestID, _ response: CallResponse, durationMs: Int, purpose: CallPurpose) -> [Effect] {
         log.record(id, response, durationMs: durationMs)
         guard let f = inFlight, f.id == id else { return lateAnswer(id, response, purpose: purpose) }
         inFlight = nil
@@ -83,21 +84,17 @@ extension AppState {
             notice = session.config.system.front.transportFailure(kind, error)
             return effects
         }
-        if response.error?.pimsCode == .needStrongAuthentication, purpose.strongAuthenticationRetries, !f.call.isOTPRetry {
-            // The OTP page, then this call once more.
-            effects += Features.otp.send(.ask(f.call, returnTo: route), to: &self)
-            route = .otp
-            return effects
-        }
+        let front = session.config.system.front
+        if let taken = front.intercept(response, of: f.call, &self) { return effects + taken }
         effects += deliver(response, for: purpose)
-        if session.loggedIn != nil { effects += refreshAccount() }
+        effects += front.afterAnswer(&self, late: false)
         return effects
     }
 
     /// The answer of a call the app stopped waiting for (Esc, or the client timeout). The flow does
     /// not move on — the user left it — but what the answer changed is shown: the panels read the
     /// world again, and a call that succeeded is no longer offered for retry.
-    mutating func lateAnswer(_ id: RequestID, _ response: PIMSResponse, purpose: CallPurpose) -> [Effect] {
+    mutating func lateAnswer(_ id: RequestID, _ response: CallResponse, purpose: CallPurpose) -> [Effect] {
         guard let entry = log.entries.first(where: { $0.id == id }), entry.outcome == .lateAnswer else { return [] }
         let step = purpose.stepLabel
         let quiet = inFlight != nil  // another call's notice is the one that matters now
@@ -113,8 +110,6 @@ extension AppState {
                                 advice: "The flow stayed where it was; the API log has the answer, the panels show its effect.")
             }
         }
-        var effects = refreshAccount()
-        effects += refreshInbox(simulator.inbox?.phone)
-        return effects
+        return session.config.system.front.afterAnswer(&self, late: true)
     }
 }

@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// What the app does with what each feature reports: the hand-offs between flows are here, typed,
 /// and nowhere else.

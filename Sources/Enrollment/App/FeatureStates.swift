@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 import SimKernel
 
 /// Where each built-in feature's state is kept in the app's registry of feature states

@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// The app's side of the keys every screen shares, then the screen's feature; opening screens and
 /// leaving them; the app's own commands.

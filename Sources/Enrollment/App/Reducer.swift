@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// The one place state changes: `reduce(&state, action)` updates the state and returns the effects
 /// the runtime must run. Pure and synchronous: no I/O, no clock, no randomness.

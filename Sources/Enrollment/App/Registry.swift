@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 import SimKernel
 
 /// The screen the user is on: one per feature. An open set: a feature registered from outside the
@@ -89,7 +89,7 @@ enum Features {
 
 extension AppState {
     /// A call's answer to the feature its purpose names.
-    mutating func deliver(_ response: PIMSResponse, for purpose: CallPurpose) -> [Effect] {
+    mutating func deliver(_ response: CallResponse, for purpose: CallPurpose) -> [Effect] {
         switch purpose {
         case .login: Features.session.send(.loginAnswered(response), to: &self)
         case .guided(let call): Features.guided.send(.answered(call, response), to: &self)

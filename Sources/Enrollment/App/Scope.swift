@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 import SimKernel
 
 /// A feature inside the app (the Composable Architecture's `Scope`): where its state lives, its
@@ -98,7 +98,8 @@ protocol FeatureScope: Sendable {
     func commands(_ app: AppState, typing: Bool) -> [AvailableCommand]
     func form(_ app: AppState) -> Form?
     func editForm(_ app: inout AppState, _ edit: (inout Form) -> Void)
-    func awaitedSMS(_ app: AppState) -> SMSPurpose?
+    /// Its state, for a front's own questions of its features (PIMS's `AwaitsSMS`).
+    func anyState(_ app: AppState) -> any Sendable
     func confirmation(_ app: AppState) -> Confirmation?
     func isUnderway(_ app: AppState) -> Bool
     var editsOnArrival: Bool { get }
@@ -106,7 +107,7 @@ protocol FeatureScope: Sendable {
     /// A paste the screen takes whole (no field has the focus); empty when it does not.
     func paste(_ text: String, _ app: inout AppState) -> [Effect]?
     /// The answer of one of its calls or controls whose purpose is `.feature`.
-    func answered(_ call: FeatureCall, _ response: PIMSResponse, _ app: inout AppState) -> [Effect]
+    func answered(_ call: FeatureCall, _ response: CallResponse, _ app: inout AppState) -> [Effect]
     func controlAnswered(_ call: FeatureCall, _ answer: SimAnswer, _ app: inout AppState) -> [Effect]
     /// Its state now (a registered screen draws it).
     func state(_ app: AppState) -> any Hashable & Sendable
@@ -144,7 +145,7 @@ extension Scope: FeatureScope {
 
     func form(_ app: AppState) -> Form? { F.form(read(app)) }
     func editForm(_ app: inout AppState, _ edit: (inout Form) -> Void) { modify(&app) { F.editForm(&$0, edit) } }
-    func awaitedSMS(_ app: AppState) -> SMSPurpose? { F.awaitedSMS(read(app)) }
+    func anyState(_ app: AppState) -> any Sendable { read(app) }
     func confirmation(_ app: AppState) -> Confirmation? { F.confirmation(read(app), app.shared) }
     func isUnderway(_ app: AppState) -> Bool { F.isUnderway(read(app)) }
     var editsOnArrival: Bool { F.editsOnArrival }
@@ -152,7 +153,7 @@ extension Scope: FeatureScope {
     func paste(_ text: String, _ app: inout AppState) -> [Effect]? {
         F.pasteAction(text, read(app)).map { send($0, to: &app) }
     }
-    func answered(_ call: FeatureCall, _ response: PIMSResponse, _ app: inout AppState) -> [Effect] {
+    func answered(_ call: FeatureCall, _ response: CallResponse, _ app: inout AppState) -> [Effect] {
         call.call(of: F.self).flatMap { F.answered($0, response) }.map { send($0, to: &app) } ?? []
     }
     func controlAnswered(_ call: FeatureCall, _ answer: SimAnswer, _ app: inout AppState) -> [Effect] {

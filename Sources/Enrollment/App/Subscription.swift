@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// The session's events: a long-lived effect, started once logged in and restarted when the
 /// session or the backend changes. It is never the call in flight and never blocks a key; each
@@ -22,12 +22,5 @@ extension AppState {
         default:
             return SystemFronts.received(event, &self)
         }
-    }
-
-    /// The number as the phone on screen writes it, when the SMS is for that phone (both forms of
-    /// a number are one phone).
-    func phoneShown(_ phone: String?) -> String? {
-        guard let phone, let shown = simulator.inbox?.phone, PhoneNumber(shown) == PhoneNumber(phone) else { return phone }
-        return shown
     }
 }

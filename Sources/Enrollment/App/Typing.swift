@@ -1,7 +1,6 @@
-import PIMS
+import SimKernel
 
-/// Typing goes to the form of the screen's feature, whichever it is; autofill reads the simulated
-/// phone for the SMS that form waits for.
+/// Typing goes to the form of the screen's feature, whichever it is.
 extension AppState {
     mutating func type(_ c: Character) {
         guard editingField != nil else { return }
@@ -18,25 +17,5 @@ extension AppState {
     /// Applies `edit` to the form typed keys go to on this screen.
     mutating func editActiveForm(_ edit: (inout Form) -> Void) {
         route.scope.editForm(&self, edit)
-    }
-
-    /// Types the newest code of the simulated phone into the prompt's code field.
-    mutating func autofillCode() {
-        guard let inbox = simulator.inbox else {
-            notice = .info("The simulated phone has no SMS yet.")
-            return
-        }
-        let purpose = expectedSMSPurpose
-        guard let message = inbox.newest(for: purpose) else {
-            notice = .info("No \(purpose?.rawValue ?? "") SMS on \(inbox.phone) yet.")
-            return
-        }
-        let policy = session.policy
-        editActiveForm { form in
-            form.set(.smsCode, message.code, policy: policy)
-            if let i = form.fields.firstIndex(where: { $0.id == .smsCode }) {
-                form.focus = form.fields.indices.contains(i + 1) ? i + 1 : i
-            }
-        }
     }
 }

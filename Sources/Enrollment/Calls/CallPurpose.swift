@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// Why a call is made: which feature and which of its steps. The effect carries it and the answer
 /// brings it back, so the answer goes to its feature; the API log shows `stepLabel` beside the call.

@@ -1,5 +1,5 @@
 import Card
-import PIMS
+import SimKernel
 
 extension Notice {
     /// A card failure as the front shows it: the error code, its label, and what to do.

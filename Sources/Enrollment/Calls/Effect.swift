@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 import Walk
 
 /// Identifies one backend call or control, so that its answer is matched to its log entry (and a
@@ -22,7 +22,7 @@ public enum Effect: Equatable, Sendable {
     /// Open a backend (a scenario in-process, or a remote server); answered by `.connected`.
     case connect(BackendChoice)
     /// One PIMS call on a named session; answered by `.response`, which brings the purpose back.
-    case send(RequestID, PIMSRequest, session: String, purpose: CallPurpose)
+    case send(RequestID, CallRequest, session: String, purpose: CallPurpose)
     /// One simulator control; answered by `.controlAnswer`, which brings the purpose back.
     case control(RequestID, SimControl, purpose: ControlPurpose)
     /// Follow what happens to a session: a long-lived effect, beside the call in flight, whose

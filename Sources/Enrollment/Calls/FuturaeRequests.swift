@@ -1,5 +1,5 @@
 import Futurae
-import PIMS
+import SimKernel
 
 /// The Futurae calls the front makes (FUTURAE-BEHAVIOUR §3), each Futurae's typed call
 /// (`FuturaeCall`), which writes its own request.

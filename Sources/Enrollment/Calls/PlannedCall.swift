@@ -1,13 +1,13 @@
-import PIMS
+import SimKernel
 
 /// A call ready to go: what it is for and the exact request.
 public struct PlannedCall: Hashable, Sendable {
     public var purpose: CallPurpose
-    public var request: PIMSRequest
+    public var request: CallRequest
     /// Set on the one retry after an OTP, so that a second 2302 is shown instead of looping.
     public var isOTPRetry: Bool
 
-    public init(_ purpose: CallPurpose, _ request: PIMSRequest, isOTPRetry: Bool = false) {
+    public init(_ purpose: CallPurpose, _ request: CallRequest, isOTPRetry: Bool = false) {
         self.purpose = purpose
         self.request = request
         self.isOTPRetry = isOTPRetry

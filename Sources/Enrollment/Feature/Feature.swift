@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// A flow of the app, as the Composable Architecture shapes one: its own state, its own actions,
 /// a pure `reduce`, its keys as a table, and what it reports to the app as typed delegate values.
@@ -27,8 +27,6 @@ public protocol Feature {
     /// The form typed keys go to, when the screen has one taking input now.
     static func form(_ state: State) -> Form?
     static func editForm(_ state: inout State, _ edit: (inout Form) -> Void)
-    /// The kind of SMS the prompt on screen waits for (the simulated phone and autofill pick by it).
-    static func awaitedSMS(_ state: State) -> SMSPurpose?
     /// A yes/no question on screen (Enter confirms, Esc declines).
     static func confirmation(_ state: State, _ shared: Shared) -> Confirmation?
     /// A flow is under way: quitting asks first.
@@ -44,7 +42,7 @@ public protocol Feature {
     static func pasteAction(_ text: String, _ state: State) -> Action?
 
     /// The answer of one of its calls (`purpose(call)`), as its action.
-    static func answered(_ call: Call, _ response: PIMSResponse) -> Action?
+    static func answered(_ call: Call, _ response: CallResponse) -> Action?
     /// The answer of one of its controls (`controlPurpose(call)`), as its action.
     static func controlAnswered(_ call: Call, _ answer: SimAnswer) -> Action?
     /// One of its calls as the API log names its step.
@@ -55,13 +53,12 @@ extension Feature {
     public static var menuLine: String { "" }
     public static func form(_ state: State) -> Form? { nil }
     public static func editForm(_ state: inout State, _ edit: (inout Form) -> Void) {}
-    public static func awaitedSMS(_ state: State) -> SMSPurpose? { nil }
     public static func confirmation(_ state: State, _ shared: Shared) -> Confirmation? { nil }
     public static func isUnderway(_ state: State) -> Bool { false }
     public static var editsOnArrival: Bool { true }
     public static func editsAtOnce(_ state: State) -> Bool { editsOnArrival }
     public static func pasteAction(_ text: String, _ state: State) -> Action? { nil }
-    public static func answered(_ call: Call, _ response: PIMSResponse) -> Action? { nil }
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { nil }
     public static func controlAnswered(_ call: Call, _ answer: SimAnswer) -> Action? { nil }
     public static func stepLabel(_ call: Call) -> String { "\(title) · \(call)" }
 }

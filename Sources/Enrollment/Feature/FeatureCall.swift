@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// A call or control of a feature that has no case of its own in `CallPurpose`/`ControlPurpose` (a
 /// feature registered from outside the module): which feature, and which of its calls. The answer

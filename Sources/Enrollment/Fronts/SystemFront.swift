@@ -80,6 +80,16 @@ public protocol SystemFront: Sendable {
     /// Whether a walk header that names no system is this system's (headers written before they did).
     static func claimsWalk(_ fields: [String: JSONValue]) -> Bool
 
+    /// Its part of `Shared`: what its flows read of the app, built for each action (nil: nothing).
+    static func sharedPart(_ app: AppState) -> FrontValue?
+    /// One of its own outcomes (`Outcome.front`), done.
+    static func perform(_ value: FrontValue, _ app: inout AppState) -> [Effect]
+    /// An answer of a call, before its flow hears it: the front may take it over (PIMS asks for an
+    /// OTP on 2302, then sends the call again); nil: the flow has it.
+    static func intercept(_ response: CallResponse, of call: PlannedCall, _ app: inout AppState) -> [Effect]?
+    /// After an answer reached its flow, or a late answer came: what the front reads again.
+    static func afterAnswer(_ app: inout AppState, late: Bool) -> [Effect]
+
     /// A FAILED answer of one of its calls, as the banner shows it.
     static func failure(_ error: CallError) -> Notice
     /// The call did not reach the system (the client's network, a timeout): shown in the system's own
@@ -90,6 +100,10 @@ public protocol SystemFront: Sendable {
 extension SystemFront {
     public static var features: [RegisteredFeature] { [] }
     public static func received(_ event: SimEvent, _ app: inout AppState) -> [Effect]? { nil }
+    public static func sharedPart(_ app: AppState) -> FrontValue? { nil }
+    public static func perform(_ value: FrontValue, _ app: inout AppState) -> [Effect] { [] }
+    public static func intercept(_ response: CallResponse, of call: PlannedCall, _ app: inout AppState) -> [Effect]? { nil }
+    public static func afterAnswer(_ app: inout AppState, late: Bool) -> [Effect] { [] }
     public static func globalCommands(_ app: AppState) -> [AvailableCommand] { [] }
     public static func walkFields(_ config: SessionConfig) -> [String: JSONValue] { [:] }
     public static func readWalk(_ fields: [String: JSONValue], into config: inout SessionConfig) {}

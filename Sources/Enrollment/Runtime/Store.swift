@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// The runtime: holds the state, reduces actions, runs the effects against the injected backend and
 /// clock, and feeds their results back as actions. The screens send actions and render `state`.
@@ -8,9 +8,9 @@ public actor Store {
 
     /// An opened backend, with the scenario's default session when the opener knows it.
     public struct Opened: Sendable {
-        public let backend: any PIMSBackend
+        public let backend: any SimBackend
         public let defaults: ScenarioDefaults?
-        public init(_ backend: any PIMSBackend, defaults: ScenarioDefaults? = nil) {
+        public init(_ backend: any SimBackend, defaults: ScenarioDefaults? = nil) {
             self.backend = backend
             self.defaults = defaults
         }
@@ -28,7 +28,7 @@ public actor Store {
     }
 
     public private(set) var state: AppState
-    private var backend: (any PIMSBackend)?
+    private var backend: (any SimBackend)?
     private let connector: Connector
     private let clock: any RuntimeClock
     private let observe: @Sendable (AppState) -> Void
@@ -62,7 +62,7 @@ public actor Store {
     ///   - export: writes the session as an asciicast, a Markdown transcript or a batch script.
     ///   - executor: runs the store's work (`nil`: a serial queue of its own).
     ///   - taskExecutor: runs the effects' tasks (`nil`: Swift's global pool).
-    public init(state: AppState = AppState(), backend: (any PIMSBackend)? = nil, connector: @escaping Connector,
+    public init(state: AppState = AppState(), backend: (any SimBackend)? = nil, connector: @escaping Connector,
                 clock: any RuntimeClock = SystemClock(),
                 writeFile: @escaping @Sendable (String, String) async -> String? = { _, _ in "saving is not available" },
                 observe: @escaping @Sendable (AppState) -> Void = { _ in },
@@ -110,7 +110,7 @@ public actor Store {
             }
         case .send(let id, let request, let session, let purpose):
             guard let backend else {
-                send(.response(id, .failure("local", PIMSError(.noInternet, detail: "no backend open")), durationMs: 0, purpose: purpose))
+                send(.response(id, .failure("local", CallError.transport(.noInternet, detail: "no backend open")), durationMs: 0, purpose: purpose))
                 return
             }
             trackInOrder { [clock, tap] in

@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 import Walk
 
 /// What passes through the store to and from the backend, told as it happens: a walk is recorded

@@ -9,7 +9,7 @@ import Testing
 
     @Test("E: the vehicle chosen, confirmed, removed: vehicleRemoved carries the VIN the purpose brought back")
     func removeVehicle() {
-        let shared = Shared(loggedIn: "alice@example.com", account: Harness.enrolledAccount)
+        let shared = Shared(loggedIn: "alice@example.com", pims: PIMSShared(account: Harness.enrolledAccount))
         var t = Harness(AccountManagement.State(), shared: shared)
         t.send(.startTask(.removeVehicle)) {
             $0.task = .removeVehicle

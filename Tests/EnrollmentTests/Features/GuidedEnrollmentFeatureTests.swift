@@ -28,8 +28,8 @@ import Testing
 
     @Test("The phone asked for alone: 4·2 done reports phoneRegistered and stops; otherwise step 5 follows")
     func phoneOnly() {
-        let ok = PIMSResponse.success("tx", [:])
-        var alone = Self.registeringPhone(Shared(loggedIn: "alice@example.com", checklistNeeds: .trustedPhone))
+        let ok = CallResponse.success("tx", [:])
+        var alone = Self.registeringPhone(Shared(loggedIn: "alice@example.com", pims: PIMSShared(checklistNeeds: .trustedPhone)))
         alone.send(.answered(.registerPhone, ok), [.delegate(.phoneRegistered("Phone 0612345678 registered (4·2)."))]) {
             $0.statuses[.s4_2] = .done
             $0.trustedPhone = "0612345678"

@@ -63,7 +63,7 @@ import Testing
 
     @Test("Proximity is toggled near the car key's vehicle")
     func proximity() {
-        let shared = Shared(loggedIn: "alice@example.com", account: Harness.enrolledAccount, carKeyVIN: "VR1AB12C3D4567890")
+        let shared = Shared(loggedIn: "alice@example.com", pims: PIMSShared(account: Harness.enrolledAccount, carKeyVIN: "VR1AB12C3D4567890"))
         var t = Harness(SimulatorPanel.State(), shared: shared)
         t.send(.toggleProximity(.paired), [.control(.simulator(.proximity),
                                                     .proximity(username: "alice@example.com", vin: VIN("VR1AB12C3D4567890")!,

@@ -65,8 +65,8 @@ enum TemporaryFolder {
 
 extension RemoteBackend {
     @discardableResult
-    func call(_ type: CallType, _ name: String, _ params: [String: JSONValue] = [:], session: String = "default") async -> PIMSResponse {
-        await send(PIMSRequest(type, name, params), session: session)
+    func call(_ type: CallType, _ name: String, _ params: [String: JSONValue] = [:], session: String = "default") async -> CallResponse {
+        await send(CallRequest(type, name, params), session: session)
     }
 
     func control(_ json: JSONValue) async throws -> SimAnswer {

@@ -16,12 +16,12 @@ public struct APILog: Hashable, Sendable {
         public var id: RequestID
         public var step: String
         public var session: String
-        public var request: PIMSRequest
-        public var response: PIMSResponse?
+        public var request: CallRequest
+        public var response: CallResponse?
         public var durationMs: Int?
         public var outcome: Outcome
 
-        public init(id: RequestID, step: String, session: String, request: PIMSRequest, response: PIMSResponse? = nil,
+        public init(id: RequestID, step: String, session: String, request: CallRequest, response: CallResponse? = nil,
                     durationMs: Int? = nil, outcome: Outcome = .waiting) {
             self.id = id
             self.step = step
@@ -105,7 +105,7 @@ public struct APILog: Hashable, Sendable {
         selection = entries.count - 1
     }
 
-    mutating func record(_ id: RequestID, _ response: PIMSResponse, durationMs: Int) {
+    mutating func record(_ id: RequestID, _ response: CallResponse, durationMs: Int) {
         guard let i = entries.lastIndex(where: { $0.id == id }) else { return }
         entries[i].response = response
         entries[i].durationMs = durationMs

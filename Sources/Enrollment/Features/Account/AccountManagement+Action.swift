@@ -8,7 +8,7 @@ extension AccountManagement {
         /// A new SMS code (B, D): the older one stops working.
         case resendSMS
         /// The answer of one of the tasks' calls.
-        case answered(Call, PIMSResponse)
+        case answered(Call, CallResponse)
         /// A call of the flow asked for strong authentication and was not retried.
         case notRetried(Call)
     }

@@ -2,7 +2,7 @@ import PIMS
 
 /// What each answer means for the task: preconditions found, codes sent, tasks done or failed.
 extension AccountManagement.State {
-    mutating func answered(_ call: AccountManagement.Call, _ r: PIMSResponse, _ shared: Shared) -> [Out] {
+    mutating func answered(_ call: AccountManagement.Call, _ r: CallResponse, _ shared: Shared) -> [Out] {
         if let error = r.error, call != .checkPhone || error.pimsCode != .noPhoneNumber {
             // The phone shows the code's state after each check (its checks used, burnt, expired).
             let checkedCode = error.pimsCode == .smsCodeInvalid || error.pimsCode == .smsCodeExpired

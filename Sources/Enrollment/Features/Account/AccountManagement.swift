@@ -2,7 +2,7 @@ import PIMS
 
 /// Account management A–E (seed 000): each task's precondition checked and explained first, then
 /// its input, confirmation, and call.
-public enum AccountManagement: Feature {
+public enum AccountManagement: Feature, AwaitsSMS {
     public typealias Out = Outcome<Delegate>
 
     public static let title = "Account management"

@@ -10,7 +10,7 @@ extension CarKeyFlow {
         /// The simulator's proximity, which the activation checks.
         case toggleProximity(ProximityPart)
         case chooseVehicle
-        case answered(Call, PIMSResponse)
+        case answered(Call, CallResponse)
     }
 
     public enum Delegate: Hashable, Sendable {

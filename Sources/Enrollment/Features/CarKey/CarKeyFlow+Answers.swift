@@ -2,7 +2,7 @@ import PIMS
 
 /// Tutorial 2-6's answers: the VIN selected, the status read, the key activated, or what blocks it.
 extension CarKeyFlow.State {
-    mutating func answered(_ call: CarKeyFlow.Call, _ r: PIMSResponse, _ shared: Shared) -> [CarKeyFlow.Out] {
+    mutating func answered(_ call: CarKeyFlow.Call, _ r: CallResponse, _ shared: Shared) -> [CarKeyFlow.Out] {
         if let error = r.error {
             // One explanation: the banner's, with the proximity line naming what to fix.
             proximityError = CarKeyFlow.proximityProblem(error.pimsCode) == nil ? nil : error.pimsCode

@@ -16,7 +16,7 @@ extension GuidedEnrollment {
         /// Start over at step 3 (after 2390, or when the user wants to).
         case restartFromStep3
         /// The answer of one of the flow's calls.
-        case answered(Call, PIMSResponse)
+        case answered(Call, CallResponse)
     }
 
     /// What the flow tells the app.

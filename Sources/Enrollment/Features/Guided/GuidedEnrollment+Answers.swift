@@ -2,7 +2,7 @@ import PIMS
 
 /// The guided enrollment's decisions on each answer, step by step as seed 000 draws them.
 extension GuidedEnrollment.State {
-    mutating func answered(_ call: GuidedEnrollment.Call, _ r: PIMSResponse, _ shared: Shared) -> [Out] {
+    mutating func answered(_ call: GuidedEnrollment.Call, _ r: CallResponse, _ shared: Shared) -> [Out] {
         let policy = shared.policy
         switch call {
         case .checkEnrollment:

@@ -23,7 +23,7 @@ extension GuidedEnrollment.State {
     }
 
     /// Steps 1, 2, 3 and 5 need no input: they run (or stage) as soon as the flow reaches them.
-    mutating func checkStep(_ step: FlowStep, _ call: GuidedEnrollment.Call, _ request: PIMSRequest) -> [Out] {
+    mutating func checkStep(_ step: FlowStep, _ call: GuidedEnrollment.Call, _ request: CallRequest) -> [Out] {
         stage = .checking
         form = Form([])
         mark(step, .current)

@@ -2,7 +2,7 @@ import PIMS
 
 /// The guided device enrollment, steps 1 → 8 (seed 000): checks that run on their own, the
 /// shortcut 4·1 or the full 4·2, codes and PINs, and step A when the account is blocked.
-public enum GuidedEnrollment: Feature {
+public enum GuidedEnrollment: Feature, AwaitsSMS {
     public typealias Out = Outcome<Delegate>
 
     public static let title = "Guided enrollment"

@@ -1,7 +1,7 @@
 import Futurae
 import PIMS
 
-/// Which backend to talk to, as data: the executable turns it into a `PIMSBackend`.
+/// Which backend to talk to, as data: the executable turns it into a `SimBackend`.
 public enum BackendChoice: Hashable, Sendable {
     /// The in-process simulator with a built-in scenario name or a scenario file.
     case inProcess(scenario: String)

@@ -13,7 +13,7 @@ extension SessionSetup {
         /// The answer of the session control.
         case sessionCreated(SimAnswer)
         /// The answer of the login.
-        case loginAnswered(PIMSResponse)
+        case loginAnswered(CallResponse)
         /// The world was replaced: its sessions are new, nobody is logged in.
         case loggedOut
         /// The backend's PIN and SMS policy.

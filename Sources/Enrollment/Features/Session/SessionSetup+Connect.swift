@@ -79,7 +79,7 @@ extension SessionSetup.State {
         return [.control(.createSession, .session(name: config.sessionName, settings: config.settings))]
     }
 
-    mutating func loginAnswered(_ response: PIMSResponse) -> [Out] {
+    mutating func loginAnswered(_ response: CallResponse) -> [Out] {
         if let error = response.error {
             let advice: String? = switch error.pimsCode {
             case .invalidParameter: "Wrong username or password: correct them and press Enter."

@@ -18,7 +18,7 @@ extension StepsChecklist {
         case flowLeft
         /// Every step is done: on to the vehicle's remote commands.
         case openVehicle
-        case answered(Call, PIMSResponse)
+        case answered(Call, CallResponse)
     }
 
     public enum Delegate: Hashable, Sendable {

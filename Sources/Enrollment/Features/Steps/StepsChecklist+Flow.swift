@@ -49,7 +49,7 @@ extension StepsChecklist.State {
         return [.delegate(.resolve(need, vin: vin))]
     }
 
-    mutating func answered(_ call: StepsChecklist.Call, _ r: PIMSResponse) -> [Out] {
+    mutating func answered(_ call: StepsChecklist.Call, _ r: CallResponse) -> [Out] {
         if let error = r.error {
             if error.pimsCode == .noStepForStepsID {
                 stepsID = nil

@@ -9,7 +9,7 @@ extension StrongAuthentication {
         /// Leave for the steps list with `resetSteps: true` (after 2317/2312).
         case resetSteps
         /// The answer of `otp withPin`.
-        case answered(PIMSResponse)
+        case answered(CallResponse)
     }
 
     public enum Delegate: Hashable, Sendable {

@@ -33,7 +33,7 @@ public enum StrongAuthentication: Feature {
         }
     }
 
-    private static func answered(_ state: inout State, _ r: PIMSResponse, _ shared: Shared) -> [Out] {
+    private static func answered(_ state: inout State, _ r: CallResponse, _ shared: Shared) -> [Out] {
         guard let prompt = state else { return [] }
         if let error = r.error {
             switch error.pimsCode {

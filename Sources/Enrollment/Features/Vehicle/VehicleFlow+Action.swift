@@ -20,7 +20,7 @@ extension VehicleFlow {
         case start(vin: String)
         /// A `signal` or `vehicleEvent` event of this session (R43, R44, R37).
         case heard(SimEvent)
-        case answered(Call, PIMSResponse)
+        case answered(Call, CallResponse)
         case controlAnswered(Control, SimAnswer)
         /// The simulator panel read or changed the car (F8's vehicle keys): the car row follows at once.
         case truthRead(VehicleTruth)

@@ -25,7 +25,7 @@ extension VehicleFlow.State {
         return [.control(.vehicle(.truth), .vehicle(VehicleChange(username: user, vin: value)))]
     }
 
-    mutating func answered(_ call: VehicleFlow.Call, _ r: PIMSResponse, _ shared: Shared) -> [Out] {
+    mutating func answered(_ call: VehicleFlow.Call, _ r: CallResponse, _ shared: Shared) -> [Out] {
         if let error = r.error {
             // A second subscription in this session is a 2005 (R27): it is there, which is what was wanted.
             if error.pimsCode == .duplicateCommand, call == .subscribeSignal || call == .subscribeEvents {

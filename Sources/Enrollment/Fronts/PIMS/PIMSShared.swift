@@ -1,0 +1,110 @@
+import PIMS
+
+/// PIMS's part of `Shared`: what its flows read of the app (the account and the phone as the
+/// simulator last reported them, the checklist's need, the vehicles chosen).
+public struct PIMSShared: Hashable, Sendable {
+    /// The live account, as the simulator last reported it.
+    public var account: AccountSnapshot?
+    /// The simulated phone's inbox, as last read.
+    public var inbox: PhoneInbox?
+    /// The step of the checklist a flow was started for, if any (the flow stops where it is done).
+    public var checklistNeeds: StepsChecklist.Need?
+    /// The trusted phone as the flows know it (the account's, else the one enrollment found).
+    public var trustedPhone: String?
+    /// The vehicle the car key flow works on (the simulator's proximity toggles act on it).
+    public var carKeyVIN: String?
+    /// The vehicle the Vehicle screen selected for remote use (the simulator's vehicle controls act on it).
+    public var remoteVIN: String?
+
+    public init(account: AccountSnapshot? = nil, inbox: PhoneInbox? = nil, checklistNeeds: StepsChecklist.Need? = nil,
+                trustedPhone: String? = nil, carKeyVIN: String? = nil, remoteVIN: String? = nil) {
+        self.account = account
+        self.inbox = inbox
+        self.checklistNeeds = checklistNeeds
+        self.trustedPhone = trustedPhone
+        self.carKeyVIN = carKeyVIN
+        self.remoteVIN = remoteVIN
+    }
+
+    /// Read off the app, for each action.
+    init(_ app: AppState) {
+        // Each kept state read once (a read is a lookup and a cast; screens and keys ask for this often).
+        let panel = app.simulator.pims, carKey = app.carKey
+        self.init(account: panel.account, inbox: panel.inbox, checklistNeeds: app.steps.resolving?.need,
+                  trustedPhone: panel.account?.phone ?? app.guided.trustedPhone, carKeyVIN: carKey.selectedVIN ?? carKey.vin,
+                  remoteVIN: app.vehicle.vin)
+    }
+}
+
+/// PIMS's flows read their part by the names they always had.
+extension Shared {
+    public init(config: SessionConfig = SessionConfig(), loggedIn: String? = nil, callPending: Bool = false, canRetry: Bool = false,
+                pims: PIMSShared) {
+        self.init(config: config, loggedIn: loggedIn, callPending: callPending, canRetry: canRetry, front: FrontValue(pims))
+    }
+
+    public var pims: PIMSShared { front?.as(PIMSShared.self) ?? PIMSShared() }
+    public var account: AccountSnapshot? { pims.account }
+    public var inbox: PhoneInbox? { pims.inbox }
+    public var checklistNeeds: StepsChecklist.Need? { pims.checklistNeeds }
+    public var trustedPhone: String? { pims.trustedPhone }
+    public var carKeyVIN: String? { pims.carKeyVIN }
+    public var remoteVIN: String? { pims.remoteVIN }
+    /// The vehicles of the account, as the simulator reported them.
+    public var vehicles: [AccountSnapshot.Vehicle] { pims.account?.vehicles ?? [] }
+}
+
+/// What PIMS's flows ask the app to read again (`Outcome.front`).
+enum PIMSRefresh: Hashable, Sendable {
+    case account
+    case inbox(phone: String?)
+}
+
+extension Outcome {
+    /// Read the live account again (the panels and the vehicle lists).
+    public static var refreshAccount: Outcome { .front(FrontValue(PIMSRefresh.account)) }
+    /// Read the simulated phone's inbox for this number (after an SMS was sent to it).
+    public static func refreshInbox(_ phone: String?) -> Outcome { .front(FrontValue(PIMSRefresh.inbox(phone: phone))) }
+}
+
+extension AppState {
+    /// The live account for the panels (and the vehicle lists).
+    mutating func refreshAccount() -> [Effect] {
+        // PIMS's account: a Futurae session reads its own accounts by call (F3).
+        guard let user = session.loggedIn, session.config.system.front.simulatorSections.contains(.account) else { return [] }
+        return control(.simulator(.account), .account(username: user))
+    }
+
+    /// The simulated phone's inbox for a number, after an SMS was sent to it.
+    mutating func refreshInbox(_ phone: String?) -> [Effect] {
+        guard let phone, let number = PhoneNumber(phone) else { return [] }
+        return control(.simulator(.inbox(phone: phone)), .inbox(phone: number))
+    }
+}
+
+/// PIMS's hooks in the shell: its part of `Shared`, its refreshes, and strong authentication (a
+/// 2302 answer asks for an OTP, then sends the call once more).
+extension PIMSFront {
+    public static func sharedPart(_ app: AppState) -> FrontValue? { FrontValue(PIMSShared(app)) }
+
+    public static func perform(_ value: FrontValue, _ app: inout AppState) -> [Effect] {
+        switch value.as(PIMSRefresh.self) {
+        case .account: app.refreshAccount()
+        case .inbox(let phone): app.refreshInbox(phone)
+        case nil: []
+        }
+    }
+
+    public static func intercept(_ response: CallResponse, of call: PlannedCall, _ app: inout AppState) -> [Effect]? {
+        guard response.error?.pimsCode == .needStrongAuthentication, call.purpose.strongAuthenticationRetries, !call.isOTPRetry else { return nil }
+        // The OTP page, then this call once more.
+        let effects = Features.otp.send(.ask(call, returnTo: app.route), to: &app)
+        app.route = .otp
+        return effects
+    }
+
+    /// Every answer may have changed the account; a late one may also have sent an SMS.
+    public static func afterAnswer(_ app: inout AppState, late: Bool) -> [Effect] {
+        late ? app.refreshAccount() + app.refreshInbox(app.simulator.inbox?.phone) : app.refreshAccount()
+    }
+}
