@@ -8,7 +8,7 @@ import Walk
 /// The front without a terminal: a store on a backend, fed keys through the app's keymap, each
 /// key's effects settled before the next. A walk plays through it (answered by the walk), and tours
 /// and tests record through it (answered by a world).
-public final class HeadlessFront: @unchecked Sendable {
+public final class HeadlessFront {
     private let store: Store
     public var size: Size
     public private(set) var state: AppState

@@ -5,7 +5,7 @@ import Walk
 /// A walk played through the front: a fresh headless front answered by the walk itself, fed the
 /// walk's keys, pastes, resizes and events one entry at a time. Each entry's effects are settled
 /// before the next (a key pressed while a call was in flight comes after its answer here).
-public final class WalkSession: @unchecked Sendable {
+public final class WalkSession {
     public let walk: Walk
     private let front: HeadlessFront
 

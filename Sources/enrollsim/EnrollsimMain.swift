@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 
 /// The program's entry. The terminal UI runs on the main thread, whose executor (`LoopExecutor`)
 /// runs everything it does from start to end: Swift's global thread pool is never started, and
@@ -32,18 +33,18 @@ enum EnrollsimMain {
             do {
                 try await options.run(on: executor)
             } catch {
-                end.error = error
+                end.error.withLock { $0 = error }
             }
-            end.done = true
+            end.done.store(true, ordering: .releasing)
         }
-        executor.run(until: { end.done })
-        if let error = end.error { Enrollsim.exitShowingSafeText(error) }
+        executor.run(until: { end.done.load(ordering: .acquiring) })
+        if let error = end.error.withLock({ $0 }) { Enrollsim.exitShowingSafeText(error) }
         Enrollsim.exit()
     }
 
-    /// How the terminal UI's task ended (read and written on the main thread only).
-    private final class Ending: @unchecked Sendable {
-        var done = false
-        var error: (any Error)?
+    /// How the terminal UI's task ended.
+    private final class Ending: Sendable {
+        let done = Atomic(false)
+        let error = Mutex<(any Error)?>(nil)
     }
 }

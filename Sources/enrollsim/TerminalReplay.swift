@@ -1,6 +1,7 @@
 import CursesTerminal
 import Foundation
 import Screens
+import Synchronization
 import TerminalUI
 import Walk
 import WalkPlayer
@@ -9,7 +10,7 @@ import WalkPlayer
 /// replay chrome (the step, the caption, the keys), wrapped whole. At the recorded pace times `speed` (a pause longer than 2 s is cut to 2 s,
 /// as asciinema's idle limit does), or one entry per key with `stepping`; Space pauses, q leaves.
 /// `pauseAtSteps`: a demo waits for a key where each flow step begins.
-final class TerminalReplay: @unchecked Sendable {
+final class TerminalReplay {
     static let idleLimitMs = 2000
 
     private let driver: any TerminalDriver
@@ -29,27 +30,42 @@ final class TerminalReplay: @unchecked Sendable {
     }
 
     static func run(_ walk: Walk, speed: Double, stepping: Bool, autoplay: Bool) async throws {
-        let driver: CursesDriver
-        do {
-            driver = try CursesDriver(environment: ProcessInfo.processInfo.environment, theme: .dark)
-        } catch {
-            throw TerminalUnavailable(reason: error.description)
-        }
-        let replay = TerminalReplay(driver: driver, walk: walk, speed: speed, stepping: stepping, pauseAtSteps: !autoplay)
-        let session = await WalkSession(walk)
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        // The replay's own thread runs it from start to end (a `LoopExecutor` there): waiting for a
+        // key blocks that thread, never one of Swift's few pool threads, and the terminal, the
+        // replay and its session are made and used on it alone.
+        let unavailable: TerminalUnavailable? = await withCheckedContinuation { done in
             let thread = Thread {
-                replay.loop(session)
-                done.resume()
+                let driver: CursesDriver
+                do throws(CursesError) {
+                    driver = try CursesDriver(environment: ProcessInfo.processInfo.environment, theme: .dark)
+                } catch {
+                    return done.resume(returning: TerminalUnavailable(reason: error.description))
+                }
+                let executor = LoopExecutor()
+                executor.start()
+                let ended = Ended()
+                Task(executorPreference: executor) {
+                    let replay = TerminalReplay(driver: driver, walk: walk, speed: speed, stepping: stepping, pauseAtSteps: !autoplay)
+                    await replay.loop(WalkSession(walk))
+                    driver.teardown()
+                    ended.flag.store(true, ordering: .releasing)
+                }
+                executor.run(until: { ended.flag.load(ordering: .acquiring) })
+                done.resume(returning: nil)
             }
             thread.stackSize = 4 << 20
             thread.start()
         }
-        driver.teardown()
+        if let unavailable { throw unavailable }
+    }
+
+    /// The replay's task has ended.
+    private final class Ended: Sendable {
+        let flag = Atomic(false)
     }
 
     /// Plays every entry; returns when the walk ends and a key is pressed, or on q.
-    func loop(_ session: WalkSession) {
+    func loop(_ session: WalkSession) async {
         var previous = 0
         let total = walk.entries.count
         paint(session, position: 0, of: total)
@@ -64,7 +80,7 @@ final class TerminalReplay: @unchecked Sendable {
             let delay = stepping ? nil : Int(Double(min(entry.t - previous, Self.idleLimitMs)) / speed)
             previous = entry.t
             if !wait(delay, stopHere: stepping || (pauseAtSteps && stepBegins), session: session, position: i, of: total) { return }
-            blocking { await session.play(entry) }
+            await session.play(entry)
             paint(session, position: i + 1, of: total)
         }
         paused = true
@@ -75,7 +91,7 @@ final class TerminalReplay: @unchecked Sendable {
     /// Waits `ms` (nil: for a key); false when the user leaves.
     private func wait(_ ms: Int?, stopHere: Bool, session: WalkSession, position: Int, of total: Int) -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(ms ?? 0)
-        var waitingForKey = stopHere
+        let waitingForKey = stopHere
         while true {
             let left = deadline - ContinuousClock.now
             if !waitingForKey && !paused && left <= .zero { return true }
@@ -105,14 +121,5 @@ final class TerminalReplay: @unchecked Sendable {
         let chrome = "▶ replay \(position)/\(total) · \(step.isEmpty ? "start" : step)\(caption) · \(state) · q quits"
         // The screens laid out at this terminal's size (not the recorded one), the chrome wrapped under them.
         driver.draw(ReplayLayout.frame(session.state, chrome: chrome, size: driver.size))
-    }
-
-    private func blocking(_ body: @escaping @Sendable () async -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            await body()
-            done.signal()
-        }
-        done.wait()
     }
 }
