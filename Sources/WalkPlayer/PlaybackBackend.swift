@@ -2,6 +2,7 @@ import Enrollment
 import Foundation
 import PIMS
 import Walk
+import Synchronization
 
 /// A backend that answers from a walk: each call and control gets the recorded answer of the first
 /// equal one not yet used, so the front shows what the user saw whatever the world would say now.
@@ -39,12 +40,11 @@ public actor PlaybackBackend: SimBackend {
 
 /// The store's clock during playback: it moves by each call's recorded duration, so the API log
 /// shows the durations the user saw; timers never fire (a replay has no timeouts).
-public final class PlaybackClock: RuntimeClock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var ms = 0
+public final class PlaybackClock: RuntimeClock, Sendable {
+    private let ms = Mutex(0)
     public init() {}
-    public func nowMs() -> Int { lock.withLock { ms } }
-    func advance(_ by: Int) { lock.withLock { ms += by } }
+    public func nowMs() -> Int { ms.withLock { $0 } }
+    func advance(_ by: Int) { ms.withLock { $0 += by } }
     public func sleep(ms: Int) async throws {
         // Never fires: cancelled when the store cancels the timer, or at the end of the replay.
         while true { try await Task.sleep(for: .seconds(3600)) }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TerminalUI
 
 /// The last screens the terminal showed, as asciicast output, with the walk's times and flow steps:
@@ -10,7 +11,7 @@ import TerminalUI
 /// bytes for a key on a menu) and turned into ANSI text only when the tape is read: a key's frame
 /// costs the tape a comparison of its rows, not a rendering, and the tape holds no whole frames but
 /// the last one painted and the one its oldest screen starts from.
-public final class ScreenTape: @unchecked Sendable {
+public final class ScreenTape: Sendable {
     public struct Screen: Sendable {
         public let t: Int
         public let step: String?
@@ -29,39 +30,41 @@ public final class ScreenTape: @unchecked Sendable {
         let delta: FrameDelta
     }
 
-    private let lock = NSLock()
+    private struct Kept {
+        var screens: LastItems<Painted>
+        /// The last frame painted: the next one is compared with it.
+        var last: Frame?
+        /// The frame the oldest screen kept applies to (the one before it, once older ones are gone).
+        var base: Frame?
+    }
+
     private let theme: Theme
-    private var screens: LastItems<Painted>
-    /// The last frame painted: the next one is compared with it.
-    private var last: Frame?
-    /// The frame the oldest screen kept applies to (the one before it, once older ones are gone).
-    private var base: Frame?
+    private let tape: Mutex<Kept>
 
     public init(theme: Theme, limit: Int = Asciicast.sessionScreens) {
         self.theme = theme
-        screens = LastItems(limit: limit)
+        tape = Mutex(Kept(screens: LastItems(limit: limit)))
     }
 
     /// A frame painted at `t` (ms since the recording started) during `step`; the same frame again
     /// is not kept twice.
     public func record(_ frame: Frame, t: Int, step: String?) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard frame != last else { return }
-        let delta = FrameDelta(frame, since: last)
-        last = frame
-        if let dropped = screens.append(Painted(t: t, step: step, delta: delta)) { dropped.delta.apply(to: &base) }
+        tape.withLock { kept in
+            guard frame != kept.last else { return }
+            let delta = FrameDelta(frame, since: kept.last)
+            kept.last = frame
+            if let dropped = kept.screens.append(Painted(t: t, step: step, delta: delta)) { dropped.delta.apply(to: &kept.base) }
+        }
     }
 
     /// The screens kept, oldest first, and how many were painted in all.
     public var kept: (screens: [Screen], seen: Int) {
-        lock.lock()
-        defer { lock.unlock() }
+        let (base, painted, seen) = tape.withLock { ($0.base, $0.screens.items, $0.screens.seen) }
         var frame = base
-        let screens = screens.items.map { painted in
+        let screens = painted.map { painted in
             painted.delta.apply(to: &frame)
-            return Screen(t: painted.t, step: painted.step, frame: frame!, theme: theme)
+            return Screen(t: painted.t, step: painted.step, frame: frame ?? Frame(size: painted.delta.size), theme: theme)
         }
-        return (screens, self.screens.seen)
+        return (screens, seen)
     }
 }

@@ -1,22 +1,22 @@
 import Enrollment
 import Foundation
 import PIMS
+import Synchronization
 import TerminalUI
 import Walk
 
 /// Records a walk without a terminal: keys typed into a headless front on a real backend, written as
 /// a walk with a steady pace (`keyMs` between keys), so that tours and tests are walks like any other.
-public final class WalkScript: @unchecked Sendable {
+public final class WalkScript {
     private let front: HeadlessFront
     private let recorder: WalkRecorder
     private let time: ScriptTime
 
     /// A steady clock for the walk's `t`: it moves only when the script says.
-    final class ScriptTime: @unchecked Sendable {
-        private let lock = NSLock()
-        private var ms = 0
-        func now() -> Int { lock.withLock { ms } }
-        func advance(_ by: Int) { lock.withLock { ms += by } }
+    final class ScriptTime: Sendable {
+        private let ms = Mutex(0)
+        func now() -> Int { ms.withLock { $0 } }
+        func advance(_ by: Int) { ms.withLock { $0 += by } }
     }
 
     public let keyMs: Int
