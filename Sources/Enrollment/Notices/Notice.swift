@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// The line under the screen: an error with its code, its label and what to do next, or a plain
 /// notice. The screens draw it as TerminalUI's banner.
@@ -18,12 +18,6 @@ public struct Notice: Hashable, Sendable {
         self.label = label
         self.detail = detail
         self.advice = advice
-    }
-
-    /// The notice for a FAILED answer, with the advice of its code.
-    public static func failure(_ error: PIMSError, advice: String? = nil) -> Notice {
-        Notice(kind: .error, code: "\(error.code)", label: error.label, detail: error.detail,
-               advice: advice ?? ErrorAdvice.advice(error.pimsCode))
     }
 
     /// The banner's first line: `2308 · Wrong PIN`, or the label alone.

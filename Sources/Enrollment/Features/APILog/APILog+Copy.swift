@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 extension AppState {
     /// The API log's selected request or answer, as pretty JSON, to the terminal's clipboard.

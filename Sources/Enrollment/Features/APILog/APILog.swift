@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// Every PIMS call the app made, in order, with the flow step it belongs to.
 public struct APILog: Hashable, Sendable {

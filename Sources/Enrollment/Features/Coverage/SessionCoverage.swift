@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 import Walk
 
 /// The coverage screen (issue 12.5): per system, which rules, branches and error codes this

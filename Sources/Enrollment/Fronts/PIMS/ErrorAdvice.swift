@@ -34,3 +34,11 @@ public enum ErrorAdvice {
         }
     }
 }
+
+extension Notice {
+    /// The notice for a FAILED answer of a PIMS call, with the advice of its code.
+    public static func failure(_ error: PIMSError, advice: String? = nil) -> Notice {
+        Notice(kind: .error, code: "\(error.code)", label: error.label, detail: error.detail,
+               advice: advice ?? ErrorAdvice.advice(error.pimsCode))
+    }
+}
