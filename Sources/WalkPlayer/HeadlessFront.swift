@@ -1,6 +1,6 @@
 import Enrollment
 import Foundation
-import PIMS
+import SimKernel
 import Screens
 import TerminalUI
 import Walk

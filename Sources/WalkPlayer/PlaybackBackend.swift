@@ -1,6 +1,6 @@
 import Enrollment
 import Foundation
-import PIMS
+import SimKernel
 import Walk
 import Synchronization
 
@@ -20,7 +20,9 @@ public actor PlaybackBackend: SimBackend {
 
     public func send(_ request: CallRequest, session: String) async -> CallResponse {
         guard let i = calls.firstIndex(where: { $0.request == request && $0.session == session }) else {
-            return .failure("replay", PIMSError(.unknown, detail: "the walk never made this call: \(WalkCheck.describe(request))"))
+            // Not any system's answer: the replay left the walk's path, whichever system it plays.
+            return .failure("replay", CallError(code: .text("REPLAY_DIVERGED"), label: "The walk never made this call",
+                                                detail: WalkCheck.describe(request)))
         }
         let call = calls.remove(at: i)
         clock.advance(call.ms)
