@@ -40,8 +40,8 @@ public protocol SystemFront: Sendable {
     /// instance or phone is then taken as it is, under the session name `default`).
     static func isScenarioInstance(_ config: SessionConfig) -> Bool
 
-    /// Its features whose state the app keeps in its registry (a front registered from outside the
-    /// module: its flows, each with its route); the built-in fronts' features are in `Features`.
+    /// Its features (its flows, each with its route, state, initial state and delegate handler): the
+    /// app's registry (`Features.all`) is the shell's features and these, for every front alike.
     static var features: [RegisteredFeature] { get }
 
     /// The simulator panel's sections this system has (the clock and the scenario controls are shared).
@@ -88,7 +88,6 @@ public protocol SystemFront: Sendable {
 }
 
 extension SystemFront {
-    public static var features: [RegisteredFeature] { [] }
     public static func received(_ event: SimEvent, _ app: inout AppState) -> [Effect]? { nil }
     public static func globalCommands(_ app: AppState) -> [AvailableCommand] { [] }
     public static func walkFields(_ config: SessionConfig) -> [String: JSONValue] { [:] }

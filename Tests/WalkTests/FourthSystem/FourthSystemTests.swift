@@ -26,7 +26,7 @@ import WalkPlayer
     func withLocker(_ body: () async throws -> Void) async throws {
         try await World.registering([RegisteredSystem(LockerSystem.self)]) {  // backend
             try await SystemFronts.registering([LockerFront.self]) {  // front
-                try await Screens.registering([RegisteredScreen(LockerFlow.self, route: .locker, render: LockerScreen.render)]) {  // screens
+                try await Screens.registering([LockerScreen.entry]) {  // screens
                     try await body()
                 }
             }

@@ -96,6 +96,8 @@ enum LockerFlow: Feature {
 
 /// The flow's screen: its state and the screen context, not the whole app.
 enum LockerScreen {
+    static let entry = SystemScreen(.locker, screens: [RegisteredScreen(LockerFlow.self, route: .locker, render: render)])
+
     @Sendable static func render(_ state: LockerFlow.State, _ context: ScreenContext, _ frame: inout Frame, _ area: Rect) {
         _ = frame.put("Parcel locker on \(context.shared.config.device)", x: area.x, y: area.y, style: .title)
         _ = frame.put(state.opens.map { "Opened \($0) times." } ?? "Not opened yet.", x: area.x, y: area.y + 2)
