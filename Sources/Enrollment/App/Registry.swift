@@ -79,6 +79,12 @@ extension AppState {
         Features.scope(of: purpose.call.feature)?.answered(purpose.call, response, &self) ?? []
     }
 
+    /// One of a registered feature's own actions, sent to it (a front's event or delegate handler
+    /// reaching one of its flows); nothing when the feature is not registered.
+    public mutating func send<F: Feature>(_ action: F.Action, to feature: F.Type) -> [Effect] {
+        Features.send(FeatureMessage(feature, action), to: &self)
+    }
+
     /// A new SDK instance, or a new world: every flow starts from nothing (the log stays).
     mutating func resetFlows() {
         for scope in Features.all { scope.reset(&self) }

@@ -12,6 +12,8 @@ public protocol SystemFront: Sendable {
     /// The session screen's words: one line introducing the session, and the system's line.
     static var intro: String { get }
     static var title: String { get }
+    /// A few words on the system for the system key's help ("SMS and PIN enrollment").
+    static var tagline: String { get }
     /// The session screen's fields after the scenario or URL (PIMS logs in: username and password).
     static var sessionFields: [FieldID] { get }
     /// What Enter on the session screen opens, for its help line.
