@@ -15,34 +15,22 @@ enum FormView {
             let caret = focus == .editing
             let label = field.label.padded(toWidth: labelWidth)
             let row = Rect(x: area.x, y: y, width: area.width, height: min(2, area.maxY - y))
-            switch field.kind {
-            case .pin:
-                let length = max(policy.pinMinLength, min(policy.pinMaxLength, max(field.value.count + (isFocused && caret ? 1 : 0), policy.pinMinLength)))
+            switch field.kind.look {
+            case .boxes(let boxes):
+                let length = boxes(field.value.count, isFocused && caret, policy)
                 var w = CodeField(label: label, value: field.value, length: length, mask: field.masked ? "•" : nil, isFocused: isFocused, message: nil)
                 w.showsCaret = caret
                 frame.render(w, in: row)
                 y += 1
-            case .smsCode:
-                let length = max(policy.smsCodeLength, field.value.count)
-                var w = CodeField(label: label, value: field.value, length: length, isFocused: isFocused, message: nil)
-                w.showsCaret = caret
-                frame.render(w, in: row)
-                y += 1
-            case .sdkPin, .cardPin:
-                let length = min(FuturaeInput.sdkPinLengths.upperBound, max(FuturaeInput.sdkPinLengths.lowerBound, field.value.count + (isFocused && caret ? 1 : 0)))
-                var w = CodeField(label: label, value: field.value, length: length, mask: field.masked ? "•" : nil, isFocused: isFocused, message: nil)
-                w.showsCaret = caret
-                frame.render(w, in: row)
-                y += 1
-            case .shortCode:
+            case .groupsOfFour:
                 // Four groups of four: the spaces are drawn, never typed.
                 var w = TextField(label: label, text: FuturaeInput.grouped(field.value), placeholder: "0000 0000 0000 0000",
                                   isFocused: isFocused, message: nil)
                 w.showsCaret = caret
                 frame.render(w, in: Rect(x: row.x, y: row.y, width: min(row.width, labelWidth + 26), height: row.height))
                 y += 1
-            case .phone, .vin, .text, .password, .number, .bindingToken, .activationCode, .amount:
-                var w = TextField(label: label, text: field.display, placeholder: placeholder(field.kind), isFocused: isFocused, message: nil)
+            case .text(let placeholder):
+                var w = TextField(label: label, text: field.display, placeholder: placeholder, isFocused: isFocused, message: nil)
                 w.showsCaret = caret
                 w.isTextSelected = field.suggested && isFocused && caret
                 frame.render(w, in: Rect(x: row.x, y: row.y, width: min(row.width, 64), height: row.height))
@@ -65,17 +53,5 @@ enum FormView {
         guard focus != .none, !form.fields.isEmpty else { return }
         let tabs = [Key](repeating: .tab, count: (i - form.focus + form.fields.count) % form.fields.count)
         frame.onClick(rows, keys: tabs + (focus == .editing ? [] : [.char("i")]))
-    }
-
-    static func placeholder(_ kind: FieldKind) -> String {
-        switch kind {
-        case .phone: "0612345678 or +33612345678"
-        case .vin: "17 letters and digits"
-        case .number: "seconds"
-        case .bindingToken: "8 letters and digits"
-        case .activationCode: "8 digits"
-        case .amount: "49.99"
-        case .pin, .smsCode, .text, .password, .sdkPin, .shortCode, .cardPin: ""
-        }
     }
 }

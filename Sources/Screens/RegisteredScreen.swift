@@ -39,11 +39,17 @@ public struct ScreenContext: Sendable {
     public var vehicles: [AccountSnapshot.Vehicle] { shared.vehicles }
 }
 
-/// A screen drawn from its feature's state and the screen context, registered for its feature's
-/// route (`Screens.registering`).
+/// A screen drawn for its feature's route: from its feature's state and the screen context, or, for
+/// a screen that shows one more value (another feature's state, a report over the log), from the app.
+/// A system declares its screens in its `SystemScreen` entry.
 public struct RegisteredScreen: Sendable {
     let route: Route
     let draw: Screens.Draw
+
+    public init(_ route: Route, draw: @escaping Screens.Draw) {
+        self.route = route
+        self.draw = draw
+    }
 
     public init<F: Feature>(_ feature: F.Type, route: Route,
                             render: @escaping @Sendable (F.State, ScreenContext, inout Frame, Rect) -> Void) {

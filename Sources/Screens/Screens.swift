@@ -54,51 +54,36 @@ public enum Screens {
     /// Draws one route's content.
     public typealias Draw = @Sendable (AppState, inout Frame, Rect) -> Void
 
-    /// The built-in screens, by route. Each draws its feature's state and a `ScreenContext`; a few
-    /// take one more value read here (another feature's state they show, a report over the log, the
-    /// system's own sections of Home and the simulator panel, which `SystemScreens` draws).
-    static let builtin: [Route: Draw] = [
-        .start: { StartScreen.render($0.session, ScreenContext($0), into: &$1, area: $2) },
-        .home: { state, frame, area in
+    /// The screens of the routes no system owns: the session, Home (with the system's right
+    /// column), the simulator panel (with the system's sections), the API log, coverage.
+    static let shell: [RegisteredScreen] = [
+        RegisteredScreen(.start) { StartScreen.render($0.session, ScreenContext($0), into: &$1, area: $2) },
+        RegisteredScreen(.home) { state, frame, area in
             let system = state.session.config.system
-            HomeScreen.render(state.home, system: system, panel: { SystemScreens.of(system)?.homePanel(state, &$0, $1) },
-                              into: &frame, area: area)
+            let panel = SystemScreens.of(system)?.homePanel
+            HomeScreen.render(state.home, system: system, panel: { panel?(state, &$0, $1) }, into: &frame, area: area)
         },
-        .guided: { GuidedScreen.render($0.guided, ScreenContext($0), into: &$1, area: $2) },
-        .account: { AccountScreen.render($0.account, ScreenContext($0), into: &$1, area: $2) },
-        .otp: RegisteredScreen(StrongAuthentication.self, route: .otp, render: OTPScreen.render).draw,
-        .steps: { StepsScreen.render($0.steps, ScreenContext($0), into: &$1, area: $2) },
-        .carKey: { CarKeyScreen.render($0.carKey, ScreenContext($0), into: &$1, area: $2) },
-        .simulator: { state, frame, area in
+        RegisteredScreen(.simulator) { state, frame, area in
             let sections = SystemScreens.of(state.simulator.system)
-            SimulatorScreen.render(state.simulator, ScreenContext(state), left: sections.map { s in { s.simulator(state, &$0, $1) } },
+            SimulatorScreen.render(state.simulator, ScreenContext(state), left: sections?.simulator.map { draw in { draw(state, &$0, $1) } },
                                    aboveFaults: sections?.simulatorAboveFaults.map { draw in { draw(state, &$0, $1) } }, into: &frame, area: area)
         },
-        .log: RegisteredScreen(APILogBrowser.self, route: .log, render: LogScreen.render).draw,
-        .futurae: { FuturaeScreen.render($0.futurae, ScreenContext($0), into: &$1, area: $2) },
-        .futuraeAccounts: RegisteredScreen(FuturaeAccounts.self, route: .futuraeAccounts, render: FuturaeAccountsScreen.render).draw,
-        .coverage: { CoverageScreen.render($0.coverage, report: $0.sessionCoverage, into: &$1, area: $2) },
-        .card: { CardPhoneScreen.render($0.cardPhone, ScreenContext($0), into: &$1, area: $2) },
-        .cardShop: RegisteredScreen(CardShop.self, route: .cardShop, render: CardShopScreen.render).draw,
-        .cardAccounts: {
-            CardAccountsScreen.render($0.cardAccounts, pendingCodes: $0.cardShop.issuer.pendingCodes, ScreenContext($0), into: &$1, area: $2)
-        },
-        .futuraeLogin: { FuturaeLoginScreen.render($0.futuraeLogin, lock: $0.futuraeAccounts.lock, ScreenContext($0), into: &$1, area: $2) },
-        .vehicle: { VehicleScreen.render($0.vehicle, ScreenContext($0), into: &$1, area: $2) },
+        RegisteredScreen(APILogBrowser.self, route: .log, render: LogScreen.render),
+        RegisteredScreen(.coverage) { CoverageScreen.render($0.coverage, report: $0.sessionCoverage, into: &$1, area: $2) },
     ]
 
-    /// Screens registered from outside the module (a test target's), for the task that registered
-    /// them and the tasks it starts.
-    @TaskLocal static var added: [RegisteredScreen] = []
+    /// The built-in screens by route: the shell's, then each built-in system's (`SystemScreens`).
+    static let builtin: [Route: Draw] = Dictionary(uniqueKeysWithValues: (shell + SystemScreens.builtin.flatMap(\.screens)).map { ($0.route, $0.draw) })
 
-    /// Runs `body` with `screens` drawn for their routes: as `SystemFronts.registering` for the front.
-    public static func registering<R>(_ screens: [RegisteredScreen], _ body: () async throws -> R) async rethrows -> R {
-        try await $added.withValue(added + screens, operation: body)
+    /// Runs `body` with `systems`' screens drawn (their flows' screens, Home panels and simulator
+    /// sections): as `SystemFronts.registering` for the front.
+    public static func registering<R>(_ systems: [SystemScreen], _ body: () async throws -> R) async rethrows -> R {
+        try await SystemScreens.$added.withValue(SystemScreens.added + systems, operation: body)
     }
 
-    /// What draws a route's content: a built-in screen, or a registered one.
+    /// What draws a route's content: a built-in screen, or a registered system's.
     static func screen(of route: Route) -> Draw? {
-        builtin[route] ?? added.first { $0.route == route }?.draw
+        builtin[route] ?? SystemScreens.added.lazy.flatMap(\.screens).first { $0.route == route }?.draw
     }
 
     /// The `?` overlay for this state: the screen's keys, scrolled to `helpOffset`; its title says

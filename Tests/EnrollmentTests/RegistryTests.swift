@@ -7,15 +7,18 @@ import Testing
     func everyRouteHasItsFeature() {
         let features = Route.allCases.map { ObjectIdentifier($0.scope.feature) }
         #expect(Set(features).count == Route.allCases.count)
+        // The shell's features, then each front's in the fronts' order (the registration order).
         #expect(Route.allCases.map { "\($0.scope.feature)" } == [
-            "SessionSetup", "HomeMenu", "GuidedEnrollment", "AccountManagement", "StrongAuthentication", "StepsChecklist",
-            "CarKeyFlow", "SimulatorPanel", "APILogBrowser", "FuturaeEnrollment", "FuturaeAccounts", "SessionCoverage",
-            "CardPhone", "CardShop", "CardAccounts", "FuturaeLogin", "VehicleFlow",
+            "SessionSetup", "HomeMenu", "SimulatorPanel", "APILogBrowser", "SessionCoverage",
+            "GuidedEnrollment", "AccountManagement", "StrongAuthentication", "StepsChecklist", "CarKeyFlow", "VehicleFlow",
+            "FuturaeEnrollment", "FuturaeAccounts", "FuturaeLogin",
+            "CardPhone", "CardShop", "CardAccounts",
         ])
         #expect(Route.allCases.map(\.title) == [
-            "Session", "Home", "Guided enrollment", "Account management", "Strong authentication (OTP)",
-            "Service activation steps", "Car key", "Simulator", "API log", "Futurae enrollment", "Futurae accounts", "Coverage",
-            "Card phone", "Shop & issuer", "Display Accounts", "Login requests", "Vehicle",
+            "Session", "Home", "Simulator", "API log", "Coverage",
+            "Guided enrollment", "Account management", "Strong authentication (OTP)", "Service activation steps", "Car key", "Vehicle",
+            "Futurae enrollment", "Futurae accounts", "Login requests",
+            "Card phone", "Shop & issuer", "Display Accounts",
         ])
     }
 
@@ -39,6 +42,23 @@ import Testing
         guard case .feature(let message) = Action.futurae(.scan) else { Issue.record("not a feature's action"); return }
         #expect(message.action(of: FuturaeEnrollment.self) == .scan)
         #expect(message.action(of: FuturaeAccounts.self) == nil)
+    }
+
+    @Test("Every feature goes through the one registry: the shell's, then each built-in front's declared features, each once")
+    func oneRegistry() {
+        let declared = Features.shell + SystemFronts.builtin.flatMap { $0.features.map(\.scope) }
+        #expect(Features.all.map { ObjectIdentifier($0.feature) } == declared.map { ObjectIdentifier($0.feature) })
+        #expect(Set(declared.map { ObjectIdentifier($0.feature) }).count == declared.count)
+        // A front's home menu offers its own flows and the shell's screens, never another front's.
+        let shellRoutes = Set(Features.shell.compactMap(\.route))
+        for front in SystemFronts.builtin {
+            let own = Set(front.features.compactMap(\.scope.route))
+            #expect(!own.isEmpty && own.isDisjoint(with: shellRoutes), "\(front.system)")
+            #expect(Set(front.homeMenu).isSubset(of: own.union(shellRoutes)), "\(front.system)")
+        }
+        // A call's purpose names its feature, and its answer is looked up in the same registry.
+        #expect(Features.scope(of: CallPurpose.steps(.next).call.feature)?.route == .steps)
+        #expect(Features.scope(of: ControlPurpose.cardShop(.issuer).control.feature)?.route == .cardShop)
     }
 
     @Test("An action routed through the registry changes its own feature's state and no other's")

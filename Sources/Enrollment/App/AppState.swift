@@ -28,13 +28,13 @@ public struct AppState: Hashable, Sendable {
     public var palette: CommandPalette?
 
     // Features: the shared simulator panel and API log, and every other feature's state in the
-    // registry of feature states (`features`; `FeatureStates.swift` names the built-in ones).
+    // registry of feature states (`features`; each registration names its key).
     public var simulator = SimulatorPanel.State()
     /// Every call, in order: every call passes through the app, which logs it; the API log screen
     /// browses it.
     public var log = APILog()
     /// The state of every feature but the session, the simulator panel and the API log, by feature
-    /// (`FeatureStates` for the built-in ones, `RegisteredFeature` for those from outside the module).
+    /// (keyed by each feature's registration, `RegisteredFeature`).
     public var features = StateBag()
     /// The contracts' rules and error codes, per system, that coverage is measured against (the
     /// executable passes the world's; the view-model knows no world).

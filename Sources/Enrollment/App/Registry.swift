@@ -1,5 +1,4 @@
 import SimKernel
-import SimKernel
 
 /// The screen the user is on: one per feature. An open set: a feature registered from outside the
 /// module (`RegisteredFeature`) names its own (`static let locker = Route("locker")`).
@@ -8,12 +7,9 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     public init(_ name: String) { self.name = name }
     public var description: String { name }
 
-    public static let start = Route("start"), home = Route("home"), guided = Route("guided"), account = Route("account")
-    public static let otp = Route("otp"), steps = Route("steps"), carKey = Route("carKey"), simulator = Route("simulator")
-    public static let log = Route("log"), futurae = Route("futurae"), futuraeAccounts = Route("futuraeAccounts")
-    public static let coverage = Route("coverage"), card = Route("card"), cardShop = Route("cardShop")
-    public static let cardAccounts = Route("cardAccounts"), futuraeLogin = Route("futuraeLogin")
-    public static let vehicle = Route("vehicle")
+    /// The shell's screens; each front names its own beside its features (`PIMSFeatures.swift`, …).
+    public static let start = Route("start"), home = Route("home"), simulator = Route("simulator"), log = Route("log")
+    public static let coverage = Route("coverage")
 
     /// Every route, in the registry's order.
     public static var allCases: [Route] { Features.all.compactMap(\.route) }
@@ -32,35 +28,24 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     var scope: any FeatureScope { Features.scope(of: self)! }
 }
 
-/// Each feature as the app holds it: where its state lives and what it starts as, its screen, and
-/// who hears what it reports (`Delegates.swift`). `all` is the registry: routing a feature's actions
-/// (`Action.feature`), a route's screen and resetting the flows are derived from it.
+/// The registry: every feature as the app holds it (where its state lives and what it starts as,
+/// its screen, who hears what it reports). The shell registers the features no system owns here; each
+/// front declares its own (`SystemFront.features`, in its folder). Routing a feature's actions
+/// (`Action.feature`), its answers (`CallPurpose`), a route's screen and resetting the flows are
+/// derived from it: no other list of features exists.
 enum Features {
     static let session = Scope(SessionSetup.self, \.session, route: .start) { $0.sessionReported($1) }
-    static let home = Scope(HomeMenu.self, FeatureStates.home, route: .home) { $0.homeReported($1) }
-    static let guided = Scope(GuidedEnrollment.self, FeatureStates.guided, route: .guided, resets: true) { $0.guidedReported($1) }
-    static let account = Scope(AccountManagement.self, FeatureStates.account, route: .account, resets: true) { $0.accountReported($1) }
-    static let otp = Scope(StrongAuthentication.self, FeatureStates.otp, route: .otp, resets: true) { $0.otpReported($1) }
-    static let steps = Scope(StepsChecklist.self, FeatureStates.steps, route: .steps, resets: true) { $0.stepsReported($1) }
-    static let carKey = Scope(CarKeyFlow.self, FeatureStates.carKey, route: .carKey, resets: true) { $0.carKeyReported($1) }
+    static let home = Scope(HomeMenu.self, "home", HomeMenu.State(), route: .home) { $0.homeReported($1) }
     static let simulator = Scope(SimulatorPanel.self, \.simulator, route: .simulator) { $0.simulatorReported($1) }
-    static let futurae = Scope(FuturaeEnrollment.self, FeatureStates.futurae, route: .futurae, resets: true) { $0.futuraeReported($1) }
-    static let futuraeAccounts = Scope(FuturaeAccounts.self, FeatureStates.futuraeAccounts, route: .futuraeAccounts, resets: true) {
-        $0.futuraeAccountsReported($1)
-    }
-    static let futuraeLogin = Scope(FuturaeLogin.self, FeatureStates.futuraeLogin, route: .futuraeLogin, resets: true) { $0.futuraeLoginReported($1) }
-    static let cardPhone = Scope(CardPhone.self, FeatureStates.cardPhone, route: .card, resets: true) { $0.cardPhoneReported($1) }
-    static let cardShop = Scope(CardShop.self, FeatureStates.cardShop, route: .cardShop, resets: true)
-    static let cardAccounts = Scope(CardAccounts.self, FeatureStates.cardAccounts, route: .cardAccounts, resets: true)
-    static let vehicle = Scope(VehicleFlow.self, FeatureStates.vehicle, route: .vehicle, resets: true)
     static let log = Scope(APILogBrowser.self, \.log, route: .log)
-    static let coverage = Scope(SessionCoverage.self, FeatureStates.coverage, route: .coverage)
+    static let coverage = Scope(SessionCoverage.self, "coverage", SessionCoverage.State(), route: .coverage)
 
-    /// The built-in features, once, in the routes' order.
-    static let builtin: [any FeatureScope] = [
-        session, home, guided, account, otp, steps, carKey, simulator, log, futurae, futuraeAccounts, coverage,
-        cardPhone, cardShop, cardAccounts, futuraeLogin, vehicle,
-    ]
+    /// The features that belong to no system: the session, Home, the simulator panel, the API log
+    /// and coverage.
+    static let shell: [any FeatureScope] = [session, home, simulator, log, coverage]
+
+    /// The shell's features, then each built-in front's, in the fronts' order.
+    static let builtin: [any FeatureScope] = shell + SystemFronts.builtin.flatMap { $0.features.map(\.scope) }
     static let builtinByFeature = Dictionary(uniqueKeysWithValues: builtin.map { (ObjectIdentifier($0.feature), $0) })
     static let builtinByRoute = Dictionary(uniqueKeysWithValues: builtin.compactMap { scope in scope.route.map { ($0, scope) } })
 
@@ -90,25 +75,48 @@ enum Features {
 extension AppState {
     /// A call's answer to the feature its purpose names.
     mutating func deliver(_ response: CallResponse, for purpose: CallPurpose) -> [Effect] {
-        switch purpose {
-        case .login: Features.session.send(.loginAnswered(response), to: &self)
-        case .guided(let call): Features.guided.send(.answered(call, response), to: &self)
-        case .account(let call): Features.account.send(.answered(call, response), to: &self)
-        case .otp: Features.otp.send(.answered(response), to: &self)
-        case .steps(let call): Features.steps.send(.answered(call, response), to: &self)
-        case .carKey(let call): Features.carKey.send(.answered(call, response), to: &self)
-        case .futurae(let call): Features.futurae.send(.answered(call, response), to: &self)
-        case .futuraeAccounts(let call): Features.futuraeAccounts.send(.answered(call, response), to: &self)
-        case .cardPhone(let call): Features.cardPhone.send(.answered(call, response), to: &self)
-        case .cardAccounts(let call): Features.cardAccounts.send(.answered(call, response), to: &self)
-        case .feature(let call): Features.scope(of: call.feature)?.answered(call, response, &self) ?? []
-        case .futuraeLogin(let call): Features.futuraeLogin.send(.answered(call, response), to: &self)
-        case .vehicle(let call): Features.vehicle.send(.answered(call, response), to: &self)
-        }
+        Features.scope(of: purpose.call.feature)?.answered(purpose.call, response, &self) ?? []
+    }
+
+    /// One of a registered feature's own actions, sent to it (a front's event or delegate handler
+    /// reaching one of its flows); nothing when the feature is not registered.
+    public mutating func send<F: Feature>(_ action: F.Action, to feature: F.Type) -> [Effect] {
+        Features.send(FeatureMessage(feature, action), to: &self)
     }
 
     /// A new SDK instance, or a new world: every flow starts from nothing (the log stays).
     mutating func resetFlows() {
         for scope in Features.all { scope.reset(&self) }
     }
+
+    public var home: HomeMenu.State {
+        get { features[Features.home.key] }
+        set { features[Features.home.key] = newValue }
+    }
+    public var coverage: SessionCoverage.State {
+        get { features[Features.coverage.key] }
+        set { features[Features.coverage.key] = newValue }
+    }
+}
+
+/// The session's own calls and controls: the login (R0a), this device's backend session.
+extension CallPurpose {
+    public static let login = SessionSetup.purpose(.login)
+}
+
+extension ControlPurpose {
+    public static let createSession = SessionSetup.controlPurpose(.createSession)
+    public static func simulator(_ control: SimulatorPanel.Control) -> Self { SimulatorPanel.controlPurpose(control) }
+}
+
+extension SessionSetup {
+    public enum Call: Hashable, Sendable { case login }
+    public enum Control: Hashable, Sendable { case createSession }
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .loginAnswered(response) }
+    public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { .sessionCreated(answer) }
+    public static func stepLabel(_ call: Call) -> String { "Session · login" }
+}
+
+extension SimulatorPanel {
+    public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { .answered(control, answer) }
 }

@@ -34,24 +34,38 @@ struct Scope<F: Feature>: Sendable {
     }
 
     /// A feature whose state the app keeps in its registry of feature states (`AppState.features`)
-    /// under `key`; `resets`: a new SDK instance or world sets it back to the key's initial state.
-    init(_ feature: F.Type, _ key: StateKey<F.State>, route: Route?, resets: Bool = false,
+    /// under `name`, starting as `initial`; `resets`: a new SDK instance or world sets it back to
+    /// `initial`. The name is spelt, not taken from `String(reflecting:)`: reflecting a type checks its
+    /// conformances one by one, a scan of every conformance in the binary each, at start-up.
+    init(_ feature: F.Type, _ name: String, _ initial: F.State, route: Route?, resets: Bool = false,
          report: @escaping @Sendable (inout AppState, F.Delegate) -> [Effect]) {
+        self.init(feature, StateKey("feature." + name, empty: initial), route: route, resets: resets, report: report)
+    }
+
+    /// A feature kept in the registry that reports nothing.
+    init(_ feature: F.Type, _ name: String, _ initial: F.State, route: Route?, resets: Bool = false) where F.Delegate == Never {
+        self.init(feature, name, initial, route: route, resets: resets) { _, never in switch never {} }
+    }
+
+    private init(_ feature: F.Type, _ key: StateKey<F.State>, route: Route?, resets: Bool,
+                 report: @escaping @Sendable (inout AppState, F.Delegate) -> [Effect]) {
         self.place = .registry(key)
         self.route = route
         self.initial = resets ? key.empty : nil
         self.report = report
     }
 
-    /// A feature kept in the registry that reports nothing.
-    init(_ feature: F.Type, _ key: StateKey<F.State>, route: Route?, resets: Bool = false) where F.Delegate == Never {
-        self.init(feature, key, route: route, resets: resets) { _, never in switch never {} }
-    }
-
-    /// A feature from outside the module, kept in the registry by its type's name.
+    /// A feature from outside the module, kept in the registry by its type's name (the cost above is
+    /// paid when such a feature is registered, not at every start).
     init(_ feature: F.Type, route: Route?, initial: F.State, resets: Bool = true,
          report: @escaping @Sendable (inout AppState, F.Delegate) -> [Effect]) {
-        self.init(feature, FeatureStates.key(feature, initial), route: route, resets: resets, report: report)
+        self.init(feature, StateKey(String(reflecting: feature), empty: initial), route: route, resets: resets, report: report)
+    }
+
+    /// Its key in the registry of feature states (the accessors `app.guided`, … read it).
+    var key: StateKey<F.State> {
+        guard case .registry(let key) = place else { preconditionFailure("\(F.self) is kept in a field of the app") }
+        return key
     }
 
     func embed(_ action: F.Action) -> Action { F.message(action) }
@@ -157,15 +171,18 @@ extension Scope: FeatureScope {
         call.call(of: F.self).flatMap { F.answered($0, response) }.map { send($0, to: &app) } ?? []
     }
     func controlAnswered(_ call: FeatureCall, _ answer: SimAnswer, _ app: inout AppState) -> [Effect] {
-        call.call(of: F.self).flatMap { F.controlAnswered($0, answer) }.map { send($0, to: &app) } ?? []
+        call.control(of: F.self).flatMap { F.controlAnswered($0, answer) }.map { send($0, to: &app) } ?? []
     }
     func state(_ app: AppState) -> any Hashable & Sendable { read(app) }
 }
 
-/// A feature as a front registered from outside the module declares it (`SystemFront.features`):
-/// its scope, its state kept in the app's registry of feature states.
+/// A feature as its front declares it (`SystemFront.features`): its scope (its state kept in the
+/// app's registry of feature states, its route, who hears its delegates). The built-in fronts and
+/// those registered from outside the module declare theirs the same way.
 public struct RegisteredFeature: Sendable {
     let scope: any FeatureScope
+
+    init<F: Feature>(_ scope: Scope<F>) { self.scope = scope }
 
     /// A feature that reports nothing to the app.
     public init<F: Feature>(_ feature: F.Type, route: Route, initial: F.State) where F.Delegate == Never {

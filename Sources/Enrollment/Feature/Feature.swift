@@ -10,9 +10,10 @@ public protocol Feature {
     associatedtype State: Hashable & Sendable
     associatedtype Action: FeatureAction
     associatedtype Delegate: Hashable & Sendable
-    /// Its calls and controls, when its purposes are `.feature(FeatureCall)` (a feature registered
-    /// from outside the module); a built-in feature has its own case in `CallPurpose`.
+    /// Its calls and its controls: the purpose an effect carries names the feature and one of these
+    /// (`purpose(_:)`, `controlPurpose(_:)`), and the answer comes back to `answered`/`controlAnswered`.
     associatedtype Call: Hashable & Sendable = Never
+    associatedtype Control: Hashable & Sendable = Never
 
     /// The screen's name (title bar, home menu), what it is for, and its home-menu line.
     static var title: String { get }
@@ -43,10 +44,13 @@ public protocol Feature {
 
     /// The answer of one of its calls (`purpose(call)`), as its action.
     static func answered(_ call: Call, _ response: CallResponse) -> Action?
-    /// The answer of one of its controls (`controlPurpose(call)`), as its action.
-    static func controlAnswered(_ call: Call, _ answer: SimAnswer) -> Action?
+    /// The answer of one of its controls (`controlPurpose(control)`), as its action.
+    static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action?
     /// One of its calls as the API log names its step.
     static func stepLabel(_ call: Call) -> String
+    /// A call of this feature answered "strong authentication needed" (2302) is authenticated on
+    /// the OTP page and sent again once.
+    static var strongAuthenticationRetries: Bool { get }
 }
 
 extension Feature {
@@ -59,8 +63,9 @@ extension Feature {
     public static func editsAtOnce(_ state: State) -> Bool { editsOnArrival }
     public static func pasteAction(_ text: String, _ state: State) -> Action? { nil }
     public static func answered(_ call: Call, _ response: CallResponse) -> Action? { nil }
-    public static func controlAnswered(_ call: Call, _ answer: SimAnswer) -> Action? { nil }
+    public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { nil }
     public static func stepLabel(_ call: Call) -> String { "\(title) · \(call)" }
+    public static var strongAuthenticationRetries: Bool { false }
 }
 
 /// The actions every feature takes from the app: the keys every screen shares, after the app had

@@ -11,22 +11,7 @@ extension FieldValidation {
     public static let numberLimit = 18
 
     /// The most characters a field of this kind holds after `value` (a phone's depends on its +).
-    public static func limit(_ kind: FieldKind, after value: String, policy: PINPolicy) -> Int {
-        switch kind {
-        case .pin: policy.pinMaxLength
-        case .smsCode: policy.smsCodeLength
-        case .phone: value.hasPrefix("+") ? 16 : 10
-        case .vin: 17
-        case .number: numberLimit
-        case .text, .password: textLimit
-        case .sdkPin: FuturaeInput.sdkPinLengths.upperBound
-        case .shortCode: FuturaeInput.shortCodeLength
-        case .bindingToken: FuturaeInput.bindingTokenLength
-        case .cardPin: CardFieldInput.pinLengths.upperBound
-        case .activationCode: CardFieldInput.activationCodeLength
-        case .amount: CardFieldInput.amountLimit
-        }
-    }
+    public static func limit(_ kind: FieldKind, after value: String, policy: PINPolicy) -> Int { kind.limit(value, policy) }
 }
 
 /// What a paste did to the field: how much went in, and what was left out and why.

@@ -104,7 +104,7 @@ public struct Form: Hashable, Sendable {
     /// Checks the whole form before a call. Returns false (and says why in `error`) when a field
     /// cannot be sent and "send as typed" is off, or when two PIN entries differ (never sent: the
     /// confirmation is the app's own check, the backend has no such parameter).
-    mutating func validate(sendAsTyped: Bool, policy: PINPolicy, confirm pairs: [(FieldID, FieldID)] = []) -> Bool {
+    public mutating func validate(sendAsTyped: Bool, policy: PINPolicy, confirm pairs: [(FieldID, FieldID)] = []) -> Bool {
         for i in fields.indices {
             fields[i].message = FieldValidation.problem(fields[i].value, kind: fields[i].kind, policy: policy)
         }

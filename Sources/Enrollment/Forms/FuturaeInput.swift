@@ -9,40 +9,6 @@ public enum FuturaeInput {
     public static let bindingTokenLength = 8
     static let tokenAlphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ23456789")
 
-    static func problem(_ value: String, kind: FieldKind) -> String? {
-        switch kind {
-        case .sdkPin:
-            if value.isEmpty { return "enter 4 to 8 digits" }
-            if !value.isDigitString { return "digits only" }
-            return sdkPinLengths.contains(value.count) ? nil : "an SDK PIN has 4 to 8 digits"
-        case .shortCode:
-            if value.isEmpty { return "enter the 16 digits the service shows" }
-            if !value.isDigitString { return "digits only" }
-            return value.count == shortCodeLength ? nil : "16 digits (\(value.count) typed)"
-        case .bindingToken:
-            if value.isEmpty { return "enter the 8 characters the web session shows" }
-            if !value.allSatisfy(tokenAlphabet.contains) { return "letters A–Z and digits 2–9 only" }
-            return value.count == bindingTokenLength ? nil : "the token has 8 characters"
-        default: return nil
-        }
-    }
-
-    static func refusal(_ c: Character, after value: String, kind: FieldKind) -> String? {
-        switch kind {
-        case .sdkPin:
-            if !c.isASCIIDigit { return "digits only: '\(c)' refused" }
-            if value.count >= sdkPinLengths.upperBound { return "an SDK PIN has at most 8 digits" }
-        case .shortCode:
-            if !c.isASCIIDigit { return c == " " ? "the spaces are drawn for you" : "digits only: '\(c)' refused" }
-            if value.count >= shortCodeLength { return "the shortcode has 16 digits" }
-        case .bindingToken:
-            if !tokenAlphabet.contains(c) { return "letters A–Z and digits 2–9 only: '\(c)' refused" }
-            if value.count >= bindingTokenLength { return "the token has 8 characters" }
-        default: break
-        }
-        return nil
-    }
-
     /// The shortcode as the back office shows it: `1234 5678 9012 3456`.
     public static func grouped(_ digits: String) -> String {
         var out = ""
@@ -55,10 +21,45 @@ public enum FuturaeInput {
 }
 
 extension FieldKind {
-    /// Masked unless the user asks to see it.
-    public var isSecret: Bool { self == .pin || self == .password || self == .sdkPin || self == .cardPin }
+    /// Boxes for a PIN of 4 to 8 digits (Futurae's SDK PIN, the card app's user PIN).
+    static let pinOfFourToEight = FieldLook.boxes { typed, caret, _ in
+        min(FuturaeInput.sdkPinLengths.upperBound, max(FuturaeInput.sdkPinLengths.lowerBound, typed + (caret ? 1 : 0)))
+    }
+
+    public static let sdkPin = FieldKind("sdkPin", look: pinOfFourToEight, movesOn: true, isSecret: true,
+                                         limit: { _, _ in FuturaeInput.sdkPinLengths.upperBound }, problem: { value, _ in
+        if value.isEmpty { return "enter 4 to 8 digits" }
+        if !value.isDigitString { return "digits only" }
+        return FuturaeInput.sdkPinLengths.contains(value.count) ? nil : "an SDK PIN has 4 to 8 digits"
+    }, refusal: { c, value, _ in
+        if !c.isASCIIDigit { return "digits only: '\(c)' refused" }
+        return value.count >= FuturaeInput.sdkPinLengths.upperBound ? "an SDK PIN has at most 8 digits" : nil
+    })
+
+    public static let shortCode = FieldKind("shortCode", look: .groupsOfFour, limit: { _, _ in FuturaeInput.shortCodeLength }, problem: { value, _ in
+        if value.isEmpty { return "enter the 16 digits the service shows" }
+        if !value.isDigitString { return "digits only" }
+        return value.count == FuturaeInput.shortCodeLength ? nil : "16 digits (\(value.count) typed)"
+    }, refusal: { c, value, _ in
+        if !c.isASCIIDigit { return c == " " ? "the spaces are drawn for you" : "digits only: '\(c)' refused" }
+        return value.count >= FuturaeInput.shortCodeLength ? "the shortcode has 16 digits" : nil
+    })
+
+    public static let bindingToken = FieldKind("bindingToken", look: .text(placeholder: "8 letters and digits"), uppercased: true,
+                                               limit: { _, _ in FuturaeInput.bindingTokenLength }, problem: { value, _ in
+        if value.isEmpty { return "enter the 8 characters the web session shows" }
+        if !value.allSatisfy(FuturaeInput.tokenAlphabet.contains) { return "letters A–Z and digits 2–9 only" }
+        return value.count == FuturaeInput.bindingTokenLength ? nil : "the token has 8 characters"
+    }, refusal: { c, value, _ in
+        if !FuturaeInput.tokenAlphabet.contains(c) { return "letters A–Z and digits 2–9 only: '\(c)' refused" }
+        return value.count >= FuturaeInput.bindingTokenLength ? "the token has 8 characters" : nil
+    })
 }
 
+extension FieldID {
+    public static let shortCode = FieldID("shortCode", "Shortcode", .shortCode), bindingToken = FieldID("bindingToken", "Binding token", .bindingToken)
+    public static let sdkPin = FieldID("sdkPin", "SDK PIN", .sdkPin), sdkPinConfirm = FieldID("sdkPinConfirm", "SDK PIN again", .sdkPin)
+}
 
 extension LockConfigurationType {
     /// A few words for the title bar and the panels.

@@ -12,6 +12,8 @@ public protocol SystemFront: Sendable {
     /// The session screen's words: one line introducing the session, and the system's line.
     static var intro: String { get }
     static var title: String { get }
+    /// A few words on the system for the system key's help ("SMS and PIN enrollment").
+    static var tagline: String { get }
     /// The session screen's fields after the scenario or URL (PIMS logs in: username and password).
     static var sessionFields: [FieldID] { get }
     /// What Enter on the session screen opens, for its help line.
@@ -40,8 +42,8 @@ public protocol SystemFront: Sendable {
     /// instance or phone is then taken as it is, under the session name `default`).
     static func isScenarioInstance(_ config: SessionConfig) -> Bool
 
-    /// Its features whose state the app keeps in its registry (a front registered from outside the
-    /// module: its flows, each with its route); the built-in fronts' features are in `Features`.
+    /// Its features (its flows, each with its route, state, initial state and delegate handler): the
+    /// app's registry (`Features.all`) is the shell's features and these, for every front alike.
     static var features: [RegisteredFeature] { get }
 
     /// The simulator panel's sections this system has (the clock and the scenario controls are shared).
@@ -98,7 +100,6 @@ public protocol SystemFront: Sendable {
 }
 
 extension SystemFront {
-    public static var features: [RegisteredFeature] { [] }
     public static func received(_ event: SimEvent, _ app: inout AppState) -> [Effect]? { nil }
     public static func sharedPart(_ app: AppState) -> FrontValue? { nil }
     public static func perform(_ value: FrontValue, _ app: inout AppState) -> [Effect] { [] }

@@ -26,7 +26,7 @@ import WalkPlayer
     func withLocker(_ body: () async throws -> Void) async throws {
         try await World.registering([RegisteredSystem(LockerSystem.self)]) {  // backend
             try await SystemFronts.registering([LockerFront.self]) {  // front
-                try await Screens.registering([RegisteredScreen(LockerFlow.self, route: .locker, render: LockerScreen.render)]) {  // screens
+                try await Screens.registering([LockerScreen.entry]) {  // screens
                     try await body()
                 }
             }
@@ -96,6 +96,81 @@ import WalkPlayer
             #expect(World.systems.map(\.id).last == "locker")
             #expect(SystemChoice.allCases.last == .locker)
             #expect(Route.allCases.last == .locker)
+        }
+    }
+
+    @Test func theLockersOptionFieldDelegateControlEventPanelsAndWalkHeader() async throws {
+        try await withLocker {
+            let world = try ScenarioLoader.parse(yaml: Self.scenario, origin: "locker.yaml")
+            let backend = InProcessBackend(world: world, honoursLatency: false)
+            let front = await HeadlessFront(config: SessionConfig(), size: Size(width: 80, height: 24), backend: backend, clock: PlaybackClock())
+            for _ in 0..<SystemChoice.allCases.count where front.state.session.config.system != .locker { await front.press(.char("y")) }
+
+            // The system key's help is derived from the registered fronts: the locker's among them.
+            let systemKey = try #require(front.state.availableCommands.first { $0.action == .session(.cycle(.system)) })
+            #expect(systemKey.help.hasSuffix("Card (CA Strong Authentication) or Locker (a parcel locker)."), "\(systemKey.help)")
+
+            // Its session option: its key cycles it, the session screen shows it, the session's settings carry it.
+            #expect(front.frame.textSnapshot.contains("small compartment"))
+            await front.press(.char("z"))
+            await front.press(.char("z"))
+            #expect(front.state.session.config.compartment == "large")
+            #expect(front.frame.textSnapshot.contains("large compartment"))
+            await front.press(.enter)
+            #expect(front.state.session.settings?.options["compartment"] == .string("large"))
+
+            // Its Home panel.
+            #expect(front.frame.textSnapshot.contains("Locker · large · 0 opens"))
+
+            // Its field, of its own kind: a letter is refused in the kind's words; the value stays.
+            await front.press(.enter)
+            #expect(front.state.route == .locker)
+            await front.press(.char("i"))
+            await front.press(.char("x"))
+            #expect(front.frame.textSnapshot.contains("digits only: 'x' refused"))
+            #expect(front.state.state(of: LockerFlow.self)?.form[.pickupCode] == "123456")
+            await front.press(.escape)
+
+            // Its call answers with the session's option; its delegate reaches the handler its registration names.
+            await front.press(.char("o"))
+            #expect(front.state.log.entries.last?.response?.result?["compartment"] == .string("large"))
+            #expect(front.state.notice?.label == "Parcel collected (the locker opened 1 times).")
+
+            // Its control, answered to the flow through its registration.
+            await front.press(.char("d"))
+            #expect(front.frame.textSnapshot.contains("Door: closed · 1 opens"))
+
+            // Its event kind (the door opened), heard by its front while the subscription runs beside the keys.
+            for _ in 0..<500 where front.state.state(of: LockerFlow.self)?.heard != 1 {
+                try await Task.sleep(for: .milliseconds(10))
+                await front.refresh()
+            }
+            #expect(front.state.state(of: LockerFlow.self)?.heard == 1)
+
+            // Its section of the simulator panel.
+            await front.press(.function(8))
+            #expect(front.frame.textSnapshot.contains("Locker door") && front.frame.textSnapshot.contains("events heard: 1"))
+
+            // Its walk-header field, written and read back.
+            let header = front.state.session.config.walkFields
+            #expect(header["system"] == .string("Locker"))
+            #expect(header["locker"] == .object(["compartment": .string("large")]))
+            let read = SessionConfig(walkFields: header)
+            #expect(read.system == .locker && read.compartment == "large")
+        }
+    }
+
+    @Test func theLockersEventReachesItsFrontThroughTheRegistry() async throws {
+        var app = AppState()
+        let event = SimEvent(id: 1, kind: LockerSystem.doorOpened, data: .object(["opens": .int(3)]), at: SimTime(seconds: 0))
+        // Unregistered, the locker's event is nobody's: nothing changes.
+        let before = app
+        #expect(reduce(&app, .event(event)).isEmpty)
+        #expect(app == before)
+        try await withLocker {
+            var app = AppState()
+            _ = reduce(&app, .event(event))
+            #expect(app.state(of: LockerFlow.self)?.heard == 3)
         }
     }
 }

@@ -1,7 +1,8 @@
 import SimKernel
 
 /// The fourth system, defined only here: a parcel locker whose pickup code expires. One call
-/// (`locker.open`), one error (`LOCKER_EXPIRED`), one scenario section (`locker:`, its deadline).
+/// (`locker.open`), one error (`LOCKER_EXPIRED`), one scenario section (`locker:`, its deadline),
+/// one session option (`compartment`), one control (`lockerDoor`), one event kind (`lockerDoor`).
 /// It knows the kernel and nothing else, as PIMS, Futurae and Card do.
 enum LockerSystem: SectionedSystem {
     struct State: Codable, Hashable, Sendable {
@@ -15,8 +16,13 @@ enum LockerSystem: SectionedSystem {
     static let callPrefix = "locker."
     static let section = "locker"
     static let emptyState = State()
-    static let controlKinds: [String] = []
-    static let sessionOptions: [SessionOption] = []
+    static let door = "lockerDoor"
+    static let controlKinds = [door]
+    static let compartment = "compartment"
+    static let compartments = ["small", "medium", "large"]
+    static let sessionOptions = [SessionOption.oneOf(compartment, compartments)]
+    /// The door opened (an event to the session that opened it).
+    static let doorOpened = SimEvent.Kind(rawValue: "lockerDoor")
     static let open = "locker.open"
     static let expired = "LOCKER_EXPIRED"
     static let ruleCatalogue = RuleCatalogue(system: id, rules: [.init("L1", "open the locker before the deadline", branches: ["opened", "expired"])],
@@ -48,14 +54,22 @@ enum LockerSystem: SectionedSystem {
         let opens = (state.opens ?? 0) + 1
         state.opens = opens
         kernel.took("opened", rule: "L1")
-        return SystemAnswer(.success(.object(["opens": .int(opens)])), rule: "L1")
+        let session = kernel.session
+        kernel.emit(doorOpened, .object(["opens": .int(opens)]), to: [session])
+        let compartment = kernel.settings?.options[compartment]?.stringValue ?? "small"
+        return SystemAnswer(.success(.object(["opens": .int(opens), "compartment": .string(compartment)])), rule: "L1")
     }
 
+    /// `lockerDoor`: the door as it is (closed between openings) and how many times it opened.
     static func control(_ control: SimControl, state: inout State, kernel: inout KernelContext) throws(ControlError) -> SimAnswer {
-        throw ControlError("the locker has no controls")
+        try checkControl(control)
+        return .success(["door": .string("closed"), "opens": .int(state.opens ?? 0)])
     }
 
-    static func checkControl(_ control: SimControl) throws(ControlError) { throw ControlError("the locker has no controls") }
+    static func checkControl(_ control: SimControl) throws(ControlError) {
+        guard control.kind == door else { throw ControlError("the locker has no control \(control.kind)") }
+        try control.refuseUnknownKeys([])
+    }
     static func openSession(_ name: String, settings: SessionSettings, state: inout State) {}
     static func firstProblem(in state: State, sessions: [String]) -> ScenarioProblem? { nil }
 }

@@ -1,5 +1,4 @@
-import Futurae
-import PIMS
+import SimKernel
 
 /// Which backend to talk to, as data: the executable turns it into a `SimBackend`.
 public enum BackendChoice: Hashable, Sendable {
@@ -73,31 +72,25 @@ public struct SessionConfig: Hashable, Sendable {
     public var username: String
     public var password: String
     public var device: String
-    public var platform: Platform
-    public var sdk: SDKVersion
-    public var variant: SpecVariant
     public var pacing: Pacing
-    /// The system, and Futurae's device settings (§4 of FUTURAE-BEHAVIOUR): the SDK's lock type,
-    /// biometrics on the device, the app's Trusted Session Binding.
     public var system: SystemChoice = .pims
-    public var lockType: LockConfigurationType = .none
+    /// Biometrics on the device (Futurae's "available", the card app's "enabled").
     public var biometrics = true
-    public var sessionBinding = false
+    /// Each front's own options (PIMS's platform, SDK and variant; Futurae's lock type and binding),
+    /// kept under the front's key and read through the accessors it declares (`config.platform`);
+    /// an option at its default is not kept, so configs that chose the same are equal.
+    public var options = StateBag()
     /// The scenario's default session. A Futurae SDK instance is the scenario's own (its PIN and
     /// accounts, `futurae-enrolled`'s) while the device and its settings are the scenario's; any
     /// other choice is another SDK instance, a fresh install.
     public var scenarioSession: SessionSettings?
 
     public init(backend: BackendChoice = .inProcess(scenario: "fresh"), username: String = "alice@example.com",
-                password: String = "alice-pass", device: String = "alice-iphone", platform: Platform = .ios,
-                sdk: SDKVersion = .v2_3, variant: SpecVariant = .tutorial, pacing: Pacing = .auto) {
+                password: String = "alice-pass", device: String = "alice-iphone", pacing: Pacing = .auto) {
         self.backend = backend
         self.username = username
         self.password = password
         self.device = device
-        self.platform = platform
-        self.sdk = sdk
-        self.variant = variant
         self.pacing = pacing
     }
 
@@ -116,7 +109,4 @@ public struct SessionConfig: Hashable, Sendable {
 
     /// This Futurae SDK instance or card phone is the scenario's default one, as the scenario left it.
     public var isScenarioInstance: Bool { system.front.isScenarioInstance(self) }
-
-    /// The shortcut (4·1) exists from SDK 2.1 (seed 000, R8).
-    public var offersShortcut: Bool { sdk >= .v2_1 }
 }

@@ -105,6 +105,7 @@ extension SessionSetup.State {
     }
 
     mutating func cycle(_ option: SessionSetup.Option) {
+        if let next = option.next { return next(&config) }
         switch option {
         case .scenario:
             guard form.has(.scenario) else { return }
@@ -120,20 +121,11 @@ extension SessionSetup.State {
             var fresh = Self.form(for: config)
             for id in [FieldID.username, .password, .device] { fresh[id] = form[id] }
             form = fresh
-        case .platform: config.platform = config.platform == .ios ? .android : .ios
-        case .sdk:
-            let all = SDKVersion.supported
-            config.sdk = all[((all.firstIndex(of: config.sdk) ?? 0) + 1) % all.count]
-        case .variant: config.variant = config.variant == .tutorial ? .reference : .tutorial
         case .system:
             config.system = config.system.next
             systemChosen = true
             rebuildForm()
-        case .lockType:
-            let all = LockConfigurationType.allCases
-            config.lockType = all[((all.firstIndex(of: config.lockType) ?? 0) + 1) % all.count]
-        case .biometrics: config.biometrics.toggle()
-        case .sessionBinding: config.sessionBinding.toggle()
+        default: break
         }
     }
 }

@@ -50,12 +50,17 @@ public enum SessionSetup: Feature {
             .enter(s.loggedIn == nil ? "log in" : "switch", c.system.front.opens),
             KeyBinding(.letter("n"), "scenario", "Next built-in scenario (or type a name or a file).", .cycle(.scenario), when: s.form.has(.scenario)),
             KeyBinding(.letter("b"), "backend", "Switch between the in-process simulator and a remote server.", .cycle(.backend)),
-            KeyBinding(.letter("y"), c.system.rawValue, "System: PIMS (SMS and PIN enrollment), Futurae (activation code) or Card (CA Strong Authentication).", .cycle(.system)),
+            KeyBinding(.letter("y"), c.system.rawValue, systemHelp, .cycle(.system)),
         ] + c.system.front.settingKeys(c) + [
             KeyBinding(.letter("p"), c.pacing.rawValue, "Pacing: auto runs checks on their own; step waits for Enter before each call.",
                        .app(.choose(.togglePacing))),
             .back(when: s.loggedIn != nil),
         ]
+    }
+
+    /// The system key's help, from the registered fronts: "System: PIMS (SMS and PIN enrollment), …".
+    static var systemHelp: String {
+        "System: " + spelled(SystemFronts.registered.map { "\($0.system.rawValue) (\($0.tagline))" }) + "."
     }
 
     /// Futurae's and the card app's: whether the device has biometrics.

@@ -9,6 +9,7 @@ public enum CardFront: SystemFront {
     public static let systemID = CardSystem.id
     public static let intro = "The bank's card app (CA Strong Authentication) on one phone."
     public static let title = "Card (CA Strong Authentication: purchases pushed to the phone)"
+    public static let tagline = "CA Strong Authentication"
     /// The card app's phone is the device; its cardholder is the scenario's.
     public static let sessionFields: [FieldID] = [.device]
     public static let opens = "Open the backend and create this device's card app."

@@ -9,6 +9,7 @@ public enum FuturaeFront: SystemFront {
     public static let systemID = FuturaeSystem.id
     public static let intro = "One Futurae SDK instance on one device; the back office enrolls Username."
     public static let title = "Futurae (activation code: QR, shortcode, silent)"
+    public static let tagline = "activation code"
     /// No login: its username is the user the service's back office enrolls.
     public static let sessionFields: [FieldID] = [.username, .device]
     public static let opens = "Open the backend and create this device's Futurae SDK instance."

@@ -6,6 +6,7 @@ public enum PIMSFront: SystemFront {
     public static let systemID = PIMSSystem.id
     public static let intro = "Open a session: one SDK instance on one device, logged in to one account (R0a)."
     public static let title = "PIMS (SMS code and PIN enrollment)"
+    public static let tagline = "SMS and PIN enrollment"
     public static let sessionFields: [FieldID] = [.username, .password, .device]
     public static let opens = "Open the backend, create this device's session and log in (R0a)."
     public static let logsIn = true

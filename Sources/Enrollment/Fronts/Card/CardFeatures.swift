@@ -1,0 +1,61 @@
+import PIMS
+
+/// The card app's flows as the app holds them: their routes, their scopes (state, screen,
+/// delegates: `CardDelegates.swift`), their calls' and controls' purposes. `CardFront.features`
+/// registers them; nothing in the shell lists them.
+extension Route {
+    public static let card = Route("card"), cardShop = Route("cardShop"), cardAccounts = Route("cardAccounts")
+}
+
+extension Features {
+    static let cardPhone = Scope(CardPhone.self, "cardPhone", CardPhone.State(), route: .card, resets: true) { $0.cardPhoneReported($1) }
+    static let cardShop = Scope(CardShop.self, "cardShop", CardShop.State(), route: .cardShop, resets: true)
+    static let cardAccounts = Scope(CardAccounts.self, "cardAccounts", CardAccounts.State(), route: .cardAccounts, resets: true)
+}
+
+extension CardFront {
+    public static let features = [RegisteredFeature(Features.cardPhone), RegisteredFeature(Features.cardShop), RegisteredFeature(Features.cardAccounts)]
+}
+
+/// The flows' states by name (`app.cardPhone`), over the registry.
+extension AppState {
+    public var cardPhone: CardPhone.State {
+        get { features[Features.cardPhone.key] }
+        set { features[Features.cardPhone.key] = newValue }
+    }
+    public var cardShop: CardShop.State {
+        get { features[Features.cardShop.key] }
+        set { features[Features.cardShop.key] = newValue }
+    }
+    public var cardAccounts: CardAccounts.State {
+        get { features[Features.cardAccounts.key] }
+        set { features[Features.cardAccounts.key] = newValue }
+    }
+}
+
+/// Each flow's calls and controls: their step labels, their answers as the flow's actions.
+extension CardPhone {
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
+    public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { .controlAnswered(control, answer) }
+    public static func stepLabel(_ call: Call) -> String { call.stepLabel }
+}
+
+extension CardShop {
+    public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { .answered(control, answer) }
+}
+
+extension CardAccounts {
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
+    public static func stepLabel(_ call: Call) -> String { call.stepLabel }
+}
+
+/// The purposes as the flows write them (`.cardPhone(.open)`).
+extension CallPurpose {
+    public static func cardPhone(_ call: CardPhone.Call) -> Self { CardPhone.purpose(call) }
+    public static func cardAccounts(_ call: CardAccounts.Call) -> Self { CardAccounts.purpose(call) }
+}
+
+extension ControlPurpose {
+    public static func cardPhone(_ control: CardPhone.Control) -> Self { CardPhone.controlPurpose(control) }
+    public static func cardShop(_ control: CardShop.Control) -> Self { CardShop.controlPurpose(control) }
+}
