@@ -113,7 +113,7 @@ extension ControlPurpose {
 extension SessionSetup {
     public enum Call: Hashable, Sendable { case login }
     public enum Control: Hashable, Sendable { case createSession }
-    public static func answered(_ call: Call, _ response: PIMSResponse) -> Action? { .loginAnswered(response) }
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .loginAnswered(response) }
     public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { .sessionCreated(answer) }
     public static func stepLabel(_ call: Call) -> String { "Session · login" }
 }

@@ -35,7 +35,7 @@ extension AppState {
 
 /// Each flow's calls and controls: their step labels, their answers as the flow's actions.
 extension CardPhone {
-    public static func answered(_ call: Call, _ response: PIMSResponse) -> Action? { .answered(call, response) }
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { .controlAnswered(control, answer) }
     public static func stepLabel(_ call: Call) -> String { call.stepLabel }
 }
@@ -45,7 +45,7 @@ extension CardShop {
 }
 
 extension CardAccounts {
-    public static func answered(_ call: Call, _ response: PIMSResponse) -> Action? { .answered(call, response) }
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func stepLabel(_ call: Call) -> String { call.stepLabel }
 }
 

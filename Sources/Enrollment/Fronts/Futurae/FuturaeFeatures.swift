@@ -39,7 +39,7 @@ extension AppState {
 
 /// Each flow's calls and controls: their step labels, their answers as the flow's actions.
 extension FuturaeEnrollment {
-    public static func answered(_ call: Call, _ response: PIMSResponse) -> Action? { .answered(call, response) }
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? {
         switch control {
         case .activation: .activationCreated(answer)
@@ -52,13 +52,13 @@ extension FuturaeEnrollment {
 extension FuturaeAccounts {
     /// The SDK instance's lock, read without a call.
     public enum Control: Hashable, Sendable { case device }
-    public static func answered(_ call: Call, _ response: PIMSResponse) -> Action? { .answered(call, response) }
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { .deviceRead(answer) }
     public static func stepLabel(_ call: Call) -> String { call.stepLabel }
 }
 
 extension FuturaeLogin {
-    public static func answered(_ call: Call, _ response: PIMSResponse) -> Action? { .answered(call, response) }
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { .controlAnswered(control, answer) }
     public static func stepLabel(_ call: Call) -> String { call.stepLabel }
 }

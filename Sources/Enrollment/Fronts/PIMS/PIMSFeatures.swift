@@ -55,37 +55,37 @@ extension AppState {
 /// Each flow's calls: their step labels, their answers as the flow's actions; a 2302 on any of them
 /// is authenticated on the OTP page and sent again once (OTP's own call never is: it would loop).
 extension GuidedEnrollment {
-    public static func answered(_ call: Call, _ response: PIMSResponse) -> Action? { .answered(call, response) }
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func stepLabel(_ call: Call) -> String { call.stepLabel }
     public static let strongAuthenticationRetries = true
 }
 
 extension AccountManagement {
-    public static func answered(_ call: Call, _ response: PIMSResponse) -> Action? { .answered(call, response) }
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func stepLabel(_ call: Call) -> String { call.stepLabel }
     public static let strongAuthenticationRetries = true
 }
 
 extension StrongAuthentication {
     public enum Call: Hashable, Sendable { case withPin }
-    public static func answered(_ call: Call, _ response: PIMSResponse) -> Action? { .answered(response) }
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(response) }
     public static func stepLabel(_ call: Call) -> String { "OTP · withPin" }
 }
 
 extension StepsChecklist {
-    public static func answered(_ call: Call, _ response: PIMSResponse) -> Action? { .answered(call, response) }
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func stepLabel(_ call: Call) -> String { call.stepLabel }
     public static let strongAuthenticationRetries = true
 }
 
 extension CarKeyFlow {
-    public static func answered(_ call: Call, _ response: PIMSResponse) -> Action? { .answered(call, response) }
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func stepLabel(_ call: Call) -> String { call.stepLabel }
     public static let strongAuthenticationRetries = true
 }
 
 extension VehicleFlow {
-    public static func answered(_ call: Call, _ response: PIMSResponse) -> Action? { .answered(call, response) }
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { .controlAnswered(control, answer) }
     public static func stepLabel(_ call: Call) -> String { call.stepLabel }
     public static let strongAuthenticationRetries = true
