@@ -69,6 +69,11 @@ public enum FieldLook: Sendable {
     case boxes(@Sendable (_ typed: Int, _ caret: Bool, _ policy: PINPolicy) -> Int)
     /// Digits in groups of four, the spaces drawn, never typed (Futurae's shortcode).
     case groupsOfFour
+
+    /// Boxes for a PIN whose length is in `lengths`: as many as typed (and the caret's), within them.
+    public static func boxes(lengths: ClosedRange<Int>) -> FieldLook {
+        .boxes { typed, caret, _ in min(lengths.upperBound, max(lengths.lowerBound, typed + (caret ? 1 : 0))) }
+    }
 }
 
 /// Every field of every form, by what it means: its label and its kind. An open set: the shell's

@@ -21,12 +21,7 @@ public enum FuturaeInput {
 }
 
 extension FieldKind {
-    /// Boxes for a PIN of 4 to 8 digits (Futurae's SDK PIN, the card app's user PIN).
-    static let pinOfFourToEight = FieldLook.boxes { typed, caret, _ in
-        min(FuturaeInput.sdkPinLengths.upperBound, max(FuturaeInput.sdkPinLengths.lowerBound, typed + (caret ? 1 : 0)))
-    }
-
-    public static let sdkPin = FieldKind("sdkPin", look: pinOfFourToEight, movesOn: true, isSecret: true,
+    public static let sdkPin = FieldKind("sdkPin", look: .boxes(lengths: FuturaeInput.sdkPinLengths), movesOn: true, isSecret: true,
                                          limit: { _, _ in FuturaeInput.sdkPinLengths.upperBound }, problem: { value, _ in
         if value.isEmpty { return "enter 4 to 8 digits" }
         if !value.isDigitString { return "digits only" }

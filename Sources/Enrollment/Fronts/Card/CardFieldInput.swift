@@ -10,7 +10,7 @@ public enum CardFieldInput {
 }
 
 extension FieldKind {
-    public static let cardPin = FieldKind("cardPin", look: pinOfFourToEight, movesOn: true, isSecret: true,
+    public static let cardPin = FieldKind("cardPin", look: .boxes(lengths: CardFieldInput.pinLengths), movesOn: true, isSecret: true,
                                           limit: { _, _ in CardFieldInput.pinLengths.upperBound }, problem: { value, _ in
         if value.isEmpty { return "enter 4 to 8 digits" }
         if !value.isDigitString { return "digits only" }
