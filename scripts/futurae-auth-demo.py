@@ -4,7 +4,7 @@
     scripts/futurae-auth-demo.py --url https://127.0.0.1:8443 --cafile DB.tls-cert.pem \\
         --service-id SERVICE_ID --key AUTH_API_KEY --username carol@example.com [--play-phone]
 
-Every request is signed as FUTURAE-AUTH-API.md FA2 says: HMAC-SHA256 under the service's Auth API key
+Every request is signed as docs/futurae-rules.md FA2 says: HMAC-SHA256 under the service's Auth API key
 over FT-Date, the method, the host without its port, the path and query as sent and the raw body, each
 followed by a line feed; sent as `Authorization: Basic base64(service_id:hex)`.
 

@@ -5,7 +5,7 @@ import SimKernel
 import SimServer
 import SimWorld
 
-/// A remote command from the call to its 200 signal (PIMS-VEHICLE-BEHAVIOUR.md R31, R44), the clock
+/// A remote command from the call to its 200 signal (docs/pims-rules.md R31, R44), the clock
 /// advanced by a control within the timing: in process, and over HTTP on loopback through a team
 /// server (each step's signal published once its commit is durable). The doors are locked and
 /// unlocked in turn on `remote-ready`.

@@ -1,6 +1,6 @@
 import SimKernel
 
-/// The CA Strong Authentication calls an app makes (CARD-BEHAVIOUR §3), in the kernel's envelope
+/// The CA Strong Authentication calls an app makes (docs/card-rules.md §3), in the kernel's envelope
 /// `{"type": "call", "name": "casa.…", "params": {…}}`. Values the user types stay text: C0 refuses a
 /// malformed PIN or display name.
 public enum CardRequests {

@@ -1,6 +1,6 @@
 import SimKernel
 
-/// CA Strong Authentication's contract as coverage counts it (CARD-BEHAVIOUR.md §3): each rule's
+/// CA Strong Authentication's contract as coverage counts it (docs/card-rules.md §3): each rule's
 /// branches, by the error code the rule answers, or "ok". C1 is a simulator control (a purchase),
 /// not a call: coverage reads calls, so it lists no branch.
 extension CardSystem {

@@ -1,6 +1,6 @@
 import SimKernel
 
-/// The SDK's error domains the contract uses (FUTURAE-BEHAVIOUR.md §1).
+/// The SDK's error domains the contract uses (docs/futurae-rules.md §1).
 public enum FuturaeErrorDomain: String, Sendable, Hashable, CaseIterable {
     case sdkError = "SDKError"
     case sdkURLError = "SDKURLError"

@@ -1,6 +1,6 @@
 import SimKernel
 
-/// Futurae's contract as coverage counts it (FUTURAE-BEHAVIOUR.md): each rule's branches, by the
+/// Futurae's contract as coverage counts it (docs/futurae-rules.md): each rule's branches, by the
 /// error's case name (codes repeat across domains), "ok", or a rule's own mark.
 extension FuturaeSystem {
     public static let ruleCatalogue = RuleCatalogue(

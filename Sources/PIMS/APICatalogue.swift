@@ -54,7 +54,7 @@ public enum APICatalogue {
         api(.set, "pims.vehicle.vin", needs: ["vin"], rule: "R23"),
         api(.get, "pims.vehicle.carkey", rule: "R24"),
         api(.set, "pims.vehicle.carkey", rule: "R25"),
-        // Remote commands and vehicle status (PIMS-VEHICLE-BEHAVIOUR.md).
+        // Remote commands and vehicle status (docs/pims-rules.md §10–§14).
         api(.set, "pims.vehicle.vin", needs: ["vin"], rule: "R26", fixed: remote),
         api(.subscribe, "pims.vehicle.signal", rule: "R27"),
         api(.subscribe, "pims.vehicle.event", needs: ["type"], rule: "R27", fixed: remote),

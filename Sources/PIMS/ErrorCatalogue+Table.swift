@@ -1,5 +1,5 @@
 import SimKernel
-// Generated from shared/reference/pims-sdk-docs/mobile-sdk-v2-3.yml (its `errors:` list), every code
+// Generated from the `errors:` list of the SDK's API reference, version 2.3 (docs/pims-rules.md), every code
 // with its type and message exactly as the reference writes them (typos and trailing spaces kept: the
 // labels are what a real app receives). Regenerate rather than edit by hand.
 

@@ -1,6 +1,6 @@
 import SimKernel
 
-/// PIMS's contract as coverage counts it (PIMS-BEHAVIOUR.md): each rule's branches, an error code
+/// PIMS's contract as coverage counts it (docs/pims-rules.md): each rule's branches, an error code
 /// where the contract names one, "ok", or a rule's own mark (`kernel.took`). R7 (code checks) and R17
 /// (strong authentication needed) answer inside other rules: their 2305, 2306 and 2302 count there.
 extension PIMSSystem {
@@ -35,7 +35,7 @@ extension PIMSSystem {
         .init("R23", "select vehicle", branches: ["ok", "2102", "2366"]),
         .init("R24", "car key status", branches: ["ok", "2010"]),
         .init("R25", "activate car key", branches: ["ok", "2010", "2341", "2342", "2354"]),
-        // Remote commands and vehicle status (PIMS-VEHICLE-BEHAVIOUR.md). R31, R37, R38 and R42–R44
+        // Remote commands and vehicle status (docs/pims-rules.md §10–§14). R31, R37, R38 and R42–R44
         // play on the simulated clock and in every answer, R45–R48 are faults, controls and scenarios:
         // no call answers with them, so coverage counts the calls' rules.
         .init("R26", "select a vehicle for remote use", branches: ["ok", "2366"]),

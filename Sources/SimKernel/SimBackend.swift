@@ -1,5 +1,5 @@
 /// A backend of every system: the in-process simulator, or the HTTP client talking to
-/// `enrollsim serve`. Both honour the contracts in `shared/spec/`, and one conformance suite runs
+/// `enrollsim serve`. Both honour each system's rules (docs/*-rules.md), and one conformance suite runs
 /// against both.
 ///
 /// Sessions are named (`"default"` is the scenario's default session); a backend maps names to

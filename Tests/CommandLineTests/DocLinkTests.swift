@@ -3,7 +3,8 @@ import Testing
 
 /// The documentation's relative links lead somewhere: every `[text](path)` and `![alt](path)` in the
 /// README, CONTRIBUTING.md, docs/**/*.md and Benchmarks/README.md names a file of the repository,
-/// and a `#anchor` names a heading of the page it points at. The README stays a first page.
+/// and a `#anchor` names a heading of the page it points at; nothing tracked names a place outside
+/// the repository; each system's rules page states every rule. The README stays a first page.
 @Suite struct DocLinkTests {
     static let pages: [String] = {
         var pages = ["README.md", "CONTRIBUTING.md", "Benchmarks/README.md"]
@@ -39,7 +40,8 @@ import Testing
 
     @Test func theDocsAreThere() {
         for page in ["README.md", "CONTRIBUTING.md", "Benchmarks/README.md", "docs/tui.md", "docs/pims.md", "docs/futurae.md",
-                     "docs/card.md", "docs/scenarios.md", "docs/batch.md", "docs/walks.md", "docs/server.md", "docs/configuration.md"] {
+                     "docs/card.md", "docs/scenarios.md", "docs/batch.md", "docs/walks.md", "docs/server.md", "docs/configuration.md",
+                     "docs/pims-rules.md", "docs/futurae-rules.md", "docs/card-rules.md"] {
             #expect(Self.pages.contains(page), "\(page) is missing")
         }
     }
@@ -63,6 +65,70 @@ import Testing
             }
             let headings = MarkdownLinks.anchors(in: try String(contentsOf: target, encoding: .utf8))
             #expect(headings.contains(anchor), "\(page):\(link.line): \(link.target): no heading #\(anchor) in \(path.isEmpty ? page : path)")
+        }
+    }
+
+    /// Each system's rules page states every rule of its contract, by number, as a bold entry (`**R11**`):
+    /// a rule left out of its page fails here.
+    @Test(arguments: [("docs/pims-rules.md", ["R0a", "R0b", "R0c"] + (1...48).map { "R\($0)" }),
+                      ("docs/futurae-rules.md", (0...10).map { "F\($0)" } + (1...14).map { "FA\($0)" }),
+                      ("docs/card-rules.md", (0...12).map { "C\($0)" })])
+    func everyRuleIsStatedOnItsSystemsPage(page: String, rules: [String]) throws {
+        let text = try String(contentsOf: Run.repository.appendingPathComponent(page), encoding: .utf8)
+        let missing = rules.filter { !text.contains("**\($0)**") }
+        #expect(missing.isEmpty, "\(page) states no rule \(missing.joined(separator: ", ")) (a bold **number** at its entry)")
+    }
+
+    /// What names a place outside the repository: the contracts' and references' folders beside it, a
+    /// machine's absolute work path. The docs state the rules themselves (docs/*-rules.md) instead.
+    static let outsidePaths = [#"\.\./shared/"#, #"\bshared/(spec|reference)\b"#, #"/work/"#]
+    /// What names a contract file by name, in the docs (Markdown): the rules pages replace them.
+    static let contractFiles = [#"\b[A-Z]+(-[A-Z]+)*-BEHAVIOUR\b"#, #"\bFUTURAE-AUTH-API\b"#]
+    /// Agreed exceptions (file: count). docs/view-model.md's flows heading names the seeds' folder; that
+    /// page is being rewritten for issue 40's registry, and the rewrite drops it.
+    static let allowedOutside: [String: Int] = [:]
+
+    static func outsideReferences(in text: String, markdown: Bool) -> [String] {
+        let patterns = outsidePaths + (markdown ? contractFiles : [])
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+            patterns.contains { line.range(of: $0, options: .regularExpression) != nil } ? "\(index + 1): \(line)" : nil
+        }
+    }
+
+    /// No tracked file names a path outside the repository (a link or a path in the docs, a comment in
+    /// the code or the scripts), and no Markdown page names a contract file: a clone holds everything
+    /// its pages point at.
+    @Test func noTrackedFileNamesAPathOutsideTheRepository() throws {
+        let listing = try Run.program(URL(fileURLWithPath: "/usr/bin/git"), ["-C", Run.repository.path, "ls-files", "-z"])
+        try #require(listing.status == 0, "git ls-files failed: \(listing.stderr)")
+        let files = listing.stdout.split(separator: "\0").map(String.init)
+        #expect(files.count > 500, "git ls-files listed \(files.count) files: the walk found too little")
+        // This file spells the patterns it looks for.
+        let own = URL(fileURLWithPath: #filePath).path.replacingOccurrences(of: Run.repository.path + "/", with: "")
+        for file in files where file != own {
+            guard let data = FileManager.default.contents(atPath: Run.repository.appendingPathComponent(file).path),
+                  !data.contains(0), let text = String(data: data, encoding: .utf8) else { continue }
+            let hits = Self.outsideReferences(in: text, markdown: file.hasSuffix(".md"))
+            if hits.count > Self.allowedOutside[file, default: 0] {
+                Issue.record("""
+                    \(file) names a place outside the repository; link or cite the page that holds it (docs/*-rules.md):
+                    \(hits.joined(separator: "\n"))
+                    """)
+            }
+        }
+    }
+
+    /// The patterns find what they guard, and leave alone what only looks alike.
+    @Test func theOutsidePathPatternsMatchWhatTheyGuard() {
+        for line in ["The contract is `../shared/spec/PIMS-BEHAVIOUR.md` (rules R0–R25)", "// Generated from shared/reference/x.yml",
+                     "\"schema_location\": \"/work/wt/srvhard/docs/openapi.yaml\""] {
+            #expect(Self.outsideReferences(in: line, markdown: false).count == 1, "\(line) is not caught")
+        }
+        for line in ["(CARD-BEHAVIOUR §6)", "as FUTURAE-AUTH-API FA2 says", "PIMS-VEHICLE-BEHAVIOUR.md R31"] {
+            #expect(Self.outsideReferences(in: line, markdown: true).count == 1, "\(line) is not caught in Markdown")
+        }
+        for line in ["~/.local/share/enrollsim/enrollsim.db", "[R47](pims-rules.md#14-faults)", "the shared/ envelope", "BEHAVIOUR"] {
+            #expect(Self.outsideReferences(in: line, markdown: true).isEmpty, "\(line) is caught")
         }
     }
 

@@ -6,7 +6,7 @@ import SimWorld
 import Testing
 
 /// The backends the conformance suite runs against. Every test of this target takes one of these as
-/// its argument, so that one contract is checked on every backend (PIMS-BEHAVIOUR.md, preamble).
+/// its argument, so that one contract is checked on every backend (docs/pims-rules.md, preamble).
 enum BackendKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case inProcess
     /// `enrollsim serve` on 127.0.0.1 (an ephemeral port, a temporary SQLite file) through `RemoteBackend`.

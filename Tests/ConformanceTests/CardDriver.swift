@@ -3,7 +3,7 @@ import PIMS
 import SimWorld
 import Testing
 
-/// The CA Strong Authentication calls and controls by their rule (CARD-BEHAVIOUR.md), so tests read
+/// The CA Strong Authentication calls and controls by their rule (docs/card-rules.md), so tests read
 /// like the spec: `d.casa.verifyPIN("1234", tx, autoEnrollId: …)`.
 struct CardDriver: Sendable {
     let d: Driver

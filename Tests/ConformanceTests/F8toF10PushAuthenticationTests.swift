@@ -3,8 +3,9 @@ import PIMS
 import SimWorld
 import Testing
 
-/// FUTURAE-AUTH-API.md §4: a login pushed to the phone (F10's control, as FA13 without a backend),
-/// listed on the device (F8), answered under the SDK's lock rules (F9), and listed by the back office.
+/// Push authentication (docs/futurae-rules.md, Auth API §4): a login pushed to the phone (F10's control, as
+/// FA13 without a backend), listed on the device (F8), answered under the SDK's lock rules (F9), and listed
+/// by the back office.
 @Suite("Futurae F8–F10 Push authentication")
 struct F8toF10PushAuthenticationTests {
     typealias F = FuturaeDriver

@@ -3,7 +3,7 @@ import PIMS
 import SimWorld
 import Testing
 
-/// The Futurae calls and controls by their rule (FUTURAE-BEHAVIOUR.md), so tests read like the spec:
+/// The Futurae calls and controls by their rule (docs/futurae-rules.md), so tests read like the spec:
 /// `d.futurae.enroll(shortCode: …)`.
 struct FuturaeDriver: Sendable {
     let d: Driver

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The card app in the real binary, in tmux, by the keyboard alone (CARD-BEHAVIOUR §6): the seed's
+/// The card app in the real binary, in tmux, by the keyboard alone (docs/card-rules.md §6): the seed's
 /// auto enrollment on `card-replacement` from a purchase at the shop pane to the new card under
 /// Display Accounts; and two terminals on one team server, where a purchase made in one lights up
 /// the phone of the other.

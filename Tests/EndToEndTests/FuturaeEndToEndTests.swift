@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The Futurae front in the real binary, in tmux, by the keyboard alone (FUTURAE-BEHAVIOUR §6):
+/// The Futurae front in the real binary, in tmux, by the keyboard alone (docs/futurae-rules.md §6):
 /// the seed's longest path on `futurae-pin` (QR code, SDK PIN, binding token), and the unlocks on
 /// `futurae-enrolled`.
 @Suite(.serialized) struct FuturaeEndToEndTests {

@@ -2,7 +2,7 @@ import Foundation
 import SimTestSupport
 import Testing
 
-/// Push authentication in the real binary, in tmux, by the keyboard alone (FUTURAE-AUTH-API F8–F10):
+/// Push authentication in the real binary, in tmux, by the keyboard alone (docs/futurae-rules.md F8–F10):
 /// in process, the back office pushes logins (F8, y) that the phone approves under a locked SDK
 /// (unlocked by its SDK PIN first), rejects, reports as fraud and lets expire on the simulated clock;
 /// on a team server, the login comes from a signed Auth API request (FA13) over the event stream and

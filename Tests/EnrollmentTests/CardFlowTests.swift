@@ -5,7 +5,7 @@ import PIMS
 import SimWorld
 import Testing
 
-/// The card app walked on the in-process simulator (CARD-BEHAVIOUR §6, seed 003 §6): a purchase at
+/// The card app walked on the in-process simulator (docs/card-rules.md §6, seed 003 §6): a purchase at
 /// the shop reaches the phone as a push, and every branch of the transaction from there; the
 /// standard flow; the activation of a first card.
 @Suite("Card flows") struct CardFlowTests {

@@ -2,7 +2,7 @@ import Card
 import Enrollment
 import Testing
 
-/// The shop's amount as typed, against the currency's exponent (CARD-BEHAVIOUR §2: minor units).
+/// The shop's amount as typed, against the currency's exponent (docs/card-rules.md §2: minor units).
 @Suite struct CardInputTests {
     @Test("Decimals up to the currency's exponent, in minor units")
     func amounts() throws {

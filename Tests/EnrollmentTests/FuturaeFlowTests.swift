@@ -4,7 +4,7 @@ import PIMS
 import SimWorld
 import Testing
 
-/// The Futurae front walked on the in-process simulator (FUTURAE-BEHAVIOUR §6): every combination
+/// The Futurae front walked on the in-process simulator (docs/futurae-rules.md §6): every combination
 /// of lock type × session binding × code format, silent enrollment, the retry that keeps what was
 /// typed, and the accounts screen's unlocks down to the archived device.
 @Suite("Futurae flows") struct FuturaeFlowTests {

@@ -7,7 +7,7 @@ import Testing
 /// reached by keys on the in-process simulator (the fault form puts any code of the contract on the
 /// next call); the codes that need a path of their own have one (2002, 2010, 2366, 2317 → step A).
 @Suite struct ReachabilityTests {
-    /// The codes the contract's rules answer (PIMS-BEHAVIOUR.md, as coverage counts them), and the
+    /// The codes the contract's rules answer (docs/pims-rules.md, as coverage counts them), and the
     /// codes of its faults (§7).
     static let contractCodes = Set(PIMSSystem.ruleCatalogue.errorCodes.compactMap { Int($0) } + [2201, 2202, 2204]).sorted()
 

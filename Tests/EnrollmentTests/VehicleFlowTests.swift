@@ -5,7 +5,7 @@ import Testing
 
 /// The Vehicle screen on the in-process simulator, by the actions its keys send: every command,
 /// and every failure code of R28, R30–R36, R40, R41 and R45 that keys reach from the built-in
-/// scenarios (PIMS-VEHICLE-BEHAVIOUR.md). Signals arrive as events, on their own time: the tests
+/// scenarios (docs/pims-rules.md §10–§14). Signals arrive as events, on their own time: the tests
 /// wait for what the screen must show, never for a duration.
 @Suite struct VehicleFlowTests {
     // MARK: helpers

@@ -20,7 +20,7 @@ struct APICatalogueTests {
     @Test func everyRuleWithACallIsCatalogued() {
         let rules = Set(APICatalogue.all.map(\.rule))
         // R7 and R17 are checks inside others; R28, R30, R31, R37, R38 and R42–R48 are gates, the clock,
-        // payloads, faults, controls and scenarios (PIMS-VEHICLE-BEHAVIOUR.md).
+        // payloads, faults, controls and scenarios (docs/pims-rules.md §10–§14).
         let calls = (1...41).filter { ![7, 17, 28, 29, 30, 31, 37, 38].contains($0) }
         let expected = ["R0a", "R0b"] + calls.map { "R\($0)" }
         #expect(rules == Set(expected))

@@ -2,7 +2,7 @@ import Card
 import Enrollment
 import TerminalUI
 
-/// The card app on the phone (CARD-BEHAVIOUR §6): the app's screen at each step on the left, the
+/// The card app on the phone (docs/card-rules.md §6): the app's screen at each step on the left, the
 /// phone's notifications with their countdown on the right.
 enum CardPhoneScreen {
     static func render(_ p: CardPhone.State, _ context: ScreenContext, into frame: inout Frame, area: Rect) {

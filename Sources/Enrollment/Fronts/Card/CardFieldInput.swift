@@ -1,6 +1,6 @@
 import PIMS
 
-/// CA Strong Authentication's fields as the user types them (CARD-BEHAVIOUR §2): the user PIN of 4
+/// CA Strong Authentication's fields as the user types them (docs/card-rules.md §2): the user PIN of 4
 /// to 8 digits, the activation code of 8 digits, and the shop's amount with its decimals.
 public enum CardFieldInput {
     public static let pinLengths = 4...8

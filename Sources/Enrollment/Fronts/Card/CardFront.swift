@@ -51,7 +51,7 @@ public enum CardFront: SystemFront {
         return c.biometrics == s.biometricsEnabled
     }
 
-    /// A push becomes a notification on the phone whatever screen is open (CARD-BEHAVIOUR §4); a
+    /// A push becomes a notification on the phone whatever screen is open (docs/card-rules.md §4); a
     /// transaction approved, declined or cancelled, here or elsewhere, shows on it at once.
     public static func received(_ event: SimEvent, _ app: inout AppState) -> [Effect]? {
         switch event.kind {

@@ -3,7 +3,7 @@ import PIMS
 
 /// Card's back office in the simulator panel: on the card named in the panel's Card field, the
 /// issuer issues a new activation code, makes the card inactive or active again, and pushes a
-/// purchase with it (CARD-BEHAVIOUR §4: controls, never calls). Its answer stays shown beside the
+/// purchase with it (docs/card-rules.md §4: controls, never calls). Its answer stays shown beside the
 /// phone's notifications.
 public enum CardIssuerControl: Hashable, Sendable {
     case activationCode

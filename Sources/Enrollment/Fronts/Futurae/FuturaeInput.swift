@@ -1,6 +1,6 @@
 import Futurae
 
-/// Futurae's fields as the user types them (FUTURAE-BEHAVIOUR §2): the SDK PIN of 4 to 8 digits, the
+/// Futurae's fields as the user types them (docs/futurae-rules.md §2): the SDK PIN of 4 to 8 digits, the
 /// shortcode of 16 digits (the screen draws the spaces of its groups of four), the binding token
 /// of 8 characters from A–Z and 2–9.
 public enum FuturaeInput {

@@ -1,7 +1,7 @@
 import Futurae
 import SimKernel
 
-/// The Futurae calls the front makes (FUTURAE-BEHAVIOUR §3), each Futurae's typed call
+/// The Futurae calls the front makes (docs/futurae-rules.md §3), each Futurae's typed call
 /// (`FuturaeCall`), which writes its own request.
 public enum FuturaeRequests {
     /// F2: exactly one of the two codes; the SDK PIN and the binding token when the app asked for them.

@@ -1,7 +1,7 @@
 import Futurae
 import PIMS
 
-/// Futurae's device settings on the session screen (§4 of FUTURAE-BEHAVIOUR): the SDK's lock type
+/// Futurae's device settings on the session screen (§4 of docs/futurae-rules.md): the SDK's lock type
 /// and the app's Trusted Session Binding (biometrics are the device's, shared with the card app).
 /// Kept in the session's options under Futurae's key; cycled by their keys (`FuturaeFront.settingKeys`).
 public struct FuturaeSessionOptions: Hashable, Sendable {

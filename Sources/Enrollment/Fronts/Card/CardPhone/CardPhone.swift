@@ -1,7 +1,7 @@
 import Card
 import PIMS
 
-/// The simulated phone of CA Strong Authentication (seed 003 §6, CARD-BEHAVIOUR §6): the push
+/// The simulated phone of CA Strong Authentication (seed 003 §6, docs/card-rules.md §6): the push
 /// notifications, and the transaction they open: details with YES and NO, PIN or biometric, the
 /// biometric prompt, the PIN with its attempts left, the new card's display name, "approved"; the
 /// countdown on the simulated clock and what an expired purchase shows.

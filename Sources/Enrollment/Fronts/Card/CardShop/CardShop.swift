@@ -1,7 +1,7 @@
 import Card
 import PIMS
 
-/// The shop and the issuer's back office (CARD-BEHAVIOUR §4): a purchase with a card (C1: the
+/// The shop and the issuer's back office (docs/card-rules.md §4): a purchase with a card (C1: the
 /// transaction and its push to the cardholder's phones), a new activation code for a card, and a
 /// card made inactive or active again. Controls of the simulator, not calls of the app.
 public enum CardShop: Feature {

@@ -1,7 +1,7 @@
 import Futurae
 import PIMS
 
-/// Futurae enrollment (seed 002, FUTURAE-BEHAVIOUR §6): the back office creates an activation, the
+/// Futurae enrollment (seed 002, docs/futurae-rules.md §6): the back office creates an activation, the
 /// phone scans its QR code, types its shortcode, or is handed it silently; then the SDK PIN and the
 /// binding token when needed, then `futurae.enroll`.
 public enum FuturaeEnrollment: Feature {

@@ -2,7 +2,7 @@ import Card
 import Futurae
 import PIMS
 
-/// Push authentication on the phone (FUTURAE-AUTH-API F8–F10): the login requests the service pushed
+/// Push authentication on the phone (docs/futurae-rules.md, F8–F10): the login requests the service pushed
 /// to this device, one open with approve, reject and report fraud, the SDK unlocked first where its
 /// lock type protects calls, the answer and what the service reads of it, and the expiry on the
 /// simulated clock. The back office's list of authentication sessions and its push (F10) live here
