@@ -1,4 +1,5 @@
 import Foundation
+import FuturaeServer
 import PIMS
 import SimClient
 import SimServer
@@ -24,7 +25,7 @@ import Testing
         let path = TemporaryFolder.make().appendingPathComponent("world.db").path
         let core = try ServerCore(databasePath: path, seed: .parse(scenario), honoursLatency: false)
         var serverOptions = TeamServer.Options(port: 0, adminToken: "test-admin-token-0123456789")
-        serverOptions.authAPI = options
+        serverOptions.systemRoutes = [FuturaeAuthAPI(options: options)]
         let running = try await TeamServer.start(core: core, options: serverOptions)
         let server = TestServer(core: core, server: running, admin: "test-admin-token-0123456789", databasePath: path)
         do {

@@ -3,7 +3,24 @@ import Futurae
 import Hummingbird
 import QRCode
 import SimKernel
+import SimServer
 import SimWorld
+
+/// Futurae's Auth API as the team server registers it (`TeamServer.Options.systemRoutes`): the
+/// routes under `/srv/auth/v1`, with their own 404 and 405 in FA's error shape.
+public struct FuturaeAuthAPI: SystemRoutes {
+    public let options: AuthAPIOptions
+
+    public init(options: AuthAPIOptions = AuthAPIOptions()) { self.options = options }
+
+    public func routes(_ server: ServerServices) -> RouteCollection<ServerContext> {
+        let routes = RouteCollection(context: ServerContext.self)
+        AuthAPIRoutes(server: server, options: options).register(on: routes)
+        return routes
+    }
+
+    public func noRoute(_ request: Request) -> Response? { AuthAPIRoutes.noRoute(request) }
+}
 
 /// Futurae's server-side Auth API under `/srv/auth/v1` (FUTURAE-AUTH-API.md FA1–FA14): what a bank's
 /// login service or an identity provider calls to enroll a user's phone and to ask it to approve a
@@ -17,12 +34,10 @@ struct AuthAPIRoutes: Sendable {
                         "POST \(prefix)/user/enroll_status", "POST \(prefix)/user/unenroll", "POST \(prefix)/user/preauth",
                         "POST \(prefix)/user/auth", "POST \(prefix)/user/auth/status", "GET \(prefix)/activation/{enrollment_id}/qrcode.png"]
 
-    let core: ServerCore
+    let server: ServerServices
     let options: AuthAPIOptions
-    /// `https` when the server speaks TLS: the scheme of `activation_qrcode_url`.
-    let scheme: String
 
-    func register(on router: Router<ServerContext>) {
+    func register(on router: RouteCollection<ServerContext>) {
         let p = Self.prefix
         router.get("\(p)/users") { request, _ in await signed(request) { try lookup($0, query: $1) } }
         router.get("\(p)/users/:user_id") { request, context in
@@ -43,8 +58,8 @@ struct AuthAPIRoutes: Sendable {
     /// Reads and checks a request (FA2–FA4), runs `body` and turns its refusals into FA3/FA4 answers.
     private func signed(_ request: Request, _ body: (Request, AuthAPIRequest) async throws -> JSONValue) async -> Response {
         do {
-            let service = core.live.world.futurae.service.map { (id: $0.serviceId, key: $0.authApiKey) }
-            let read = try await AuthAPIRequest.read(request, options: options, service: service, now: core.live.clock.now())
+            let service = server.read { $0.futurae.service.map { (id: $0.serviceId, key: $0.authApiKey) } }
+            let read = try await AuthAPIRequest.read(request, options: options, service: service, now: server.now)
             return AuthAPIResponse.json(try await body(request, read))
         } catch let error as AuthAPIError {
             return error.response
@@ -62,7 +77,7 @@ struct AuthAPIRoutes: Sendable {
         guard let username = request.uri.queryParameters["username"].map(String.init) else {
             throw AuthAPIError.badRequest("missing query parameter \"username\"")
         }
-        let view = AuthAPIView(core.live.world)
+        let view = server.read(AuthAPIView.init)
         guard let user = view.futurae.users.first(where: { $0.username == username }) else {
             throw AuthAPIError.badRequest("no user \"\(username)\"")
         }
@@ -70,7 +85,7 @@ struct AuthAPIRoutes: Sendable {
     }
 
     func userInfo(_ userId: String) throws -> JSONValue {
-        let view = AuthAPIView(core.live.world)
+        let view = server.read(AuthAPIView.init)
         guard let user = view.futurae.user(userId) else { throw AuthAPIError.badRequest("no user with user_id \"\(userId)\"") }
         let status = view.status(user)
         var o: [String: JSONValue] = ["username": user.username.map(JSONValue.string) ?? .null,
@@ -94,7 +109,7 @@ struct AuthAPIRoutes: Sendable {
         let name: String
         switch reference {
         case .id(let id):
-            guard core.live.world.futurae.user(id) != nil else { throw AuthAPIError.badRequest("no user with user_id \"\(id)\"") }
+            guard server.read({ $0.futurae.user(id) }) != nil else { throw AuthAPIError.badRequest("no user with user_id \"\(id)\"") }
             name = id
         case .username(let username):
             guard !username.isEmpty else { throw AuthAPIError.badRequest("\"username\" is empty") }
@@ -111,7 +126,7 @@ struct AuthAPIRoutes: Sendable {
         var o: [String: JSONValue] = [
             "enrollment_id": .string(id), "user_id": .string(userId), "username": a["username"] ?? .null,
             "activation_code": a["activationCode"] ?? .null, "activation_code_uri": .string(payload),
-            "activation_qrcode_url": .string("\(scheme)://\(request.head.authority ?? "localhost")\(Self.prefix)/activation/\(id)/qrcode.png"),
+            "activation_qrcode_url": .string("\(server.scheme)://\(request.head.authority ?? "localhost")\(Self.prefix)/activation/\(id)/qrcode.png"),
             "activation_qrcode_data_uri": .string("data:image/png;base64," + Data(png).base64EncodedString()),
             "expiration": .int(expires.seconds),
         ]
@@ -122,7 +137,7 @@ struct AuthAPIRoutes: Sendable {
     func enrollStatus(_ r: AuthAPIRequest) throws -> JSONValue {
         let reference = try r.optionalUserReference()
         let id = try r.string("enrollment_id")
-        let view = AuthAPIView(core.live.world)
+        let view = server.read(AuthAPIView.init)
         guard let activation = view.futurae.activations[key: id] else { throw AuthAPIError.badRequest("no enrollment \"\(id)\"") }
         if let reference, view.user(reference)?.userId != activation.userId {
             throw AuthAPIError.badRequest("enrollment \(id) is not this user's")
@@ -147,7 +162,7 @@ struct AuthAPIRoutes: Sendable {
     func preauth(_ r: AuthAPIRequest) throws -> JSONValue {
         let reference = try r.userReference()
         _ = try r.optionalString("trusted_device_token")
-        let view = AuthAPIView(core.live.world)
+        let view = server.read(AuthAPIView.init)
         guard let user = view.user(reference) else { return ["result": "unknown"] }
         if user.bypass { return ["result": "allow", "user_status": "bypass"] }
         let devices = view.devices(of: user)
@@ -172,7 +187,7 @@ struct AuthAPIRoutes: Sendable {
     func authStatus(_ r: AuthAPIRequest) throws -> JSONValue {
         let id = try r.string("session_id")
         let reference = try r.optionalUserReference()
-        let view = AuthAPIView(core.live.world)
+        let view = server.read(AuthAPIView.init)
         guard let session = view.futurae.authSessions[key: id] else { throw AuthAPIError.badRequest("no authentication session \"\(id)\"") }
         if let reference, view.user(reference)?.userId != session.userId {
             throw AuthAPIError.badRequest("authentication session \(id) is not this user's")
@@ -221,7 +236,7 @@ struct AuthAPIRoutes: Sendable {
     // MARK: the QR code
 
     func qrCode(_ enrollmentId: String) -> Response {
-        guard let activation = core.live.world.futurae.activations[key: enrollmentId], let png = try? Self.png(activation.qrCode.text) else {
+        guard let activation = server.read({ $0.futurae.activations[key: enrollmentId] }), let png = try? Self.png(activation.qrCode.text) else {
             return AuthAPIError(status: .notFound, message: "no enrollment \"\(enrollmentId)\"").response
         }
         return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"],
@@ -235,15 +250,15 @@ struct AuthAPIRoutes: Sendable {
     // MARK: helpers
 
     func existingUser(_ reference: UserReference) throws -> FuturaeUser {
-        guard let user = AuthAPIView(core.live.world).user(reference) else { throw AuthAPIError.badRequest("no such user") }
+        guard let user = server.read(AuthAPIView.init).user(reference) else { throw AuthAPIError.badRequest("no such user") }
         return user
     }
 
     /// Runs a control and waits until its change is durable; a refusal is a 400 (FA4).
     func run(_ control: SimControl) async throws -> SimAnswer {
-        let (answer, ticket) = core.live.control(control)
+        let answer: SimAnswer
         do {
-            try await core.commits.waitUntilDurable(ticket)
+            answer = try await server.control(control)
         } catch {
             throw AuthAPIError(status: .serviceUnavailable, message: "not saved: \(error)")
         }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import SimKernel
+import SimServer
 
 /// An Auth API refusal (FA3, FA4): its status with `{"error": true, "code", "message"}`, the code
 /// the status × 100 (40100, 40000; decision: 40400, 40500, 41300, 41500 likewise).
@@ -55,10 +56,10 @@ struct AuthAPIRequest {
     /// Reads the body and checks the signature (FA2, FA3), then the JSON (FA4).
     static func read(_ request: Request, options: AuthAPIOptions, service: (id: String, key: String?)?, now: Date) async throws -> AuthAPIRequest {
         let body: [UInt8]
-        let tooLarge = AuthAPIError(status: .contentTooLarge, message: "the request body is over the limit of \(Routes.bodyLimit / 1024) KiB")
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > Routes.bodyLimit { throw tooLarge }
+        let tooLarge = AuthAPIError(status: .contentTooLarge, message: "the request body is over the limit of \(ServerServices.bodyLimit / 1024) KiB")
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > ServerServices.bodyLimit { throw tooLarge }
         do {
-            body = Array(try await request.body.collect(upTo: Routes.bodyLimit).readableBytesView)
+            body = Array(try await request.body.collect(upTo: ServerServices.bodyLimit).readableBytesView)
         } catch let error as HTTPError where error.status == .contentTooLarge {
             throw tooLarge
         } catch {
@@ -98,7 +99,7 @@ struct AuthAPIRequest {
         guard let (knownId, key) = options.credentials(service: service) else {
             throw AuthAPIError.unauthorized("this server has no Auth API key (the scenario's futurae.service.authApiKey, or serve --auth-api-key)")
         }
-        guard BearerSecret.equal(serviceId, knownId) else { throw AuthAPIError.unauthorized("unknown service") }
+        guard AuthAPISignature.equal(serviceId, knownId) else { throw AuthAPIError.unauthorized("unknown service") }
         let host = AuthAPISignature.hostWithoutPort(request.head.authority ?? "")
         let expected = AuthAPISignature.sign(key: key, date: date, method: request.method.rawValue, host: host,
                                              target: request.head.path ?? "", body: body)
