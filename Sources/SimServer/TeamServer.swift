@@ -65,7 +65,7 @@ public enum TeamServer {
         let routes = Routes(core: core, auth: AdminAuth(adminToken: options.adminToken), streams: options.streams, streamQuota: quota)
         routes.register(on: router)
         routes.registerAdmin(on: router)
-        let services = ServerServices(core: core, scheme: options.tls == nil ? "http" : "https")
+        let services = ServerServices(core: core, options: options)
         for system in options.systemRoutes { router.addRoutes(system.routes(services)) }
         let calls = EventLoopCallSetup.make(core: core, options: options, logger: logger, serverName: serverName)
         return Application(
