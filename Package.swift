@@ -62,9 +62,15 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-                "COpenSSLCrypto", "Futurae", "QRCode",
+                "COpenSSLCrypto",
                 .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["TLS"])),
             ]
+        ),
+        // Futurae's server side: its Auth API (FA1–FA14), registered with the team server as a
+        // `SystemRoutes` (a Hummingbird `RouteCollection`); SimServer names no system.
+        .target(
+            name: "FuturaeServer",
+            dependencies: ["SimKernel", "SimWorld", "Futurae", "SimServer", "QRCode", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         // SHA-256 of the session tokens and HMAC-SHA256 of the Auth API's signatures, from the
         // system's OpenSSL libcrypto (the one libcurl's TLS uses too) through dlopen on first use:
@@ -120,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "enrollsim",
             dependencies: [
-                "SimKernel", "PIMS", "Futurae", "SimWorld", "SimServer", "SimClient", "Enrollment", "Screens",
+                "SimKernel", "PIMS", "Futurae", "SimWorld", "SimServer", "FuturaeServer", "SimClient", "Enrollment", "Screens",
                 "TerminalUI", "CursesTerminal", "EnrollsimConfig", "Walk", "WalkPlayer", "EnrollsimAssets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -130,7 +136,7 @@ let package = Package(
         // Release-build benchmarks: `swift run -c release enrollsim-bench`.
         .executableTarget(
             name: "enrollsim-bench",
-            dependencies: ["SimKernel", "PIMS", "SimWorld", "SimServer", "SimClient", "Enrollment", "Screens", "TerminalUI"],
+            dependencies: ["SimKernel", "PIMS", "SimWorld", "SimServer", "FuturaeServer", "SimClient", "Enrollment", "Screens", "TerminalUI"],
             path: "Benchmarks/enrollsim-bench"
         ),
 
@@ -156,7 +162,7 @@ let package = Package(
         .testTarget(
             name: "SimServerTests",
             dependencies: [
-                "SimKernel", "PIMS", "SimWorld", "SimServer", "SimClient", "SimTestSupport",
+                "SimKernel", "PIMS", "SimWorld", "SimServer", "FuturaeServer", "SimClient", "SimTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

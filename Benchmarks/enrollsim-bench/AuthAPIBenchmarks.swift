@@ -1,5 +1,6 @@
 import Foundation
 import Futurae
+import FuturaeServer
 import SimClient
 import SimKernel
 import SimServer
@@ -17,6 +18,7 @@ func benchmarkAuthAPI(count: Int = 4000, concurrency: Int = 8) async throws -> [
     var options = TeamServer.Options(port: 0, adminToken: admin)
     // One client address opens the connections the client's pool asks for (16 per server): no per-address rate here.
     options.connections.ratePerAddress = 0
+    options.systemRoutes = [FuturaeAuthAPI()]
     let server = try await TeamServer.start(core: core, options: options)
     defer { Task { await server.stop() } }
     let base = "http://127.0.0.1:\(server.port)"

@@ -20,29 +20,39 @@ struct EventLoopCallSetup: Sendable {
     let serverName: String
     /// The logger of the access log lines, when its level is `info`.
     let accessLog: Logger?
+    /// The systems' requests answered here (`SystemRoutes.eventLoopAnswers`).
+    let systems: [any EventLoopAnswers]
 
     static func make(core: ServerCore, options: TeamServer.Options, logger: Logger, serverName: String) -> Self? {
         guard options.answersCallsOnEventLoop, logger.logLevel >= .info, options.trustedProxies.isEmpty else { return nil }
+        let services = ServerServices(core: core, options: options)
         return Self(core: core, loopbackHost: TeamServer.isLoopback(options.host) ? options.host : nil, serverName: serverName,
-                    accessLog: logger.logLevel == .info ? logger : nil)
+                    accessLog: logger.logLevel == .info ? logger : nil, systems: options.systemRoutes.compactMap { $0.eventLoopAnswers(services) })
     }
 
     /// When an answered request began, for its access log line (nil when there is none to write).
     var started: ContinuousClock.Instant? { accessLog == nil ? nil : .now }
 
-    /// The access log line `JSONErrors` writes for a call, under a request id as Hummingbird draws one.
-    func logAnswer(_ path: String, _ status: HTTPResponse.Status, since start: ContinuousClock.Instant?) {
+    /// The access log line `JSONErrors` writes for a request, under a request id as Hummingbird draws one.
+    /// - Parameter path: the target's path, without its query.
+    func logAnswer(_ path: String, _ status: HTTPResponse.Status, since start: ContinuousClock.Instant?, method: HTTPRequest.Method = .post) {
         guard let accessLog, let start else { return }
         let ms = (ContinuousClock.now - start) / .milliseconds(1)
-        accessLog.info("POST \(path) \(status.code)", metadata: ["hb.request.id": .stringConvertible(RequestID()), "ms": "\(String(format: "%.1f", ms))"])
+        accessLog.info("\(method) \(path.escapingControlCharacters) \(status.code)",
+                       metadata: ["hb.request.id": .stringConvertible(RequestID()), "ms": "\(String(format: "%.1f", ms))"])
+    }
+
+    /// Whether the `Host` is one the loopback guard lets through (always, off loopback).
+    private func hostAllowed(_ head: HTTPRequest) -> Bool {
+        guard let own = loopbackHost, let host = head.authority else { return true }
+        return LoopbackHostGuard<ServerContext>.isLoopbackName(LoopbackHostGuard<ServerContext>.hostName(host), own: own)
     }
 
     /// A call's head as clients send it, read in one pass over its fields (a field looked up by name
     /// is a pass each): nil when the router is to answer it, however rare the reason.
     func callHead(_ head: HTTPRequest) -> CallHead? {
         guard head.method == .post, head.path == "/v1/call" || head.path == "/v1/pims" else { return nil }
-        if let own = loopbackHost, let host = head.authority,
-           !LoopbackHostGuard<ServerContext>.isLoopbackName(LoopbackHostGuard<ServerContext>.hostName(host), own: own) { return nil }
+        guard hostAllowed(head) else { return nil }
         var authorization: String?, contentType: String?, traced = false
         for field in head.headerFields {
             switch field.name {
@@ -68,11 +78,35 @@ struct EventLoopCallSetup: Sendable {
         return CallHead(head: head, token: token, traced: traced, started: started)
     }
 
+    /// A system's request as it is answered here (`EventLoopAnswers`): nil when the router is to answer it.
+    func systemHead(_ head: HTTPRequest) -> CallHead? {
+        guard !systems.isEmpty, let system = systems.first(where: { $0.takes(head) }), hostAllowed(head) else { return nil }
+        for field in head.headerFields {
+            switch field.name {
+            case .contentLength:
+                guard let length = Int(field.value), length <= Routes.bodyLimit else { return nil }
+            case .connection, .expect:
+                return nil
+            default:
+                continue
+            }
+        }
+        return CallHead(head: head, token: "", traced: false, started: started, system: system)
+    }
+
     struct CallHead {
         let head: HTTPRequest
         let token: String
         let traced: Bool
         let started: ContinuousClock.Instant?
+        /// A system's request, not a call: the system answers it.
+        var system: (any EventLoopAnswers)? = nil
+    }
+
+    /// A system's answer as the router gives it: its status, headers and body, byte for byte.
+    func answer(_ answer: EventLoopAnswer, allocator: ByteBufferAllocator) -> (HTTPResponse, ByteBuffer) {
+        core.systemEventLoopAnswers.add(1, ordering: .relaxed)
+        return head(answer.status, contentType: answer.contentType, body: answer.body, allocator: allocator)
     }
 
     /// The call a request asks for, run; nil (and nothing run) when the router is to answer it: a
@@ -108,13 +142,17 @@ struct EventLoopCallSetup: Sendable {
 
     /// The answer as the router's `call` gives it: its status, headers and body, byte for byte.
     func answer(_ value: JSONValue, status: HTTPResponse.Status, allocator: ByteBufferAllocator) -> (HTTPResponse, ByteBuffer) {
-        let bytes = JSONText.answerBytes(value)
+        head(status, contentType: "application/json", body: JSONText.answerBytes(value), allocator: allocator)
+    }
+
+    private func head(_ status: HTTPResponse.Status, contentType: String, body: [UInt8], allocator: ByteBufferAllocator) -> (HTTPResponse, ByteBuffer) {
         var fields = HTTPFields()
-        fields[.contentType] = "application/json"
-        fields[.contentLength] = String(bytes.count)
+        fields.reserveCapacity(4)
+        fields[.contentType] = contentType
+        fields[.contentLength] = String(body.count)
         fields[.date] = HTTPDate.now
         fields[.server] = serverName
-        return (HTTPResponse(status: status, headerFields: fields), allocator.buffer(bytes: bytes))
+        return (HTTPResponse(status: status, headerFields: fields), allocator.buffer(bytes: body))
     }
 }
 

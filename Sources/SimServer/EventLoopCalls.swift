@@ -57,7 +57,7 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
     private func take(_ part: HTTPRequestPart, _ context: ChannelHandlerContext) {
         switch (state, part) {
         case (.idle, .head(let head)) where routed == 0 && !routerOnly:
-            guard let call = setup.callHead(head) else { return route(head, nil, then: .routing, context) }
+            guard let call = setup.callHead(head) ?? setup.systemHead(head) else { return route(head, nil, then: .routing, context) }
             state = .collecting(call, nil)
         case (.collecting(let call, var body), .body(let chunk)):
             state = .idle  // the buffer uniquely referenced while it grows
@@ -73,6 +73,7 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
             }
         case (.collecting(let call, let body), .end):
             state = .idle
+            if let system = call.system { return answer(system, call, body, context) }
             guard let (outcome, ticket) = setup.run(digest: BearerSecret.digest(call.token), body) else { return route(call.head, body, then: .idle, context) }
             let path = call.head.path ?? ""
             let now = setup.answer(outcome, ticket, traced: call.traced, loop: context.eventLoop) { answer, status in
@@ -92,6 +93,17 @@ final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
             }
             context.fireChannelRead(wrapInboundOut(part))
         }
+    }
+
+    /// A system's request: answered now, or handed to the router.
+    private func answer(_ system: any EventLoopAnswers, _ call: EventLoopCallSetup.CallHead, _ body: ByteBuffer?, _ context: ChannelHandlerContext) {
+        guard let answer = system.answer(call.head, body: body ?? ByteBuffer()) else { return route(call.head, body, then: .idle, context) }
+        let (head, bytes) = setup.answer(answer, allocator: context.channel.allocator)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(bytes)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        let target = call.head.path ?? ""
+        setup.logAnswer(String(target[..<(target.firstIndex(of: "?") ?? target.endIndex)]), answer.status, since: call.started, method: call.head.method)
     }
 
     /// Hands a request read so far to the router.

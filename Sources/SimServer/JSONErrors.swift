@@ -6,13 +6,16 @@ import SimKernel
 /// router's own 404 and the body limit's 413 included (they come without a message). Also the one
 /// access-log line per request, under the request id Hummingbird gives the context's logger.
 struct JSONErrors<Context: RequestContext>: RouterMiddleware {
+    /// The systems' answers to a path of theirs that no route takes (`SystemRoutes.noRoute`).
+    var systemNoRoute: [@Sendable (Request) -> Response?] = []
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let response: Response
         do {
             response = try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound && error.body == nil {
-            response = Self.noRoute(request)
+            response = noRoute(request)
         } catch let error as HTTPError {
             response = Self.response(error.status, error.body ?? Self.defaultMessage(error.status, request), headers: error.headers)
         } catch let error as ClientError {
@@ -31,14 +34,16 @@ struct JSONErrors<Context: RequestContext>: RouterMiddleware {
     }
 
     /// 404 for an unknown path, 405 (with `Allow`) for a known path with another method.
-    static func noRoute(_ request: Request) -> Response {
-        if let refused = AuthAPIRoutes.noRoute(request) { return refused }
+    func noRoute(_ request: Request) -> Response {
+        for system in systemNoRoute {
+            if let refused = system(request) { return refused }
+        }
         let path = request.uri.path
         if let method = Routes.allMethods[path] {
-            return response(.methodNotAllowed, "\(path) takes \(method) only, not \(request.method)", headers: [.allow: method.rawValue])
+            return Self.response(.methodNotAllowed, "\(path) takes \(method) only, not \(request.method)", headers: [.allow: method.rawValue])
         }
         let routes = Routes.allMethods.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        return response(.notFound, "no route \(request.method) \(path) (routes: \(routes))")
+        return Self.response(.notFound, "no route \(request.method) \(path) (routes: \(routes))")
     }
 
     static func defaultMessage(_ status: HTTPResponse.Status, _ request: Request) -> String {

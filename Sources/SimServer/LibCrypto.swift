@@ -16,3 +16,21 @@ public enum LibCrypto {
         if let reason = unavailable { fatalError(reason) }
     }
 }
+
+extension LibCrypto {
+    /// HMAC-SHA256 (OpenSSL's) of `message` under `key`: 32 bytes (a system's signed requests).
+    public static func hmacSHA256(key: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer) -> [UInt8] {
+        require()
+        return [UInt8](unsafeUninitializedCapacity: Int(EVP_MAX_MD_SIZE)) { digest, count in
+            var length: UInt32 = 0
+            let ok = ccrypto_HMAC(ccrypto_EVP_sha256(), key.baseAddress, Int32(key.count), message.bindMemory(to: UInt8.self).baseAddress,
+                                  message.count, digest.baseAddress, &length)
+            precondition(ok != nil && length == 32, "OpenSSL's HMAC-SHA256 failed")
+            count = Int(length)
+        }
+    }
+
+    public static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        key.withUnsafeBytes { k in message.withUnsafeBytes { m in hmacSHA256(key: k, message: m) } }
+    }
+}

@@ -204,6 +204,12 @@ final class LiveWorld: Sendable {
 
     var world: World { state.withLock { $0.simulator.world } }
 
+    /// Reads the world under the lock, without the copy `world` hands out (a copy kept while a call
+    /// changes the world makes that call copy what it changes).
+    func read<T>(_ body: (World) throws -> T) rethrows -> T {
+        try state.withLock { s throws -> T in try body(s.simulator.world) }
+    }
+
     /// The changes queued since the last call, in order, for one commit.
     func takePending() -> [(seq: Int, change: WorldChange)] {
         state.withLock { s in

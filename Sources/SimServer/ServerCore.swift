@@ -22,6 +22,8 @@ public final class ServerCore: Sendable {
     let eventLoopAnswers = Atomic<Int>(0)
     /// Of those, the calls answered from the connection's bytes, before the HTTP/1 decoder (`WireCalls`).
     let wireAnswers = Atomic<Int>(0)
+    /// Systems' requests answered in the channel pipeline (`EventLoopAnswers`: the Auth API's reads).
+    let systemEventLoopAnswers = Atomic<Int>(0)
     /// The largest buffer `WireCalls` has kept a connection's unanswered bytes in (tests: it stays bounded).
     let wireBufferPeak = Atomic<Int>(0)
 
@@ -126,6 +128,9 @@ public final class ServerCore: Sendable {
 
     /// How many calls were answered on the event loop, not by the router (tests).
     public var callsAnsweredOnEventLoop: Int { eventLoopAnswers.load(ordering: .relaxed) }
+
+    /// How many systems' requests were answered on the event loop, not by the router (tests).
+    public var systemRequestsAnsweredOnEventLoop: Int { systemEventLoopAnswers.load(ordering: .relaxed) }
 
     /// How many of them were answered from the connection's bytes (tests).
     public var callsAnsweredOnTheWire: Int { wireAnswers.load(ordering: .relaxed) }

@@ -18,8 +18,8 @@ public enum TeamServer {
         public var streams: EventStreamLimits
         /// Timeouts and the cap on open connections.
         public var connections: ConnectionLimits
-        /// The Futurae Auth API's credentials and date skew (FA3, FA6).
-        public var authAPI = AuthAPIOptions()
+        /// The systems' own routes (`SystemRoutes`: Futurae's Auth API), added after the server's.
+        public var systemRoutes: [any SystemRoutes] = []
         /// TLS (FA5): nil serves plain HTTP.
         public var tls: TLSFiles?
         /// Event streams per token and per client address (in all: half the connections).
@@ -58,14 +58,15 @@ public enum TeamServer {
         let router = Router(context: ServerContext.self)
         // Before the routes: Hummingbird wraps each route (and the not-found responder) in the
         // middlewares added so far.
-        router.middlewares.add(JSONErrors<ServerContext>())
+        router.middlewares.add(JSONErrors<ServerContext>(systemNoRoute: options.systemRoutes.map { system in { system.noRoute($0) } }))
         if isLoopback(options.host) { router.middlewares.add(LoopbackHostGuard<ServerContext>(ownHost: options.host)) }
         if !options.trustedProxies.isEmpty { router.middlewares.add(TrustedProxy<ServerContext>(addresses: Set(options.trustedProxies), rate: slots.rate)) }
         let quota = StreamQuota(limits: options.streamQuota, total: options.connections.maxOpen / 2)
         let routes = Routes(core: core, auth: AdminAuth(adminToken: options.adminToken), streams: options.streams, streamQuota: quota)
         routes.register(on: router)
         routes.registerAdmin(on: router)
-        AuthAPIRoutes(core: core, options: options.authAPI, scheme: options.tls == nil ? "http" : "https").register(on: router)
+        let services = ServerServices(core: core, options: options)
+        for system in options.systemRoutes { router.addRoutes(system.routes(services)) }
         let calls = EventLoopCallSetup.make(core: core, options: options, logger: logger, serverName: serverName)
         return Application(
             router: router,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Futurae
+import FuturaeServer
 import SimServer
 import SimWorld
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EnrollsimConfig
 import Foundation
+import FuturaeServer
 import Logging
 import PIMS
 import SimKernel
@@ -201,9 +202,10 @@ struct ServeCommand: AsyncParsableCommand {
         let host = host
         let connections = ConnectionLimits(idle: limits.idle, request: limits.request, maxOpen: maxConnections, ratePerAddress: connectionRate)
         var options = TeamServer.Options(host: host, port: port, adminToken: token, connections: connections)
-        options.authAPI = AuthAPIOptions(serviceId: authServiceId, apiKey: givenAuthApiKey, dateSkew: authDateSkew)
+        let authAPI = AuthAPIOptions(serviceId: authServiceId, apiKey: givenAuthApiKey, dateSkew: authDateSkew)
+        options.systemRoutes = [FuturaeAuthAPI(options: authAPI)]
         options.tls = tlsFiles(databasePath: path)
-        announceAuthAPI(core: core, options: options.authAPI)
+        announceAuthAPI(core: core, options: authAPI)
         options.streamQuota = StreamQuotaLimits(perToken: streamsPerToken, perAddress: streamsPerAddress)
         options.trustedProxies = trustedProxy.compactMap(IPAddressText.normalised)
         let listening = ListeningAddress(file: addressFile)

@@ -1,4 +1,5 @@
 import Foundation
+import FuturaeServer
 import PIMS
 import SimClient
 import SimServer
@@ -6,7 +7,7 @@ import SimTestSupport
 import SimWorld
 import Testing
 
-/// FUTURAE-AUTH-API.md on `enrollsim serve`: the signing (FA2, FA3), refusals (FA4), every endpoint's
+/// The Auth API (docs/futurae-rules.md, FA1–FA14) on `enrollsim serve`: the signing (FA2, FA3), refusals (FA4), every endpoint's
 /// fields and JSON types (FA7–FA14), the QR image (FA9) and the whole sequence an identity provider
 /// runs, with the phone played through the server's own call API.
 @Suite struct AuthAPITests {
@@ -24,7 +25,7 @@ import Testing
         let path = TemporaryFolder.make().appendingPathComponent("world.db").path
         let core = try ServerCore(databasePath: path, seed: .parse(scenario), honoursLatency: false)
         var serverOptions = TeamServer.Options(port: 0, adminToken: "test-admin-token-0123456789")
-        serverOptions.authAPI = options
+        serverOptions.systemRoutes = [FuturaeAuthAPI(options: options)]
         let running = try await TeamServer.start(core: core, options: serverOptions)
         let server = TestServer(core: core, server: running, admin: "test-admin-token-0123456789", databasePath: path)
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import FuturaeServer
 import PIMS
 import SimClient
 import SimServer

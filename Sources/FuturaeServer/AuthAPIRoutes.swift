@@ -1,11 +1,48 @@
 import Foundation
 import Futurae
+import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import QRCode
 import SimKernel
+import SimServer
 import SimWorld
 
-/// Futurae's server-side Auth API under `/srv/auth/v1` (FUTURAE-AUTH-API.md FA1–FA14): what a bank's
+/// Futurae's Auth API as the team server registers it (`TeamServer.Options.systemRoutes`): the
+/// routes under `/srv/auth/v1`, with their own 404 and 405 in FA's error shape.
+public struct FuturaeAuthAPI: SystemRoutes {
+    public let options: AuthAPIOptions
+
+    public init(options: AuthAPIOptions = AuthAPIOptions()) { self.options = options }
+
+    public func routes(_ server: ServerServices) -> RouteCollection<ServerContext> {
+        let routes = RouteCollection(context: ServerContext.self)
+        AuthAPIRoutes(server: server, options: options).register(on: routes)
+        return routes
+    }
+
+    public func noRoute(_ request: Request) -> Response? { AuthAPIRoutes.noRoute(request) }
+
+    public func eventLoopAnswers(_ server: ServerServices) -> (any EventLoopAnswers)? {
+        AuthAPIEventLoop(routes: AuthAPIRoutes(server: server, options: options))
+    }
+}
+
+/// The signed reads answered on the event loop, as `/v1/call` reads are: the routes' own answers
+/// (`AuthAPIRoutes.answer`), for the targets the router matches plainly.
+struct AuthAPIEventLoop: EventLoopAnswers {
+    let routes: AuthAPIRoutes
+
+    func takes(_ head: HTTPRequest) -> Bool { AuthAPIRoutes.read(head.method, target: head.path ?? "") != nil }
+
+    func answer(_ head: HTTPRequest, body: ByteBuffer) -> EventLoopAnswer? {
+        guard let read = AuthAPIRoutes.read(head.method, target: head.path ?? "") else { return nil }
+        let (json, status) = routes.answer(read, head: head, body: Array(body.readableBytesView))
+        return EventLoopAnswer(status: status, contentType: AuthAPIResponse.contentType, body: AuthAPIResponse.bytes(json))
+    }
+}
+
+/// Futurae's server-side Auth API under `/srv/auth/v1` (docs/futurae-rules.md, FA1–FA14): what a bank's
 /// login service or an identity provider calls to enroll a user's phone and to ask it to approve a
 /// login. Reads answer from the live world; changes run as Futurae's controls (`futurae.activation`,
 /// `futurae.unenroll`, `futurae.auth`), so they are stored, numbered and pushed as events like any
@@ -17,23 +54,19 @@ struct AuthAPIRoutes: Sendable {
                         "POST \(prefix)/user/enroll_status", "POST \(prefix)/user/unenroll", "POST \(prefix)/user/preauth",
                         "POST \(prefix)/user/auth", "POST \(prefix)/user/auth/status", "GET \(prefix)/activation/{enrollment_id}/qrcode.png"]
 
-    let core: ServerCore
+    let server: ServerServices
     let options: AuthAPIOptions
-    /// `https` when the server speaks TLS: the scheme of `activation_qrcode_url`.
-    let scheme: String
 
-    func register(on router: Router<ServerContext>) {
+    func register(on router: RouteCollection<ServerContext>) {
         let p = Self.prefix
-        router.get("\(p)/users") { request, _ in await signed(request) { try lookup($0, query: $1) } }
-        router.get("\(p)/users/:user_id") { request, context in
-            await signed(request) { _, _ in try userInfo(context.parameters.get("user_id") ?? "") }
-        }
+        router.get("\(p)/users") { request, _ in await signed(request, .lookup) }
+        router.get("\(p)/users/:user_id") { request, context in await signed(request, .userInfo(context.parameters.get("user_id") ?? "")) }
         router.post("\(p)/user/enroll") { request, _ in await signed(request) { try await enroll($1, request: request) } }
-        router.post("\(p)/user/enroll_status") { request, _ in await signed(request) { try enrollStatus($1) } }
+        router.post("\(p)/user/enroll_status") { request, _ in await signed(request, .enrollStatus) }
         router.post("\(p)/user/unenroll") { request, _ in await signed(request) { try await unenroll($1) } }
-        router.post("\(p)/user/preauth") { request, _ in await signed(request) { try preauth($1) } }
+        router.post("\(p)/user/preauth") { request, _ in await signed(request, .preauth) }
         router.post("\(p)/user/auth") { request, _ in await signed(request) { try await auth($1) } }
-        router.post("\(p)/user/auth/status") { request, _ in await signed(request) { try authStatus($1) } }
+        router.post("\(p)/user/auth/status") { request, _ in await signed(request, .authStatus) }
         // Unsigned: a browser loads it into an <img> (FA9).
         router.get("\(p)/activation/:enrollment_id/qrcode.png") { _, context in
             qrCode(context.parameters.get("enrollment_id") ?? "")
@@ -43,34 +76,106 @@ struct AuthAPIRoutes: Sendable {
     /// Reads and checks a request (FA2–FA4), runs `body` and turns its refusals into FA3/FA4 answers.
     private func signed(_ request: Request, _ body: (Request, AuthAPIRequest) async throws -> JSONValue) async -> Response {
         do {
-            let service = core.live.world.futurae.service.map { (id: $0.serviceId, key: $0.authApiKey) }
-            let read = try await AuthAPIRequest.read(request, options: options, service: service, now: core.live.clock.now())
+            let read = try await AuthAPIRequest.read(request, options: options, service: service, now: server.now)
             return AuthAPIResponse.json(try await body(request, read))
-        } catch let error as AuthAPIError {
-            return error.response
-        } catch let error as HTTPError {
-            return AuthAPIResponse.json(["error": true, "code": .int(Int(error.status.code) * 100), "message": .string(error.body ?? "")],
-                                        status: error.status)
         } catch {
-            return AuthAPIError.badRequest("\(error)").response
+            let (json, status) = Self.refusal(error)
+            return AuthAPIResponse.json(json, status: status)
+        }
+    }
+
+    /// A signed read through the router: its body read whole, then `answer`.
+    private func signed(_ request: Request, _ read: Read) async -> Response {
+        do {
+            let (json, status) = answer(read, head: request.head, body: try await AuthAPIRequest.body(request))
+            return AuthAPIResponse.json(json, status: status)
+        } catch {
+            return error.response
+        }
+    }
+
+    /// The reads: answered at once from the head and the whole body, by the routes above and on the
+    /// event loop (`AuthAPIEventLoop`) alike.
+    enum Read: Equatable {
+        case lookup, userInfo(String), enrollStatus, preauth, authStatus
+    }
+
+    /// The read a request asks for when its target is written as the router matches it without
+    /// reading it twice: the path as registered, or `users/` and one segment, then any query; nil
+    /// for anything else (the router reads it, and answers it the same).
+    static func read(_ method: HTTPRequest.Method, target: String) -> Read? {
+        let u = target.utf8
+        guard u.first == UInt8(ascii: "/"), !u.contains(UInt8(ascii: "#")) else { return nil }
+        let path = u.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
+        switch method {
+        case .get:
+            if path == readPaths.users { return .lookup }
+            guard path.hasPrefix(readPaths.usersSlash) else { return nil }
+            let id = path.dropFirst(readPaths.usersSlash.count)
+            return id.isEmpty || id.utf8.contains(UInt8(ascii: "/")) ? nil : .userInfo(String(id))
+        case .post:
+            switch path {
+            case readPaths.enrollStatus: return .enrollStatus
+            case readPaths.preauth: return .preauth
+            case readPaths.authStatus: return .authStatus
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    private static let readPaths = (users: "\(prefix)/users", usersSlash: "\(prefix)/users/", enrollStatus: "\(prefix)/user/enroll_status",
+                                    preauth: "\(prefix)/user/preauth", authStatus: "\(prefix)/user/auth/status")
+
+    /// A signed read's answer and status: checked (FA2–FA4), read from the world under its lock, its
+    /// refusals as FA3's and FA4's.
+    func answer(_ read: Read, head: HTTPRequest, body: [UInt8]) -> (JSONValue, HTTPResponse.Status) {
+        do {
+            let r = try AuthAPIRequest.check(head, body: body, options: options, service: service, now: server.now)
+            let json = try server.read { world in
+                let view = AuthAPIView(world)
+                switch read {
+                case .lookup: return try lookup(r, view)
+                case .userInfo(let id): return try userInfo(id, view)
+                case .enrollStatus: return try enrollStatus(r, view)
+                case .preauth: return try preauth(r, view)
+                case .authStatus: return try authStatus(r, view)
+                }
+            }
+            return (json, .ok)
+        } catch {
+            return Self.refusal(error)
+        }
+    }
+
+    /// The service whose key signs requests (FA6), from the live world.
+    var service: (id: String, key: String?)? {
+        server.read { $0.futurae.service.map { (id: $0.serviceId, key: $0.authApiKey) } }
+    }
+
+    /// An error as FA3's and FA4's body and status.
+    static func refusal(_ error: any Error) -> (JSONValue, HTTPResponse.Status) {
+        switch error {
+        case let error as AuthAPIError: (error.json, error.status)
+        case let error as HTTPError: (["error": true, "code": .int(Int(error.status.code) * 100), "message": .string(error.body ?? "")], error.status)
+        default: (AuthAPIError.badRequest("\(error)").json, .badRequest)
         }
     }
 
     // MARK: FA7, FA8
 
-    func lookup(_ request: Request, query _: AuthAPIRequest) throws -> JSONValue {
-        guard let username = request.uri.queryParameters["username"].map(String.init) else {
+    func lookup(_ r: AuthAPIRequest, _ view: AuthAPIView) throws -> JSONValue {
+        guard let username = URI(r.head.path ?? "").queryParameters["username"].map(String.init) else {
             throw AuthAPIError.badRequest("missing query parameter \"username\"")
         }
-        let view = AuthAPIView(core.live.world)
         guard let user = view.futurae.users.first(where: { $0.username == username }) else {
             throw AuthAPIError.badRequest("no user \"\(username)\"")
         }
         return ["user_id": .string(user.userId), "username": .string(username), "status": .string(view.status(user))]
     }
 
-    func userInfo(_ userId: String) throws -> JSONValue {
-        let view = AuthAPIView(core.live.world)
+    func userInfo(_ userId: String, _ view: AuthAPIView) throws -> JSONValue {
         guard let user = view.futurae.user(userId) else { throw AuthAPIError.badRequest("no user with user_id \"\(userId)\"") }
         let status = view.status(user)
         var o: [String: JSONValue] = ["username": user.username.map(JSONValue.string) ?? .null,
@@ -94,7 +199,7 @@ struct AuthAPIRoutes: Sendable {
         let name: String
         switch reference {
         case .id(let id):
-            guard core.live.world.futurae.user(id) != nil else { throw AuthAPIError.badRequest("no user with user_id \"\(id)\"") }
+            guard server.read({ $0.futurae.user(id) }) != nil else { throw AuthAPIError.badRequest("no user with user_id \"\(id)\"") }
             name = id
         case .username(let username):
             guard !username.isEmpty else { throw AuthAPIError.badRequest("\"username\" is empty") }
@@ -111,7 +216,7 @@ struct AuthAPIRoutes: Sendable {
         var o: [String: JSONValue] = [
             "enrollment_id": .string(id), "user_id": .string(userId), "username": a["username"] ?? .null,
             "activation_code": a["activationCode"] ?? .null, "activation_code_uri": .string(payload),
-            "activation_qrcode_url": .string("\(scheme)://\(request.head.authority ?? "localhost")\(Self.prefix)/activation/\(id)/qrcode.png"),
+            "activation_qrcode_url": .string("\(server.scheme)://\(request.head.authority ?? "localhost")\(Self.prefix)/activation/\(id)/qrcode.png"),
             "activation_qrcode_data_uri": .string("data:image/png;base64," + Data(png).base64EncodedString()),
             "expiration": .int(expires.seconds),
         ]
@@ -119,10 +224,9 @@ struct AuthAPIRoutes: Sendable {
         return .object(o)
     }
 
-    func enrollStatus(_ r: AuthAPIRequest) throws -> JSONValue {
+    func enrollStatus(_ r: AuthAPIRequest, _ view: AuthAPIView) throws -> JSONValue {
         let reference = try r.optionalUserReference()
         let id = try r.string("enrollment_id")
-        let view = AuthAPIView(core.live.world)
         guard let activation = view.futurae.activations[key: id] else { throw AuthAPIError.badRequest("no enrollment \"\(id)\"") }
         if let reference, view.user(reference)?.userId != activation.userId {
             throw AuthAPIError.badRequest("enrollment \(id) is not this user's")
@@ -144,10 +248,9 @@ struct AuthAPIRoutes: Sendable {
 
     // MARK: FA12–FA14
 
-    func preauth(_ r: AuthAPIRequest) throws -> JSONValue {
+    func preauth(_ r: AuthAPIRequest, _ view: AuthAPIView) throws -> JSONValue {
         let reference = try r.userReference()
         _ = try r.optionalString("trusted_device_token")
-        let view = AuthAPIView(core.live.world)
         guard let user = view.user(reference) else { return ["result": "unknown"] }
         if user.bypass { return ["result": "allow", "user_status": "bypass"] }
         let devices = view.devices(of: user)
@@ -169,10 +272,9 @@ struct AuthAPIRoutes: Sendable {
         return ["session_id": .string(id), "mobile_auth_uri": .string("futurae://auth?session_id=\(id)")]
     }
 
-    func authStatus(_ r: AuthAPIRequest) throws -> JSONValue {
+    func authStatus(_ r: AuthAPIRequest, _ view: AuthAPIView) throws -> JSONValue {
         let id = try r.string("session_id")
         let reference = try r.optionalUserReference()
-        let view = AuthAPIView(core.live.world)
         guard let session = view.futurae.authSessions[key: id] else { throw AuthAPIError.badRequest("no authentication session \"\(id)\"") }
         if let reference, view.user(reference)?.userId != session.userId {
             throw AuthAPIError.badRequest("authentication session \(id) is not this user's")
@@ -221,7 +323,7 @@ struct AuthAPIRoutes: Sendable {
     // MARK: the QR code
 
     func qrCode(_ enrollmentId: String) -> Response {
-        guard let activation = core.live.world.futurae.activations[key: enrollmentId], let png = try? Self.png(activation.qrCode.text) else {
+        guard let activation = server.read({ $0.futurae.activations[key: enrollmentId] }), let png = try? Self.png(activation.qrCode.text) else {
             return AuthAPIError(status: .notFound, message: "no enrollment \"\(enrollmentId)\"").response
         }
         return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"],
@@ -235,15 +337,15 @@ struct AuthAPIRoutes: Sendable {
     // MARK: helpers
 
     func existingUser(_ reference: UserReference) throws -> FuturaeUser {
-        guard let user = AuthAPIView(core.live.world).user(reference) else { throw AuthAPIError.badRequest("no such user") }
+        guard let user = server.read({ AuthAPIView($0).user(reference) }) else { throw AuthAPIError.badRequest("no such user") }
         return user
     }
 
     /// Runs a control and waits until its change is durable; a refusal is a 400 (FA4).
     func run(_ control: SimControl) async throws -> SimAnswer {
-        let (answer, ticket) = core.live.control(control)
+        let answer: SimAnswer
         do {
-            try await core.commits.waitUntilDurable(ticket)
+            answer = try await server.control(control)
         } catch {
             throw AuthAPIError(status: .serviceUnavailable, message: "not saved: \(error)")
         }

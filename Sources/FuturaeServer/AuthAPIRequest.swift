@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import SimKernel
+import SimServer
 
 /// An Auth API refusal (FA3, FA4): its status with `{"error": true, "code", "message"}`, the code
 /// the status × 100 (40100, 40000; decision: 40400, 40500, 41300, 41500 likewise).
@@ -12,16 +13,25 @@ struct AuthAPIError: Error {
     static func unauthorized(_ message: String) -> AuthAPIError { AuthAPIError(status: .unauthorized, message: message) }
     static func badRequest(_ message: String) -> AuthAPIError { AuthAPIError(status: .badRequest, message: message) }
 
-    var response: Response {
-        AuthAPIResponse.json(["error": true, "code": .int(Int(status.code) * 100), "message": .string(message)], status: status)
-    }
+    var json: JSONValue { ["error": true, "code": .int(Int(status.code) * 100), "message": .string(message)] }
+
+    var response: Response { AuthAPIResponse.json(json, status: status) }
 }
 
 enum AuthAPIResponse {
     /// FA1: one JSON object, `application/json; charset=utf-8`.
+    static let contentType = "application/json; charset=utf-8"
+
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: JSONText.encode(value))))
+        Response(status: status, headers: [.contentType: contentType], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes(value))))
+    }
+
+    /// The body's bytes (`JSONText`'s compact text, keys sorted).
+    static func bytes(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        JSONText.write(value, into: &out)
+        return out
     }
 }
 
@@ -46,63 +56,88 @@ public struct AuthAPIOptions: Sendable {
     }
 }
 
-/// A signed request read whole: its body's bytes (signed as received) and, for a POST, its JSON
-/// object with FA4's field readers.
+/// A signed request read whole: its head, its body's bytes (signed as received) and, for a POST, its
+/// JSON object with FA4's field readers.
 struct AuthAPIRequest {
+    let head: HTTPRequest
     let body: [UInt8]
     let fields: [String: JSONValue]
 
-    /// Reads the body and checks the signature (FA2, FA3), then the JSON (FA4).
+    /// Reads the body (413 past the server's limit) and checks the request (`check`).
     static func read(_ request: Request, options: AuthAPIOptions, service: (id: String, key: String?)?, now: Date) async throws -> AuthAPIRequest {
-        let body: [UInt8]
-        let tooLarge = AuthAPIError(status: .contentTooLarge, message: "the request body is over the limit of \(Routes.bodyLimit / 1024) KiB")
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > Routes.bodyLimit { throw tooLarge }
+        try check(request.head, body: try await body(request), options: options, service: service, now: now)
+    }
+
+    /// The body read whole, or FA's 413 or 400.
+    static func body(_ request: Request) async throws(AuthAPIError) -> [UInt8] {
+        let tooLarge = AuthAPIError(status: .contentTooLarge, message: "the request body is over the limit of \(ServerServices.bodyLimit / 1024) KiB")
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > ServerServices.bodyLimit { throw tooLarge }
         do {
-            body = Array(try await request.body.collect(upTo: Routes.bodyLimit).readableBytesView)
+            return Array(try await request.body.collect(upTo: ServerServices.bodyLimit).readableBytesView)
         } catch let error as HTTPError where error.status == .contentTooLarge {
             throw tooLarge
         } catch {
             throw AuthAPIError.badRequest("the request body could not be read")
         }
-        try verify(request, body: body, options: options, service: service, now: now)
-        guard request.method == .post else { return AuthAPIRequest(body: body, fields: [:]) }
-        try checkMediaType(request)
+    }
+
+    /// Checks the signature (FA2, FA3), then the JSON (FA4), of a request read whole.
+    static func check(_ head: HTTPRequest, body: [UInt8], options: AuthAPIOptions, service: (id: String, key: String?)?, now: Date) throws(AuthAPIError) -> AuthAPIRequest {
+        try verify(head, body: body, options: options, service: service, now: now)
+        guard head.method == .post else { return AuthAPIRequest(head: head, body: body, fields: [:]) }
+        try checkMediaType(head.headerFields)
         guard let text = String(validating: body, as: UTF8.self), let json = try? JSONText.parse(text) else {
             throw AuthAPIError.badRequest("malformed JSON")
         }
         guard case .object(let o) = json else { throw AuthAPIError.badRequest("the body must be a JSON object, not a \(json.typeName)") }
-        return AuthAPIRequest(body: body, fields: o)
+        return AuthAPIRequest(head: head, body: body, fields: o)
     }
 
     static let ftDate = HTTPField.Name("FT-Date")!
 
     /// FA1: bodies are JSON. One declared as anything else (`text/plain`, a form) is refused 415
     /// before it is read as JSON; one that declares no type is read as JSON (decision).
-    static func checkMediaType(_ request: Request) throws {
-        guard let declared = request.headers[.contentType] else { return }
-        let type = declared.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased()
+    static func checkMediaType(_ headers: HTTPFields) throws(AuthAPIError) {
+        guard let declared = headers[.contentType], declared != "application/json" else { return }
+        // An empty value, or one of only `;`, names no type (and is refused like any other).
+        let type = (declared.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         guard type != "application/json" else { return }
         throw AuthAPIError(status: .unsupportedMediaType, message: "the body must be JSON (Content-Type: application/json), not \"\(declared.escapingControlCharacters)\"")
     }
 
-    /// FA2, FA3: a date within the skew, a known service, the right signature; else 401.
-    static func verify(_ request: Request, body: [UInt8], options: AuthAPIOptions, service: (id: String, key: String?)?, now: Date) throws {
-        guard let date = request.headers[ftDate] else { throw AuthAPIError.unauthorized("missing FT-Date") }
-        guard let signedAt = RFC2822Date.parse(date) else { throw AuthAPIError.unauthorized("FT-Date is not an RFC 2822 date") }
+    /// FA2, FA3: a date within the skew, a known service, the right signature; else 401. The header
+    /// fields are read in one pass (a field sent twice is read as `HTTPFields` joins it), and the
+    /// signature is compared with the digest on bytes.
+    static func verify(_ head: HTTPRequest, body: [UInt8], options: AuthAPIOptions, service: (id: String, key: String?)?, now: Date) throws(AuthAPIError) {
+        var date: String?, authorization: String?
+        var dates = 0, authorizations = 0
+        for field in head.headerFields {
+            if field.name == .authorization {
+                authorizations += 1
+                authorization = field.value
+            } else if field.name == ftDate {
+                dates += 1
+                date = field.value
+            }
+        }
+        if dates > 1 { date = head.headerFields[ftDate] }
+        if authorizations > 1 { authorization = head.headerFields[.authorization] }
+        guard var date else { throw AuthAPIError.unauthorized("missing FT-Date") }
+        guard let signedAt = date.withUTF8({ RFC2822Date.parse($0) }) else { throw AuthAPIError.unauthorized("FT-Date is not an RFC 2822 date") }
         if options.dateSkew > 0, abs(signedAt.timeIntervalSince(now)) > Double(options.dateSkew) {
             throw AuthAPIError.unauthorized("FT-Date is more than \(options.dateSkew) s from the server's clock")
         }
-        guard let header = request.headers[.authorization], let (serviceId, signature) = AuthAPISignature.credentials(header) else {
+        guard let authorization, let given = AuthAPICredentials(authorization) else {
             throw AuthAPIError.unauthorized("missing or malformed Authorization (Basic base64(serviceId:signature))")
         }
         guard let (knownId, key) = options.credentials(service: service) else {
             throw AuthAPIError.unauthorized("this server has no Auth API key (the scenario's futurae.service.authApiKey, or serve --auth-api-key)")
         }
-        guard BearerSecret.equal(serviceId, knownId) else { throw AuthAPIError.unauthorized("unknown service") }
-        let host = AuthAPISignature.hostWithoutPort(request.head.authority ?? "")
-        let expected = AuthAPISignature.sign(key: key, date: date, method: request.method.rawValue, host: host,
-                                             target: request.head.path ?? "", body: body)
-        guard AuthAPISignature.matches(signature, expected: expected) else { throw AuthAPIError.unauthorized("wrong signature") }
+        guard AuthAPISignature.equal(given.serviceId, Array(knownId.utf8)) else { throw AuthAPIError.unauthorized("unknown service") }
+        let message = AuthAPISignature.message(date: date, method: head.method.rawValue, host: AuthAPISignature.hostWithoutPort(head.authority ?? ""),
+                                               target: head.path ?? "", body: body)
+        let digest = LibCrypto.hmacSHA256(key: Array(key.utf8), message: message)
+        guard AuthAPISignature.matches(given.signature, digest: digest) else { throw AuthAPIError.unauthorized("wrong signature") }
     }
 
     // MARK: FA4 field readers

@@ -3,24 +3,17 @@ import SimKernel
 import SimWorld
 
 /// The world as the Auth API reads it (FA7, FA8, FA10, FA12): users, their devices by device id
-/// (a session's `device`), and the simulated clock.
+/// (a session's `device`), and the simulated clock. Made under the world's lock, for one answer.
 struct AuthAPIView {
     let futurae: FuturaeWorld
     let now: SimTime
-    /// Device id by session name, and each session's settings (the device's platform and SDK).
-    let deviceIds: [String: String]
-    let settings: [String: SessionSettings]
+    /// The sessions: each one's device id (a session's `device`) and settings (the device's platform and SDK).
+    let sessions: KeyedList<World.Session>
 
     init(_ world: World) {
         futurae = world.futurae
         now = world.clock
-        var ids: [String: String] = [:], settings: [String: SessionSettings] = [:]
-        for s in world.sessions {
-            ids[s.name] = s.settings.device
-            settings[s.name] = s.settings
-        }
-        deviceIds = ids
-        self.settings = settings
+        sessions = world.sessions
     }
 
     func user(_ reference: UserReference) -> FuturaeUser? {
@@ -31,7 +24,7 @@ struct AuthAPIView {
     }
 
     func enrolled(_ user: FuturaeUser) -> [FuturaeWorld.EnrolledDevice] {
-        futurae.enrolledDevices(of: user.userId, deviceId: { deviceIds[$0] })
+        futurae.enrolledDevices(of: user.userId, deviceId: { sessions[key: $0]?.settings.device })
     }
 
     /// FA7: `enabled` while the user has a device, else `disabled` (decision).
@@ -45,7 +38,7 @@ struct AuthAPIView {
         return user.devices.map { id in
             let instance = enrolled.last { $0.deviceId == id }
             return Device(deviceId: id, enrolledAt: instance?.enrolledAt, archived: instance?.archived ?? false,
-                          settings: instance.flatMap { settings[$0.session] })
+                          settings: instance.flatMap { sessions[key: $0.session]?.settings })
         }
     }
 
