@@ -33,10 +33,13 @@ public final class Explorer: @unchecked Sendable {
         public var seconds: Double
         public var branches: [String: Int]
         public var findings: Int
+        /// Processor time this process used (a shared machine's wall clock says little).
+        public var cpuSeconds: Double
         public var stepsPerSecond: Double { seconds > 0 ? Double(steps) / seconds : 0 }
+        public var stepsPerCPUSecond: Double { cpuSeconds > 0 ? Double(steps) / cpuSeconds : 0 }
         public var line: String {
             let per = branches.keys.sorted().map { "\($0) \(branches[$0]!)" }.joined(separator: ", ")
-            return "\(steps) steps, \(Int(stepsPerSecond)) steps/s · branches: \(per.isEmpty ? "none" : per) · findings: \(findings)"
+            return "\(steps) steps, \(Int(stepsPerSecond)) steps/s (\(Int(stepsPerCPUSecond)) per CPU second) · branches: \(per.isEmpty ? "none" : per) · findings: \(findings)"
         }
     }
 
@@ -78,12 +81,16 @@ public final class Explorer: @unchecked Sendable {
         return reached.keys.sorted().first { $0.matches(system: goal.system, rule: goal.rule, branch: goal.branch) }
     }
 
+    private let cpuAtStart = Explorer.cpuSeconds()
+    static func cpuSeconds() -> Double { Double(clock()) / Double(CLOCKS_PER_SEC) }
+
     public func progress(since start: ContinuousClock.Instant) -> Progress {
         var per: [String: Int] = [:]
         for case .branch(let system, _, _) in reached.keys { per[system, default: 0] += 1 }
         let d = ContinuousClock.now - start
+        let cpu = Self.cpuSeconds()
         return Progress(steps: steps, seconds: Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18, branches: per,
-                        findings: findings.count)
+                        findings: findings.count, cpuSeconds: cpu - cpuAtStart)
     }
 
     /// Explores until the budget is spent (or the goal reached); `report` is told the progress about

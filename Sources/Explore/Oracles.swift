@@ -52,7 +52,7 @@ public struct Oracles: Sendable {
                                  identity: "slow \(screen) \(input)"))
         }
         if enabled.contains(.silentKey), case .key(let name) = input, let key = Key(walkName: name),
-           Self.barKeys(stateBefore).contains(key), frame == before, after.notice == stateBefore.notice {
+           Self.barKeys(stateBefore).contains(key), !Self.mayDoNothing(key, stateBefore), frame == before, after.notice == stateBefore.notice {
             let title = stateBefore.showHelp ? "Help" : stateBefore.route.title
             found.append(Finding(kind: .silentKey, screen: title, detail: "\(input) is in the help bar but changed nothing and said nothing",
                                  identity: "silent \(title) \(name)"))
@@ -76,6 +76,14 @@ public struct Oracles: Sendable {
     /// The keys the help bar offers in this state (each binding with a bar label).
     static func barKeys(_ state: AppState) -> [Key] {
         AppKeymap.keymap(for: state, helpTexts: false).bindings.filter { $0.barLabel != nil }.flatMap { $0.patterns.compactMap(\.key) }
+    }
+
+    /// Keys that rightly do nothing at times: a move at the end of a list, clearing an empty field.
+    static func mayDoNothing(_ key: Key, _ state: AppState) -> Bool {
+        switch AppKeymap.command(for: key, in: state) {
+        case .send(.moveSelection)?, .send(.choose(.clearField))?: true
+        default: false
+        }
     }
 
     /// The first control character on the screen (an escape sequence's ESC, a bell), with its line.

@@ -91,7 +91,7 @@ import Walk
             defer { try? FileManager.default.removeItem(atPath: dir) }
             let written = try await suite.writeBranchWalks(to: dir)
             let walk = try #require(written.first { $0.file.hasSuffix("keypad-k1-opened.jsonl") })
-            #expect(walk.failure == nil, "\(walk.failure ?? "")")
+            #expect(walk.failure == nil, "\(walk.inputs): \(walk.failure ?? "")")
             var coverage = Coverage()
             try coverage.add(file: walk.file)
             #expect(coverage.hits["keypad"]?["K1"]?["opened"] == 1)

@@ -2,6 +2,7 @@ import Enrollment
 import Screens
 import SimKernel
 import TerminalUI
+import Walk
 
 /// A tiny fourth system for the explorer's tests (after the locker of Tests/WalkTests/FourthSystem):
 /// a keypad that opens with the code it last issued. `n` asks for a code (the answer carries it),
@@ -98,6 +99,8 @@ enum KeypadFront: SystemFront {
     static func settings(_ config: SessionConfig) -> SessionSettings { SessionSettings(device: config.device, options: [:]) }
     static func adopt(_ settings: SessionSettings, into config: inout SessionConfig) {}
     static func isScenarioInstance(_ config: SessionConfig) -> Bool { false }
+    /// A walk's header names the system (a front that writes nothing here reads back as PIMS).
+    static func walkFields(_ config: SessionConfig) -> [String: JSONValue] { [WalkSessionField.system: .string(system.rawValue)] }
 
     static let simulatorSections: Set<SimulatorSection> = []
     static let simulatorParts = "the faults and the clock"
