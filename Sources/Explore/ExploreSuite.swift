@@ -7,7 +7,7 @@ public final class ExploreSuite: @unchecked Sendable {
     /// The shortest sequence seen so far to each target, from every candidate delta debugging ran:
     /// a later branch starts shrinking from there (most branches lie on the way to others).
     private var best: [ExploreTarget: (start: Int, inputs: [ExploreInput])] = [:]
-    public var maxTests = 40
+    public var maxTests = 120
 
     public struct Written: Sendable {
         public var target: String

@@ -1,6 +1,8 @@
 import Enrollment
 import Foundation
 import TerminalUI
+import Walk
+import WalkPlayer
 
 /// Coverage-guided exploration (after Sapienz and DroidBot): from each start, runs of keys that keep
 /// every sequence reaching something new (a rule's branch, an error code, a screen) as a seed for
@@ -58,9 +60,11 @@ public final class Explorer: @unchecked Sendable {
     public private(set) var steps = 0
     /// (step, branches reached so far), each time a branch is first reached.
     public private(set) var timeline: [(step: Int, branches: Int)] = []
-    private var corpus: [Witness] = []
+    var corpus: [Witness] = []
     /// How many runs went on from each kept sequence.
-    private var picks: [Int] = []
+    var picks: [Int] = []
+    /// The kept sequences that reached a target (their indices in `corpus`).
+    var found: [Int] = []
     private var tried: [String: Set<String>] = [:]
     private var rng: SeededRandom
     private var runs = 0
@@ -123,10 +127,12 @@ public final class Explorer: @unchecked Sendable {
             let open = strategy == .guided && rng.chance(0.8)
             seed = Witness(start: (runs - 1) % starts.count, inputs: open ? [.key("Enter")] : [], atStep: steps)
         } else {
-            // AFL's favour: of three kept sequences drawn at random, the one gone on from least.
-            var best = Int(rng.next() % UInt64(corpus.count))
+            // AFL's favour: of three kept sequences drawn at random, the one gone on from least;
+            // those that reached a target (not only a new state of the model) two times in three.
+            let pool = !found.isEmpty && rng.chance(0.67) ? found : Array(corpus.indices)
+            var best = rng.pick(pool)
             for _ in 0..<2 {
-                let other = Int(rng.next() % UInt64(corpus.count))
+                let other = rng.pick(pool)
                 if picks[other] < picks[best] { best = other }
             }
             picks[best] += 1
@@ -146,7 +152,7 @@ public final class Explorer: @unchecked Sendable {
         }
     }
 
-    private func apply(_ input: ExploreInput, _ run: ExploreRun, _ start: Int, _ inputs: inout [ExploreInput]) async {
+    func apply(_ input: ExploreInput, _ run: ExploreRun, _ start: Int, _ inputs: inout [ExploreInput]) async {
         if case .key(let name) = input {
             tried[Alphabet.abstractState(run.state), default: []].insert(name)
         }
@@ -154,6 +160,7 @@ public final class Explorer: @unchecked Sendable {
         steps += 1
         inputs.append(input)
         var new = false
+        let reachedTarget = step.reached.contains { reached[$0] == nil }
         for target in step.reached where reached[target] == nil {
             reached[target] = Witness(start: start, inputs: inputs, atStep: steps)
             new = true
@@ -165,6 +172,7 @@ public final class Explorer: @unchecked Sendable {
             new = true
         }
         if new {
+            if reachedTarget { found.append(corpus.count) }
             corpus.append(Witness(start: start, inputs: inputs, atStep: steps))
             picks.append(0)
         }
@@ -199,4 +207,30 @@ public final class Explorer: @unchecked Sendable {
         keys += ["Ctrl-F", "Ctrl-U", "Ctrl-P", "Ctrl-R", "Ctrl-S"]
         return keys
     }()
+}
+
+extension Explorer {
+    /// Walks to start from (Sapienz seeds its search with the existing tests): each walk whose
+    /// scenario and system are among the starts is played once, what it reaches counted, and its
+    /// keys kept as a sequence to go on from. Walks of other scenarios are left out.
+    public func seed(with walks: [Walk]) async {
+        for walk in walks {
+            let config = SessionConfig(walkFields: walk.header.session)
+            guard case .inProcess(let scenario) = config.backend,
+                  let start = starts.firstIndex(where: { $0.scenario == scenario && $0.config.system == config.system }) else { continue }
+            let inputs: [ExploreInput] = walk.entries.compactMap {
+                switch $0.what {
+                case .key(let name): .key(name)
+                case .paste(let text): .paste(text)
+                default: nil
+                }
+            }
+            guard !inputs.isEmpty, let run = try? await ExploreRun(starts[start], oracles: oracles) else { continue }
+            var played: [ExploreInput] = []
+            for input in inputs { await apply(input, run, start, &played) }
+            found.append(corpus.count)
+            corpus.append(Witness(start: start, inputs: played, atStep: steps))
+            picks.append(0)
+        }
+    }
 }

@@ -47,6 +47,9 @@ struct ExploreCommand: AsyncParsableCommand {
                                             valueName: "seeds"))
     var baseline: Int?
 
+    @Flag(name: .long, help: "Start from nothing but the scenarios (not from the built-in tours' keys).")
+    var noTours = false
+
     @Flag(name: .long, help: "Leave the oracles out (faster).")
     var noOracles = false
 
@@ -87,6 +90,7 @@ struct ExploreCommand: AsyncParsableCommand {
         }
         let explorer = Explorer(starts: starts, strategy: random ? .random : .guided, seed: seed, oracles: noOracles ? .none : Oracles())
         if let reach, let goal = ExploreTarget.parseBranch(reach) { explorer.goal = goal }
+        if !random && !noTours { await explorer.seed(with: Self.tours()) }
         await explorer.run(budget) { CommandOutput.error("explore: " + $0.line) }
 
         if let reach {
@@ -118,6 +122,11 @@ struct ExploreCommand: AsyncParsableCommand {
         let failed = (walks + findings).filter { $0.failure != nil }
         for walk in failed { CommandOutput.error("\(walk.file): replay --check fails: \(walk.failure!)") }
         if !failed.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The built-in tours (Assets/walks), the guided search's first seeds.
+    static func tours() -> [Walk] {
+        DemoCommand.tours.compactMap { try? Walk.read(path: DemoCommand.path($0)) }
     }
 
     func summary(_ explorer: Explorer) -> String {
