@@ -51,7 +51,9 @@ public struct Oracles: Sendable {
             found.append(Finding(kind: .slow, screen: screen, detail: "\(input) took \(elapsed) (deadline \(deadlineMs) ms)",
                                  identity: "slow \(screen) \(input)"))
         }
-        if enabled.contains(.silentKey), case .key(let name) = input, let key = Key(walkName: name),
+        // The help overlay shows no help bar: its keys are the screen's, listed, and only Enter, Esc,
+        // the help key and the moves act there (by design).
+        if enabled.contains(.silentKey), !stateBefore.showHelp, case .key(let name) = input, let key = Key(walkName: name),
            Self.barKeys(stateBefore).contains(key), !Self.mayDoNothing(key, stateBefore), frame == before, after.notice == stateBefore.notice {
             let title = stateBefore.showHelp ? "Help" : stateBefore.route.title
             found.append(Finding(kind: .silentKey, screen: title, detail: "\(input) is in the help bar but changed nothing and said nothing",
