@@ -123,3 +123,19 @@ import Walk
         #expect(Oracles.controlCharacter(in: "Device alice-iphone ▸ ok") == nil)
     }
 }
+
+/// Oracle findings of the first full run, fixed.
+@Suite struct ExploreFindingTests {
+    /// The simulator panel's armed fault at 80×24 (card-replacement: F8, t, F5 arms a latency on
+    /// getEnabledAuthenticationTypes): the line ends in an ellipsis where it is cut, no word is cut.
+    @Test func theArmedFaultLineFitsThePanelAt80Columns() async throws {
+        let (yaml, origin) = try ScenarioLoader.text(of: .named("card-replacement"))
+        let start = try ExploreStart(scenario: "card-replacement", yaml: yaml, origin: origin)
+        let run = try await ExploreRun(start, oracles: Oracles(sizes: [Size(width: 80, height: 24)], enabled: [.wordCut]))
+        var findings: [Finding] = []
+        for key in ["Enter", "F8", "t", "F5"] { findings += await run.apply(.key(key)).findings }
+        #expect(run.state.route.title == "Simulator")
+        #expect(Screens.render(run.state, size: Size(width: 80, height: 24)).textSnapshot.contains("! …getEnabledAuth"), "the fault is armed and shown")
+        #expect(findings.isEmpty, "\(findings)")
+    }
+}
