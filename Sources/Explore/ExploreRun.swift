@@ -105,7 +105,8 @@ public final class ExploreRun: @unchecked Sendable {
             }
         }
         reached.append(.screen(front.state.route.title))
-        let findings = handled ? oracles.check(input: input, before: before, stateBefore: stateBefore, after: front.state, frame: frame,
+        let previous = inputs.count >= 2 ? inputs[inputs.count - 2] : nil
+        let findings = handled ? oracles.check(input: input, previous: previous, before: before, stateBefore: stateBefore, after: front.state, frame: frame,
                                                elapsed: elapsed) : []
         return Step(reached: reached, findings: findings, handled: handled)
     }

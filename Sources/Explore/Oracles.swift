@@ -43,7 +43,7 @@ public struct Oracles: Sendable {
 
     public static let none = Oracles(sizes: [], enabled: [])
 
-    func check(input: ExploreInput, before: Frame, stateBefore: AppState, after: AppState, frame: Frame, elapsed: Duration) -> [Finding] {
+    func check(input: ExploreInput, previous: ExploreInput?, before: Frame, stateBefore: AppState, after: AppState, frame: Frame, elapsed: Duration) -> [Finding] {
         guard !enabled.isEmpty else { return [] }
         var found: [Finding] = []
         let screen = after.showHelp ? "Help" : after.route.title
@@ -53,7 +53,9 @@ public struct Oracles: Sendable {
         }
         // The help overlay shows no help bar: its keys are the screen's, listed, and only Enter, Esc,
         // the help key and the moves act there (by design).
-        if enabled.contains(.silentKey), !stateBefore.showHelp, case .key(let name) = input, let key = Key(walkName: name),
+        // The same key again with a banner up said it again (the same words, so the same frame).
+        let repeated = previous == input && after.notice != nil
+        if enabled.contains(.silentKey), !stateBefore.showHelp, !repeated, case .key(let name) = input, let key = Key(walkName: name),
            Self.barKeys(stateBefore).contains(key), !Self.mayDoNothing(key, stateBefore), frame == before, after.notice == stateBefore.notice {
             let title = stateBefore.showHelp ? "Help" : stateBefore.route.title
             found.append(Finding(kind: .silentKey, screen: title, detail: "\(input) is in the help bar but changed nothing and said nothing",

@@ -41,10 +41,10 @@ import Walk
         try await withKeypad {
             let start = try start()
             #expect(start.systemID == "keypad")
-            let guided = Explorer(starts: [start], strategy: .guided, seed: 3, oracles: .none)
-            await guided.run(Explorer.Budget(steps: 2500))
-            let random = Explorer(starts: [start], strategy: .random, seed: 3, oracles: .none)
-            await random.run(Explorer.Budget(steps: 2500))
+            let guided = Explorer(starts: [start], strategy: .guided, seed: 1, oracles: .none)
+            await guided.run(Explorer.Budget(steps: 1500))
+            let random = Explorer(starts: [start], strategy: .random, seed: 1, oracles: .none)
+            await random.run(Explorer.Budget(steps: 1500))
             #expect(guided.reached[Self.opened] != nil, "\(guided.branches)")
             #expect(random.reached[Self.opened] == nil)
             #expect(guided.branches.count > random.branches.count, "guided \(guided.branches), random \(random.branches)")
@@ -71,8 +71,8 @@ import Walk
     @Test func deltaDebuggingKeepsTheBranchAndTheWalkReplays() async throws {
         try await withKeypad {
             let start = try start()
-            let explorer = Explorer(starts: [start], seed: 3, oracles: .none)
-            await explorer.run(Explorer.Budget(steps: 2500))
+            let explorer = Explorer(starts: [start], seed: 1, oracles: .none)
+            await explorer.run(Explorer.Budget(steps: 1500))
             let witness = try #require(explorer.reached[Self.opened])
             let suite = ExploreSuite(explorer)
             let (_, inputs) = try #require(await suite.minimal(Self.opened))
