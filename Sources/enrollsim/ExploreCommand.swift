@@ -11,6 +11,9 @@ struct ExploreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explore",
         abstract: "Presses keys by itself to reach every branch of the contracts; writes a minimal walk for each.",
+        usage: "enrollsim explore [<scenario>...] [--budget <n|time>] [--out <dir>]\n"
+            + "enrollsim explore [<scenario>...] --reach <rule:branch> [--out <dir>]\n"
+            + "enrollsim explore [<scenario>...] --baseline <seeds> [--budget <n>]",
         discussion: """
             From each built-in scenario (or those named), on each of its systems, the explorer presses the \
             screen's own keys (its keymap), puts values from each field's dictionary into the field being \
