@@ -90,6 +90,8 @@ let package = Package(
         .target(name: "Walk", dependencies: ["SimKernel"]),
         // A walk played through the front headless: frames for asciicast, the terminal replay, screenshots.
         .target(name: "WalkPlayer", dependencies: ["Walk", "Enrollment", "Screens", "TerminalUI", "PIMS", "CZlib"]),
+        // `enrollsim explore`: coverage-guided keys through the headless front, minimal walks, oracles.
+        .target(name: "Explore", dependencies: ["Walk", "WalkPlayer", "Enrollment", "Screens", "TerminalUI", "SimKernel", "SimWorld"]),
         // gzip for the bug-report bundle (.tar.gz), from the system's zlib (the one libcurl uses too).
         .systemLibrary(
             name: "CZlib",
@@ -127,7 +129,7 @@ let package = Package(
             name: "enrollsim",
             dependencies: [
                 "SimKernel", "PIMS", "Futurae", "SimWorld", "SimServer", "FuturaeServer", "SimClient", "Enrollment", "Screens",
-                "TerminalUI", "CursesTerminal", "EnrollsimConfig", "Walk", "WalkPlayer", "EnrollsimAssets",
+                "TerminalUI", "CursesTerminal", "EnrollsimConfig", "Walk", "WalkPlayer", "EnrollsimAssets", "Explore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -146,6 +148,8 @@ let package = Package(
                     // The JUnit schema the suite report is validated against, and the walk page's
                     // browser driver (both read by path).
                     exclude: ["Schemas", "Browser"]),
+        .testTarget(name: "ExploreTests", dependencies: ["Explore", "Walk", "WalkPlayer", "Screens", "SimKernel", "SimWorld", "Enrollment",
+                                                  "TerminalUI"]),
         .testTarget(name: "FuturaeTests", dependencies: ["SimKernel", "Futurae"]),
         .testTarget(name: "CardTests", dependencies: ["SimKernel", "Card"]),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel", "SimTestSupport"]),

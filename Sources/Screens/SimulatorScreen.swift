@@ -71,7 +71,7 @@ enum SimulatorScreen {
             }
             let rest = f.summary.count - f.name.count
             let line = f.summary(name: sim.shownTarget(f.name, width: max(rows.width - 2 - rest, 8)))
-            frame.put("! " + line, x: rows.x, y: rows.y + i, style: .warning, clip: rows)
+            frame.put(("! " + line).truncated(toWidth: rows.width), x: rows.x, y: rows.y + i, style: .warning, clip: rows)
         }
     }
 }

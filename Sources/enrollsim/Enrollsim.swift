@@ -18,7 +18,7 @@ struct Enrollsim: AsyncParsableCommand {
             """,
         version: EnrollsimVersion.current,
         subcommands: [TUICommand.self, BatchCommand.self, ScenariosCommand.self, ServeCommand.self, ConfigCommand.self,
-                      ReplayCommand.self, DiffCommand.self, ExportCommand.self, CoverageCommand.self, DemoCommand.self,
+                      ReplayCommand.self, DiffCommand.self, ExportCommand.self, CoverageCommand.self, ExploreCommand.self, DemoCommand.self,
                       ManualCommand.self, TUISelftestCommand.self],
         defaultSubcommand: TUICommand.self
     )

@@ -7,7 +7,7 @@ import Testing
     /// Every command `--help` lists, as `help` takes it.
     static let commands: [[String]] = [[], ["tui"], ["batch"], ["scenarios"], ["scenarios", "list"], ["scenarios", "show"],
                                        ["scenarios", "check"], ["serve"], ["config"], ["replay"], ["diff"], ["export"], ["coverage"],
-                                       ["demo"]]
+                                       ["explore"], ["demo"]]
 
     static func help(_ command: [String], columns: Int) throws -> Run.Outcome {
         try Run.program(Run.enrollsim, ["help"] + command, environment: Run.environment(["COLUMNS": "\(columns)"]))
