@@ -239,6 +239,18 @@ import Testing
         return bytes
     }
 
+    /// `Benchmarks/server-bench/read-decoder.lua`'s request (the read call, its length written with
+    /// leading zeros to six characters) is the decoder's, and `EventLoopCalls` answers it: what the
+    /// benchmark measures as the path without the bytes reader.
+    @Test func theBenchmarksDecoderReadIsLeftToTheDecoderAndAnsweredOnTheEventLoop() {
+        let request = Array("POST /v1/pims HTTP/1.1\r\nHost: \(Self.host)\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\n".utf8)
+            + Array("Content-Length: \(String(repeating: "0", count: 6 - String(Self.body.count).count))\(Self.body.count)\r\n\r\n".utf8) + Self.body
+        #expect(Self.wire([request]).handedOverAt == 0)
+        let decoded = Self.decode([request])
+        #expect(decoded.requests.count == 1 && !decoded.failed)
+        #expect(decoded.requests.first.flatMap(Self.eventLoopCall) == FramedCall(path: "/v1/pims", token: "t", traced: false, body: Self.body))
+    }
+
     @Test func theBytesReaderFramesAndReadsEveryCallAsTheDecoderDoes() {
         var random = SeededRandom(seed: 39)
         var failures: [String] = [], answeredOnTheWire = 0, handedOver = 0
