@@ -372,13 +372,6 @@ struct RowRecord: Codable, FetchableRecord, PersistableRecord {
     var key: String
     var position: Int
     var state: String
-
-    init(_ table: String, _ row: StoredRow) {
-        tbl = table
-        key = row.key
-        position = row.position
-        state = row.json
-    }
 }
 
 struct TokenRow: Codable, FetchableRecord, PersistableRecord {
