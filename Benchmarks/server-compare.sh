@@ -2,7 +2,8 @@
 # The team server beside its peers in one run: this checkout's release build, a previous build
 # (PREV), and nginx serving a static JSON file the size of the read call's answer (the HTTP limit
 # on this machine). Rounds alternate the three under the same wrk load (64 connections, loopback):
-# reads on all three, then durable writes on the two enrollsim builds. Prints every round and the
+# reads on all three (and this build's reads once more through NIO's HTTP/1 decoder instead of the
+# raw-bytes reader: read-decoder.lua), then durable writes on the two enrollsim builds. Prints every round and the
 # medians of the per-round ratios. Beside each load's rate, the CPU time its server spent per request
 # (user + system, from /proc, nginx's workers included): on two cores shared with other work, the
 # rate depends on the share of the cores each server gets, the CPU per request much less.
@@ -130,12 +131,14 @@ for round in $(seq "$ROUNDS"); do
   read -r new_read new_read_p99 new_read_cpu < <(load "new read" "$NEW_PID" read "http://127.0.0.1:$PORT" "$(cat "$WORK/new.read")")
   read -r prev_read prev_read_p99 prev_read_cpu < <(load "prev read" "$PREV_PID" read "http://127.0.0.1:$((PORT + 1))" "$(cat "$WORK/prev.read")")
   read -r nginx_read nginx_p99 nginx_cpu < <(load "nginx" "$NGINX_PID" "" "http://127.0.0.1:$((PORT + 2))/read.json")
+  read -r dec_read dec_read_p99 dec_read_cpu < <(load "new read, decoder" "$NEW_PID" read-decoder "http://127.0.0.1:$PORT" "$(cat "$WORK/new.read")")
   read -r new_write new_write_p99 new_write_cpu < <(load "new write" "$NEW_PID" write "http://127.0.0.1:$PORT" "" "$WORK/new.tokens")
   read -r prev_write prev_write_p99 prev_write_cpu < <(load "prev write" "$PREV_PID" write "http://127.0.0.1:$((PORT + 1))" "" "$WORK/prev.tokens")
   echo "$new_read $new_read_p99 $prev_read $prev_read_p99 $nginx_read $nginx_p99 $new_write $new_write_p99 $prev_write $prev_write_p99" \
-    "$new_read_cpu $prev_read_cpu $nginx_cpu $new_write_cpu $prev_write_cpu" >> "$WORK/rounds"
+    "$new_read_cpu $prev_read_cpu $nginx_cpu $new_write_cpu $prev_write_cpu $dec_read $dec_read_p99 $dec_read_cpu" >> "$WORK/rounds"
   printf 'round %s (load %s): reads new %.0f/s p99 %.1f ms %.1f µs CPU, prev %.0f/s p99 %.1f ms %.1f µs, nginx %.0f/s p99 %.1f ms %.1f µs;' \
     "$round" "$(cut -d' ' -f1 /proc/loadavg)" "$new_read" "$new_read_p99" "$new_read_cpu" "$prev_read" "$prev_read_p99" "$prev_read_cpu" "$nginx_read" "$nginx_p99" "$nginx_cpu"
+  printf ' new through the decoder %.0f/s p99 %.1f ms %.1f µs;' "$dec_read" "$dec_read_p99" "$dec_read_cpu"
   printf ' writes new %.0f/s p99 %.1f ms %.1f µs, prev %.0f/s p99 %.1f ms %.1f µs\n' \
     "$new_write" "$new_write_p99" "$new_write_cpu" "$prev_write" "$prev_write_p99" "$prev_write_cpu"
 done
@@ -143,13 +146,17 @@ python3 - "$WORK/rounds" << 'PY'
 import statistics, sys
 names = ["new_read", "new_read_p99", "prev_read", "prev_read_p99", "nginx_read", "nginx_p99",
          "new_write", "new_write_p99", "prev_write", "prev_write_p99",
-         "new_read_cpu", "prev_read_cpu", "nginx_cpu", "new_write_cpu", "prev_write_cpu"]
+         "new_read_cpu", "prev_read_cpu", "nginx_cpu", "new_write_cpu", "prev_write_cpu", "dec_read", "dec_read_p99", "dec_read_cpu"]
 rows = [dict(zip(names, map(float, line.split()))) for line in open(sys.argv[1])]
 def ratio(a, b): return statistics.median(r[a] / r[b] for r in rows)
 print("medians of the per-round ratios:")
 print(f"  reads: new / nginx {ratio('new_read', 'nginx_read'):.2f}×, p99 new / nginx {ratio('new_read_p99', 'nginx_p99'):.2f}×; "
+      f"prev / nginx {ratio('prev_read', 'nginx_read'):.2f}×, p99 prev / nginx {ratio('prev_read_p99', 'nginx_p99'):.2f}×; "
       f"new / prev {ratio('new_read', 'prev_read'):.2f}×, p99 new / prev {ratio('new_read_p99', 'prev_read_p99'):.2f}×")
-print(f"  durable writes: new / prev {ratio('new_write', 'prev_write'):.2f}×, p99 new / prev {ratio('new_write_p99', 'prev_write_p99'):.2f}×")
+print(f"  new's reads through NIO's decoder (read-decoder.lua): / nginx {ratio('dec_read', 'nginx_read'):.2f}×, p99 / nginx {ratio('dec_read_p99', 'nginx_p99'):.2f}×; "
+      f"raw-bytes path / decoder path {ratio('new_read', 'dec_read'):.2f}×, CPU per read raw-bytes / decoder {ratio('new_read_cpu', 'dec_read_cpu'):.2f}×")
+print(f"  durable writes: new / prev {ratio('new_write', 'prev_write'):.2f}×, p99 new / prev {ratio('new_write_p99', 'prev_write_p99'):.2f}×; "
+      f"against nginx's reads: new {ratio('new_write', 'nginx_read'):.3f}×, prev {ratio('prev_write', 'nginx_read'):.3f}×")
 print(f"  CPU per request: reads new / nginx {ratio('new_read_cpu', 'nginx_cpu'):.2f}×, new / prev {ratio('new_read_cpu', 'prev_read_cpu'):.2f}×; "
       f"writes new / prev {ratio('new_write_cpu', 'prev_write_cpu'):.2f}×")
 print("medians of the figures: " + ", ".join(f"{n} {statistics.median(r[n] for r in rows):.1f}" for n in names))

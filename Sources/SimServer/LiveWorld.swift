@@ -38,9 +38,10 @@ final class LiveWorld: Sendable {
         var ended: EndedSessions
         /// The token the change logs run under (`World.startChangeLogs`).
         var logToken: UInt64 = 0
-        /// Counts the rows the running logs recorded: while it is zero, the next step needs no new
-        /// logs, and a call that leaves it zero changed no row (`record`).
-        var rowChanges = ChangeCount()
+        /// Counts the rows the running logs recorded, table by table: while they are zero, the next
+        /// step needs no new logs; a call reads the changes of the tables it counted rows in, only
+        /// (`record`).
+        var rowChanges: TableChangeCounts?
         /// The logs are to start afresh before the next step (the world was replaced, or a step
         /// that may replace lists ran).
         var logsStale = true
@@ -267,10 +268,9 @@ extension LiveWorld.State {
     /// Starts a step: its change logs, unless those running have recorded nothing yet (after a
     /// read, say: then they still hold nothing, and cost nothing to keep).
     mutating func begin(inPlace: Bool = false) -> StepStart {
-        if logsStale || !rowChanges.isZero {
+        if logsStale || rowChanges?.isZero != true {
             logToken += 1
-            rowChanges = ChangeCount()
-            simulator.world.startChangeLogs(logToken, counting: rowChanges)
+            rowChanges = simulator.world.startCountedChangeLogs(logToken)
         }
         // A step that may assign a list anew leaves logs the count knows nothing of.
         logsStale = !inPlace
@@ -334,10 +334,12 @@ extension LiveWorld.State {
                          events: [PendingEvent] = []) -> LiveWorld.Ticket {
         let after = simulator.world
         var change = WorldChange()
-        // A call that changed no row in place changed no row: no table is asked.
-        if !before.inPlace || !rowChanges.isZero { change.tables = WorldChange.since(before.token, after) }
-        assert(!change.tables.isEmpty || WorldChange.since(before.token, after).allSatisfy { $0.change.isUnchanged },
-               "a call changed a row its logs did not count")
+        // A call changes rows in place, so its logs counted every row it changed: only the tables
+        // whose logs recorded a row are asked (none, for a read). A control may assign a list anew.
+        change.tables = WorldTable.changes(in: after, since: before.token, counted: before.inPlace ? rowChanges : nil)
+        assert(!before.inPlace || WorldTable.changes(in: after, since: before.token).allSatisfy { table in
+            table.change.isUnchanged || change.tables.contains { $0.name == table.name }
+        }, "a call changed a row its logs did not count")
         change.events = events.map { event in
             lastEventID += 1
             return event.numbered(lastEventID, at: after.clock)

@@ -57,13 +57,18 @@ struct WireCallHead {
             guard i < end else { return short }
             guard bytes[i] == colon, i > nameStart else { return .other }
             let name = bytes[nameStart..<i]
+            // The decoder's from its name on: it may refuse the head before its value has arrived.
+            if connectionFields.contains(where: { named(name, $0) }) { return .other }
             i += 1
             var valueStart = i
             while i < end, bytes[i] != cr {
                 guard bytes[i] == tab || (0x20...0x7E).contains(bytes[i]) else { return .other }
                 i += 1
             }
-            guard i + 1 < end else { return short }
+            guard i + 1 < end else {
+                // A length still arriving that is no length is not waited for: the decoder refuses it at once.
+                return named(name, Names.contentLength) && !isLengthSoFar(bytes[valueStart..<i]) ? .other : short
+            }
             guard bytes[i + 1] == lf else { return .other }
             var valueEnd = i
             while valueStart < valueEnd, bytes[valueStart] == space || bytes[valueStart] == tab { valueStart += 1 }
@@ -97,8 +102,6 @@ struct WireCallHead {
             } else if WireCallHead.named(name, Names.trace) {
                 guard !value.contains(comma) else { return false }  // a list: the router reads it as one
                 traced = traced || value.elementsEqual([0x31])
-            } else if WireCallHead.connectionFields.contains(where: { WireCallHead.named(name, $0) }) {
-                return false
             }
             return true
         }
@@ -130,6 +133,15 @@ struct WireCallHead {
     /// Whether a header's name is `lowercase` (ASCII, ignoring case).
     private static func named(_ name: Slice<UnsafeRawBufferPointer>, _ lowercase: some Collection<UInt8>) -> Bool {
         name.count == lowercase.count && zip(name, lowercase).allSatisfy { ($0 | 0x20) == $1 }
+    }
+
+    /// Whether a `Content-Length` value not yet ended may still be one this reader takes: optional
+    /// whitespace, up to five digits, optional whitespace.
+    private static func isLengthSoFar(_ value: Slice<UnsafeRawBufferPointer>) -> Bool {
+        var rest = value.drop { $0 == space || $0 == tab }
+        let digits = rest.prefix { (0x30...0x39).contains($0) }
+        rest = rest.dropFirst(digits.count)
+        return digits.count <= 5 && rest.allSatisfy { $0 == space || $0 == tab }
     }
 
     private static func isNameByte(_ b: UInt8) -> Bool {

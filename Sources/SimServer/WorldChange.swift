@@ -30,9 +30,6 @@ struct WorldChange: Sendable {
         return change
     }
 
-    static func since(_ token: UInt64, _ after: World) -> [(name: String, change: TableChange)] {
-        WorldTable.all.map { ($0.name, $0.change(after, token)) }
-    }
 }
 
 extension World {

@@ -300,29 +300,60 @@ public final class WorldStore: Sendable {
 }
 
 extension WorldChange {
+    /// Writes the change through statements prepared once per connection (`Database.cachedStatement`):
+    /// a record's `upsert` builds its SQL, and encodes the record, again for every row.
     func apply(_ db: Database) throws {
-        if let globals { try WorldDocument(name: WorldDocument.live, world: globals).upsert(db) }
-        if let loaded { try WorldDocument(name: WorldDocument.loadedName, world: loaded).upsert(db) }
+        if let globals { try Self.upsertDocument(db, WorldDocument.live, globals) }
+        if let loaded { try Self.upsertDocument(db, WorldDocument.loadedName, loaded) }
         for (table, change) in tables {
             switch change {
             case .unchanged: continue
             case .upsert(let rows):
-                for row in rows { try RowRecord(table, row).upsert(db) }
+                let upsert = try db.cachedStatement(sql: StoreSQL.upsertRow)
+                for row in rows { try Self.run(upsert, [table, row.key, row.position, row.json]) }
             case .replaceAll(let rows):
-                try RowRecord.filter(Column("tbl") == table).deleteAll(db)
-                for row in rows { try RowRecord(table, row).insert(db) }
+                try db.cachedStatement(sql: StoreSQL.deleteTable).execute(arguments: [table])
+                let insert = try db.cachedStatement(sql: StoreSQL.insertRow)
+                for row in rows { try Self.run(insert, [table, row.key, row.position, row.json]) }
             }
         }
         for (digest, token) in newTokens {
             try TokenRow(digest: digest, session: token.session, settings: token.settings, createdAt: Date()).insert(db)
         }
         if !removedTokens.isEmpty { _ = try TokenRow.deleteAll(db, keys: removedTokens) }
-        for event in events { try EventRecord(id: event.id, event: JSONText.encode(event.json)).insert(db) }
+        if !events.isEmpty {
+            let insert = try db.cachedStatement(sql: StoreSQL.insertEvent)
+            for event in events { try insert.execute(arguments: [event.id, JSONText.encode(event.json)]) }
+        }
         // The table keeps what a subscriber can resume from, no more.
         if let newest = events.last?.id {
-            try db.execute(sql: "DELETE FROM event WHERE id <= ?", arguments: [newest - EventHub.defaultRetention])
+            try db.cachedStatement(sql: StoreSQL.pruneEvents).execute(arguments: [newest - EventHub.defaultRetention])
         }
     }
+
+    /// Arguments of the types the statement was written for: not checked again for every row.
+    private static func run(_ statement: Statement, _ arguments: StatementArguments) throws {
+        statement.setUncheckedArguments(arguments)
+        try statement.execute()
+    }
+
+    /// A world document as GRDB's record would store it: JSON text from the record's own encoder.
+    private static func upsertDocument(_ db: Database, _ name: String, _ world: World) throws {
+        let json = try WorldDocument.databaseJSONEncoder(for: "world").encode(world)
+        try db.cachedStatement(sql: StoreSQL.upsertDocument).execute(arguments: [name, String(decoding: json, as: UTF8.self)])
+    }
+}
+
+/// The statements every commit runs, written once.
+enum StoreSQL {
+    static let upsertRow = "INSERT INTO \(RowRecord.databaseTableName) (tbl, key, position, state) VALUES (?, ?, ?, ?) "
+        + "ON CONFLICT(tbl, key) DO UPDATE SET position = excluded.position, state = excluded.state"
+    static let insertRow = "INSERT INTO \(RowRecord.databaseTableName) (tbl, key, position, state) VALUES (?, ?, ?, ?)"
+    static let deleteTable = "DELETE FROM \(RowRecord.databaseTableName) WHERE tbl = ?"
+    static let upsertDocument = "INSERT INTO \(WorldDocument.databaseTableName) (name, world) VALUES (?, ?) "
+        + "ON CONFLICT(name) DO UPDATE SET world = excluded.world"
+    static let insertEvent = "INSERT INTO \(EventRecord.databaseTableName) (id, event) VALUES (?, ?)"
+    static let pruneEvents = "DELETE FROM \(EventRecord.databaseTableName) WHERE id <= ?"
 }
 
 // MARK: records
@@ -341,13 +372,6 @@ struct RowRecord: Codable, FetchableRecord, PersistableRecord {
     var key: String
     var position: Int
     var state: String
-
-    init(_ table: String, _ row: StoredRow) {
-        tbl = table
-        key = row.key
-        position = row.position
-        state = row.json
-    }
 }
 
 struct TokenRow: Codable, FetchableRecord, PersistableRecord {

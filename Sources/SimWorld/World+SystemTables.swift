@@ -44,8 +44,12 @@ extension WorldTable {
         name: "casa.devices",
         startLog: { w, token, count in w.casa.devices.startLog(token, counting: count) },
         change: { w, token in
+            // A phone whose pushes alone changed keeps its row (the pushes are rows of `casa.pushes`).
             let list = w.casa.devices
-            return change(list.changes(since: token), count: list.count) { stored(String($0), $0, list[$0].withoutPushes) }
+            let positions = list.rowsBefore(since: token).map { before in
+                before.filter { i, old in old?.withoutPushes != list[i].withoutPushes }.keys.sorted()
+            }
+            return change(positions, count: list.count) { stored(String($0), $0, list[$0].withoutPushes) }
         },
         rows: { w in w.casa.devices.enumerated().map { stored(String($0.offset), $0.offset, $0.element.withoutPushes) } },
         strip: { w in w.casa.devices = [] },
@@ -84,7 +88,8 @@ extension WorldTable {
                 }
                 w.casa.devices[d].pushes.append(PushNotification(transactionId: push.transactionId, sentAt: push.sentAt))
             }
-        })
+        },
+        readsLogOf: "casa.devices")
 
     private static func pushRows(_ w: World) -> [StoredRow] {
         w.casa.devices.enumerated().flatMap { d, device in

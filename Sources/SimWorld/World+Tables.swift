@@ -19,8 +19,37 @@ public struct WorldTable: Sendable {
     public let strip: @Sendable (inout World) -> Void
     /// Puts rows read back from a store (in position order) into a stripped world.
     public let restore: @Sendable (inout World, [StoredRow]) throws -> Void
+    /// The table whose change log this one reads instead of starting its own (Card's pushes read
+    /// the phones'), or nil.
+    public var readsLogOf: String? = nil
 
     public static let all: [WorldTable] = [.accounts, .sessions, .bookmarks] + card + futurae
+
+    /// For each table of `all`, the position in `all` of the table whose log it reads (its own).
+    static let logOwner: [Int] = all.map { table in table.readsLogOf.flatMap { name in all.firstIndex { $0.name == name } } ?? all.firstIndex { $0.name == table.name }! }
+
+    /// What changed in each table since the logs started under `token`, asking only the tables
+    /// whose logs recorded a row (`counted`; nil: every table, for a step that may have assigned a
+    /// list anew, which no log records). A call that changed one row reads one table's log.
+    public static func changes(in world: World, since token: UInt64, counted: TableChangeCounts? = nil) -> [(name: String, change: TableChange)] {
+        var changes: [(name: String, change: TableChange)] = []
+        for (i, table) in all.enumerated() where counted?.recorded(logOwner[i]) ?? true {
+            changes.append((table.name, table.change(world, token)))
+        }
+        return changes
+    }
+}
+
+/// One `ChangeCount` per table of `WorldTable.all`, started with their logs (`World.startCountedChangeLogs`):
+/// which tables a step changed rows of, without asking each table.
+public struct TableChangeCounts: Sendable {
+    let counts: [ChangeCount]
+
+    /// Whether no log recorded a row.
+    public var isZero: Bool { counts.allSatisfy(\.isZero) }
+
+    /// Whether the logs of the table at this position of `WorldTable.all` recorded a row.
+    func recorded(_ table: Int) -> Bool { !counts[table].isZero }
 }
 
 /// One row as stored: its key, its position in the list, and its state as JSON text.
@@ -48,7 +77,7 @@ public enum TableChange: Sendable {
 
 extension WorldTable {
     static func stored(_ key: String, _ position: Int, _ row: some Encodable) -> StoredRow {
-        let data = (try? JSONEncoder.sorted.encode(row)) ?? Data()
+        let data = (try? JSONEncoder.rows.encode(row)) ?? Data()
         return StoredRow(key: key, position: position, json: String(decoding: data, as: UTF8.self))
     }
 
@@ -128,9 +157,20 @@ extension World {
     public mutating func startChangeLogs(_ token: UInt64, counting count: ChangeCount? = nil) {
         for table in WorldTable.all { table.startLog(&self, token, count) }
     }
+
+    /// Starts every table's change log under `token`, each table counting its own rows: what a
+    /// step then changed is read with `WorldTable.changes(in:since:counted:)`, from those tables only.
+    public mutating func startCountedChangeLogs(_ token: UInt64) -> TableChangeCounts {
+        let counts = WorldTable.all.map { _ in ChangeCount() }
+        for (table, count) in zip(WorldTable.all, counts) { table.startLog(&self, token, count) }
+        return TableChangeCounts(counts: counts)
+    }
 }
 
 extension JSONEncoder {
+    /// The rows' encoder, made once (its options are never changed after).
+    static let rows = sorted
+
     static var sorted: JSONEncoder {
         let e = JSONEncoder()
         e.outputFormatting = .sortedKeys

@@ -109,6 +109,50 @@ struct IndexedWorldTests {
         #expect(WorldTable.all.allSatisfy { $0.change(sim.world, 9999).isUnchanged })
     }
 
+    /// Issue 39: a store that asks, after each call, only the tables whose own counts recorded a row
+    /// (`WorldTable.changes(in:since:counted:)`, as the team server does) still holds exactly the
+    /// rows of the world after every step, with 10 accounts more (indexed lists) and without; a
+    /// control, which may assign a list anew, asks every table. A read asks none.
+    @Test(arguments: [0, 10])
+    func aStoreFedOnlyTheCountedTablesHoldsTheWorld(extraAccounts: Int) throws {
+        var sim = try Self.teamWorld(extraAccounts: extraAccounts)
+        var g = SeededGenerator(state: 3939)
+        var store: [String: [String: StoredRow]] = [:]
+        for table in WorldTable.all { store[table.name] = Dictionary(uniqueKeysWithValues: table.rows(sim.world).map { ($0.key, $0) }) }
+        var asked = 0, steps = 0
+        for step in 1...400 {
+            let token = UInt64(step)
+            let counts = sim.world.startCountedChangeLogs(token)
+            let transactions = sim.world.counters.transactions
+            Self.randomStep(&sim, &g)
+            // A call numbers one transaction; a control does not (a reset sets the counter back),
+            // and may assign lists anew.
+            let isCall = sim.world.counters.transactions == transactions + 1
+            let changes = WorldTable.changes(in: sim.world, since: token, counted: isCall ? counts : nil)
+            if isCall {
+                steps += 1
+                asked += changes.count
+            }
+            for (name, change) in changes {
+                switch change {
+                case .unchanged: break
+                case .upsert(let rows): for row in rows { store[name]![row.key] = row }
+                case .replaceAll(let rows): store[name] = Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0) })
+                }
+            }
+            for table in WorldTable.all {
+                let expected = Dictionary(uniqueKeysWithValues: table.rows(sim.world).map { ($0.key, $0) })
+                #expect(store[table.name] == expected, "step \(step), table \(table.name)")
+            }
+        }
+        // Calls changed a table or two at most: far fewer tables asked than every table each call.
+        #expect(asked < steps * 2, "\(asked) tables asked over \(steps) calls")
+        let counts = sim.world.startCountedChangeLogs(9999)
+        _ = sim.handle(PIMSRequest(.get, "pims.authentication.trustedphonenumber"), session: "default")
+        #expect(counts.isZero)
+        #expect(WorldTable.changes(in: sim.world, since: 9999, counted: counts).isEmpty)
+    }
+
     /// The logs' shared count (what the team server asks before any table): a call that leaves it
     /// at zero changed no row; a read leaves it at zero, a login does not.
     @Test func aCallThatLeavesTheChangeCountAtZeroChangedNoRow() throws {
