@@ -20,22 +20,44 @@ public enum AppKeymap {
     /// too is found in the screen's row first, so it dispatches and draws as the whole table does.
     public static func keymap(for state: AppState, helpTexts: Bool = true) -> Keymap<UICommand> {
         if state.palette != nil { return paletteKeymap }
-        let screen = state.showHelp ? "Help" : state.route.title
-        let available = helpTexts ? state.availableCommands : state.availableKeys
-        var bindings = available.map { c in
+        return keymap(Inputs(state, commands: helpTexts ? state.availableCommands : state.availableKeys), helpTexts: helpTexts)
+    }
+
+    /// Everything a state's table is made of: its commands, and the few facts that choose the rows
+    /// every screen shares. Two states with equal inputs have the same table (`KeymapMemo`).
+    struct Inputs: Equatable {
+        var commands: [AvailableCommand]
+        var screen: String
+        var showHelp: Bool
+        /// A field takes typing.
+        var typing: Bool
+        /// The workbench's keys are offered (no call staged, no quit question).
+        var workbench: Bool
+
+        init(_ state: AppState, commands: [AvailableCommand]) {
+            self.commands = commands
+            showHelp = state.showHelp
+            screen = showHelp ? "Help" : state.route.title
+            typing = state.editingField != nil
+            workbench = state.staged == nil && !state.confirmingQuit
+        }
+    }
+
+    static func keymap(_ inputs: Inputs, helpTexts: Bool) -> Keymap<UICommand> {
+        let screen = inputs.screen, typing = inputs.typing
+        var bindings = inputs.commands.map { c in
             Binding([.key(c.key.terminalKey)], UICommand.send(c.action), help: c.help, group: screen, bar: c.title,
                     barKeys: c.key.description, pinned: isPinned(c.action))
         }
-        let typing = state.editingField != nil
-        let shared = sharedRows(typing: typing, palette: !typing && available.contains(where: { $0.action == .choose(.openPalette) }),
-                                workbench: state.staged == nil && !state.confirmingQuit)
+        let shared = sharedRows(typing: typing, palette: !typing && inputs.commands.contains(where: { $0.action == .choose(.openPalette) }),
+                                workbench: inputs.workbench)
         // With the help open every key closes it (the reducer), so the overlay shows the screen's
         // keys and Esc or Enter if free.
-        guard helpTexts || state.showHelp else { return Keymap(bindings + shared) }
+        guard helpTexts || inputs.showHelp else { return Keymap(bindings + shared) }
         // A key the screen binds is listed once, with what it does here (`k` on the session screen
         // changes the SDK version): the rows below leave it out.
         var screenKeys = Set(bindings.flatMap(\.patterns))
-        if state.showHelp {
+        if inputs.showHelp {
             let free = [KeyPattern.key(.escape), .key(.enter)].filter { !screenKeys.contains($0) }
             if !free.isEmpty { bindings.append(Binding(free, .send(.choose(.toggleHelp)), help: "Close the help", group: "Help")) }
             screenKeys.formUnion(free)

@@ -5,9 +5,28 @@ import TerminalUI
 /// The top line: where we are, and who on which device; a busy marker while a call is in flight.
 enum TitleBar {
     static func render(_ state: AppState, tick: Int, into frame: inout Frame, area: Rect) {
-        frame.fill(area, style: .title)
-        var x = frame.put(" enrollsim ", x: area.x, y: area.y, style: .title)
-        x = frame.put("▸ " + state.route.title, x: x, y: area.y, style: .title)
+        line(state, tick: tick, area: area).draw(into: &frame, area: area)
+    }
+
+    /// What the top line says: its text, worked out before anything is drawn (a painter draws it
+    /// only when it changed).
+    struct Line: Hashable {
+        var screen: String
+        var right: String
+        var busy: Bool
+
+        func draw(into frame: inout Frame, area: Rect) {
+            frame.fill(area, style: .title)
+            var x = frame.put(" enrollsim ", x: area.x, y: area.y, style: .title)
+            x = frame.put(screen, x: x, y: area.y, style: .title)
+            frame.put(right, x: area.maxX - right.terminalWidth - 1, y: area.y, style: busy ? .warning : .title)
+        }
+    }
+
+    static func line(_ state: AppState, tick: Int, area: Rect) -> Line {
+        let screen = "▸ " + state.route.title
+        // Where the screen's name ends (" enrollsim " is 11 columns).
+        let x = area.x + 11 + screen.terminalWidth
         var right: String
         if state.session.loggedIn != nil {
             let c = state.session.config
@@ -23,8 +42,7 @@ enum TitleBar {
             right = "⏸ step pacing  " + right
         }
         let room = area.maxX - x - 2
-        let text = right.truncated(toWidth: max(0, room))
-        frame.put(text, x: area.maxX - text.terminalWidth - 1, y: area.y, style: state.inFlight == nil ? .title : .warning)
+        return Line(screen: screen, right: right.truncated(toWidth: max(0, room)), busy: state.inFlight != nil)
     }
 }
 

@@ -15,24 +15,33 @@ public enum Screens {
     /// Renders with `keymap`, the state's (`AppKeymap.keymap(for:)`, its help texts not needed:
     /// the help bar shows titles), which the caller keeps for the keys pressed on this frame.
     public static func render(_ state: AppState, size: Size, tick: Int = 0, minimum: Size = minimumSize, keymap: Keymap<UICommand>) -> Frame {
+        render(state, size: size, tick: tick, minimum: minimum, keymap: keymap, chrome: nil)
+    }
+
+    /// `chrome`: the title bar, the banner and the help bar as last drawn (`ScreenPainter`), put
+    /// back instead of drawn again when what they show did not change; nil draws them.
+    static func render(_ state: AppState, size: Size, tick: Int, minimum: Size, keymap: Keymap<UICommand>, chrome: ChromeCache?) -> Frame {
         var frame = Frame(size: size)
         guard size.fits(minimum) else {
             TooSmallScreen.render(size: size, into: &frame)
             return frame
         }
-        let banner = state.notice.map { BannerView.widget($0).laidOut(forWidth: size.width) }
+        let banner = state.notice.map { notice in chrome?.banner(notice, width: size.width) ?? BannerView.widget(notice).laidOut(forWidth: size.width) }
         let bannerHeight = banner?.height(forWidth: size.width) ?? 0
         // Step pacing's panel: the whole request when a third of the height holds it (9 rows at least).
         let stagedLines = state.stagedRequestText.map { $0.split(separator: "\n").count + 3 } ?? 0
         let stagedHeight = state.staged == nil ? 0 : min(stagedLines, max(9, size.height / 3))
-        let parts = frame.bounds.splitRows([.fixed(1), .fixed(1), .fill(), .fixed(stagedHeight), .fixed(bannerHeight), .fixed(1)])
-        TitleBar.render(state, tick: tick, into: &frame, area: parts[0])
+        let parts = chrome?.parts(size: size, staged: stagedHeight, banner: bannerHeight)
+            ?? frame.bounds.splitRows([.fixed(1), .fixed(1), .fill(), .fixed(stagedHeight), .fixed(bannerHeight), .fixed(1)])
+        chrome.draw(.title, TitleBar.line(state, tick: tick, area: parts[0]), in: parts[0], into: &frame) { $0.draw(into: &$1, area: parts[0]) }
         frame.fill(parts[1], glyph: "─", style: .border)
         let content = parts[2].inset(left: 1, right: 1)
         screen(of: state.route)?(state, &frame, content)
         if stagedHeight > 0 { StagedCallView.render(state, into: &frame, area: parts[3]) }
-        if let banner { frame.render(banner, in: parts[4]) }
-        frame.render(HelpBar(keymap: keymap), in: parts[5])
+        if let banner, let notice = state.notice {
+            chrome.draw(.banner, notice, in: parts[4], into: &frame) { _, frame in frame.render(banner, in: parts[4]) }
+        }
+        chrome.draw(.help, keymap.bindings, in: parts[5], into: &frame) { _, frame in frame.render(HelpBar(keymap: keymap), in: parts[5]) }
         if state.isAwaitingConfirmation { ConfirmationView.render(state, into: &frame, area: parts[2]) }
         if state.confirmingQuit {
             var dialog = Dialog(title: "Quit?", body: "A flow is under way. Quit anyway?\nEnter quits, Esc goes back.",

@@ -18,7 +18,7 @@ public struct Frame: Hashable, Sendable {
     /// Where a `put` cut text at its clip's edge (a visible character that did not fit after
     /// another, a word or a list cut off): prose must wrap instead (a test renders every
     /// screen and expects none). Text scrolled on purpose in a field's box is `put` with `mayCut`.
-    public private(set) var wordCuts: [WordCut] = []
+    public internal(set) var wordCuts: [WordCut] = []
 
     public init(size: Size, style: Style = .normal) {
         self.size = size
@@ -221,7 +221,7 @@ public struct Frame: Hashable, Sendable {
 
     /// The code of a glyph: its scalar, or a cluster of this frame's table (the same cluster
     /// written twice in a row is kept once).
-    private mutating func code(for glyph: Character) -> UInt32 {
+    mutating func code(for glyph: Character) -> UInt32 {
         let scalars = glyph.unicodeScalars
         if scalars.count == 1 { return scalars.first.unsafelyUnwrapped.value }
         if let last = clusters.last, last == glyph { return GlyphCode.cluster(clusters.count - 1) }

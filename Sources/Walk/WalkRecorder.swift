@@ -6,7 +6,7 @@ import SimKernel
 /// (`key(_:deferred:)`) until the next other line, `flush()` (the loop's, once the key's frame is
 /// painted, and before Ctrl-Z stops the process) or a crash (`flushOnCrash()`): its line is not
 /// made before the frame, and a kill (SIGKILL, or a second SIGTERM while the key is handled)
-/// loses it. The file is 0600
+/// loses it. Kept in memory only, keys stay held until the walk is read. The file is 0600
 /// (a walk carries the scenario, passwords included). When a write fails (a full disk), the line cut short is taken back
 /// so the file ends with whole lines, recording to the file stops, and `failure` says so; the session
 /// goes on, kept in memory. Safe to call from any thread.
@@ -115,15 +115,16 @@ public final class WalkRecorder: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Writes the keys held back. True when the file stopped being written by this flush (a full
-    /// disk): `failure` says why.
+    /// Writes the keys held back to the file. True when the file stopped being written by this
+    /// flush (a full disk): `failure` says why. A walk kept in memory only keeps holding them: their
+    /// lines are made when the walk is read (`walk(name:)`) or another line comes, not per key.
     @discardableResult
     public func flush() -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        let wasWritten = stopped == nil
+        guard descriptor >= 0 else { return false }
         writeHeldKeys()
-        return wasWritten && stopped != nil
+        return stopped != nil
     }
 
     /// `flush()` from a crash handler: nothing when another thread holds the recorder (a crash in

@@ -35,6 +35,9 @@ final class TerminalApp: @unchecked Sendable {
     /// and the state's generation (`LatestState`): a key pressed on that state looks itself up
     /// there instead of building the table again.
     private var shownKeymap: (keymap: Keymap<UICommand>, generation: Int)?
+    /// Makes the frames and keymaps: a keymap only when its inputs change, the title bar, banner
+    /// and help bar only when what they show does.
+    private let painter = ScreenPainter()
     /// The size last painted at, for a bug report's screen (written from the store's task).
     private let paintedSize = Pending<Size>()
     /// Runs the store and its tasks on the loop's thread.
@@ -112,8 +115,8 @@ final class TerminalApp: @unchecked Sendable {
             if state.quitRequested { return .quit }
             // Repaint on change, on resize, and while busy (the spinner turns).
             if changed || painted?.1 != driver.size || state.isBusy || painted == nil {
-                let keymap = shownKeymap?.generation == generation ? shownKeymap!.keymap : AppKeymap.keymap(for: state, helpTexts: false)
-                let frame = Screens.render(state, size: driver.size, tick: tick, keymap: keymap)
+                let keymap = shownKeymap?.generation == generation ? shownKeymap!.keymap : painter.keymap(for: state)
+                let frame = painter.render(state, size: driver.size, tick: tick, keymap: keymap)
                 driver.draw(frame)
                 shown = frame
                 shownKeymap = (keymap, generation)
@@ -191,7 +194,7 @@ final class TerminalApp: @unchecked Sendable {
             return .repaint
         }
         recorder?.key(key.walkName, deferred: true)
-        let keymap = shownKeymap.flatMap { $0.generation == generation ? $0.keymap : nil }
+        let keymap = shownKeymap.flatMap { $0.generation == generation ? $0.keymap : nil } ?? painter.keymap(for: state)
         switch AppKeymap.command(for: key, in: state, size: driver.size, keymap: keymap) {
         case .send(let action)?: send(action)
         case .forceQuit?: return .finish(.quit)

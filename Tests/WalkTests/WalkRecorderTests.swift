@@ -65,3 +65,28 @@ import Walk
         #expect(written[1].contains(#""key":"q""#) && written[2].contains(#""key":"x""#))
     }
 }
+
+extension WalkRecorderTests {
+    /// Kept in memory, the keys stay held across the loop's flushes (their lines are made when the
+    /// walk is read): the walk still has each at its place and time among the other lines.
+    @Test func aWalkInMemoryKeepsHeldKeysInOrderAcrossFlushes() throws {
+        let clock = Clock()
+        let recorder = WalkRecorder(header: Self.header(), now: { clock.tick() })
+        recorder.key("Down", deferred: true)
+        #expect(recorder.flush() == false)
+        recorder.key("Up", deferred: true)
+        recorder.paste("hi")
+        #expect(recorder.flush() == false)
+        recorder.key("Enter", deferred: true)
+        recorder.flush()
+        let entries = try recorder.walk().entries
+        #expect(entries.map(\.t) == [10, 20, 30, 40])
+        #expect(entries.map { entry -> String in
+            switch entry.what {
+            case .key(let name): name
+            case .paste(let text): "paste " + text
+            default: "other"
+            }
+        } == ["Down", "Up", "paste hi", "Enter"])
+    }
+}
