@@ -47,7 +47,7 @@ import Testing
     static let setup: EventLoopCallSetup = {
         let path = TemporaryFolder.make().appendingPathComponent("world.db").path
         let core = try! ServerCore(databasePath: path, seed: .named("fresh"), honoursLatency: false)
-        return EventLoopCallSetup(core: core, loopbackHost: host, serverName: "enrollsim", accessLog: nil)
+        return EventLoopCallSetup(core: core, loopbackHost: host, serverName: "enrollsim", accessLog: nil, systems: [])
     }()
 
     /// The team server's decoder as `DeadlineHTTP1Channel` sets it up (Hummingbird's limits), with
