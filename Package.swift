@@ -36,13 +36,15 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // HeapModule alone: the PIMS clock's queue of steps by due time (already resolved for SwiftNIO).
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // The kernel every system shares: envelope and JSON, clock, seeded ids, faults, controls,
         // session settings, strict scenario reading, events, the backend protocol, batch.
         .target(name: "SimKernel", dependencies: [.product(name: "Yams", package: "Yams")]),
         // A system: PIMS (catalogue, errors, value types, rules R0–R25, controls, session options).
-        .target(name: "PIMS", dependencies: ["SimKernel"]),
+        .target(name: "PIMS", dependencies: ["SimKernel", .product(name: "HeapModule", package: "swift-collections")]),
         // A system: Futurae (activation-code enrollment: catalogue, errors, value types, rules F0–F7, controls).
         .target(name: "Futurae", dependencies: ["SimKernel"]),
         // A system: CA Strong Authentication (card activation and auto-enrollment by push: rules C0–C12, controls).

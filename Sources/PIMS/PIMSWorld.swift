@@ -4,8 +4,19 @@ import SimKernel
 /// and the counters its rules hand out.
 public struct PIMSWorld: Sendable, Hashable {
     public var policy: Policy
-    /// Found by username, and by phone (`Account.Tag`), in constant time.
-    public var accounts: KeyedList<Account>
+    /// Found by username, and by phone (`Account.Tag`), in constant time. Changed in place, the clock's
+    /// queue follows through the steps that change a vehicle; replaced whole, the queue is built again.
+    public var accounts: KeyedList<Account> {
+        @inlinable _read { yield storedAccounts }
+        set {
+            storedAccounts = newValue
+            dueQueue.invalidate()
+        }
+        @inlinable _modify { yield &storedAccounts }
+    }
+    @usableFromInline var storedAccounts: KeyedList<Account>
+    /// The vehicles' next steps in time order (R31, R37): what `advance` plays.
+    public internal(set) var dueQueue = DueQueue()
     /// Per session name: who is logged in and what is open. A session the kernel knows but that has
     /// no entry here is logged out with nothing open.
     public var sessions: SessionStates
@@ -18,7 +29,7 @@ public struct PIMSWorld: Sendable, Hashable {
     public init(policy: Policy = Policy(), accounts: [Account] = [], sessions: SessionStates = [:],
                 loginFailures: [LoginFailures] = [], stepsIDs: Int? = nil) {
         self.policy = policy
-        self.accounts = KeyedList(accounts)
+        self.storedAccounts = KeyedList(accounts)
         self.sessions = sessions
         self.loginFailures = loginFailures
         self.stepsIDs = stepsIDs ?? max(Self.firstStepsID, accounts.flatMap(\.stepsCaches).map(\.stepsID).max() ?? 0)

@@ -1,3 +1,4 @@
+import HeapModule
 import SimKernel
 
 /// The vehicles on the simulated clock: each command's steps (R31), the execution checks (R32–R36),
@@ -35,32 +36,83 @@ extension PIMSStep {
 
     // MARK: the clock
 
-    /// What is due next on vehicle (a, v) at or before `until`, if anything.
-    private func nextDue(_ a: Int, _ v: Int, after now: SimTime, until: SimTime) -> SimTime? {
-        let r = accounts[a].vehicles[v].remote
-        var times = r.inFlight.map(\.due)
-        if let end = r.chargeEnd { times.append(end) }
-        if r.precond.status == .enabled, let end = r.precond.until { times.append(end) }
-        if let deferred = r.charging.deferredTime, r.charging.plugged, r.charging.state == .stopped || r.charging.state == .finished,
-           r.level < .full {
-            times.append(deferred.next(after: now))
-        }
-        return times.filter { $0 <= until }.min()
+    /// What is due next on vehicle (a, v), seen at `now` (read in place: no copy of the remote state).
+    private func nextDue(_ a: Int, _ v: Int, after now: SimTime) -> SimTime? {
+        accounts[a].vehicles[v].remote.nextDue(after: now)
+    }
+
+    /// Vehicle (a, v) changed outside the clock (a command accepted, a control, a wake-up sent): its
+    /// entry in the clock's queue follows (R31, R37).
+    mutating func reschedule(_ a: Int, _ v: Int) {
+        guard world.dueQueue.isBuilt else { return }
+        let key = VehicleKey(username: accounts[a].username, vin: accounts[a].vehicles[v].vin)
+        world.dueQueue.set(key, nextDue(a, v, after: clock))
+    }
+
+    /// Vehicle (a, v) a step is due on: ordered by time, then by the vehicle's place among the
+    /// accounts (steps due at one time play in the accounts' order, as they always have).
+    private struct DueStep: Comparable {
+        var due: SimTime
+        var a: Int
+        var v: Int
+        static func < (x: DueStep, y: DueStep) -> Bool { (x.due, x.a, x.v) < (y.due, y.a, y.v) }
     }
 
     /// Plays every step falling due after now up to `until`, in time order (R31, R37, R46's `advance`);
-    /// steps due at one time play in the order they were created.
+    /// steps due at one time play in the order they were created. Only the vehicles the queue has due
+    /// are looked at: the cost follows the steps played, not the accounts (issue 39).
+    ///
+    /// Each step taken from the queue is checked against its vehicle as it is (`nextDue` then): the
+    /// one played is the earliest due, the first vehicle among the accounts at a tie, as a scan of
+    /// every vehicle would pick (`advanceByScan`, which the tests hold it to).
     mutating func advance(until: SimTime) {
+        if !world.dueQueue.isBuilt { world.dueQueue.build(accounts, at: clock) }
+        assert(accounts.count > 2_000 || world.dueQueue.covers(accounts, at: clock), "a vehicle's step is missing from the clock's queue")
+        var due = Heap<DueStep>()
+        for (t, key) in world.dueQueue.takeDue(until: until) {
+            // A vehicle removed since (R18) or an account gone: its steps are dropped with it.
+            guard let a = accountIndex(key.username), let v = accounts[a].vehicles.firstIndex(where: { $0.vin == key.vin }) else { continue }
+            due.insert(DueStep(due: t, a: a, v: v))
+        }
+        var touched = Set<Int>()
+        var now = clock
+        while let step = due.popMin() {
+            let (a, v) = (step.a, step.v)
+            guard let t = nextDue(a, v, after: now) else { continue }
+            if t == step.due {
+                now = max(now, t)
+                play(a, v, at: t)
+                touched.insert(a)
+            }
+            // What comes next on this vehicle: within this advance, or filed for a later one.
+            guard let next = nextDue(a, v, after: now) else { continue }
+            if next <= until {
+                due.insert(DueStep(due: next, a: a, v: v))
+            } else {
+                world.dueQueue.set(VehicleKey(username: accounts[a].username, vin: accounts[a].vehicles[v].vin), next)
+            }
+        }
+        guard kernel.recordsEvents else { return }
+        for a in touched.sorted() {
+            let username = accounts[a].username
+            kernel.emit(.accountChanged, AccountChange(username).data, to: world.sessions.sessions(of: username), at: until)
+        }
+    }
+
+    /// `advance` by a scan of every vehicle of every account at each step: the reference the queue
+    /// is tested against (DueQueueTests), never called by the simulator.
+    mutating func advanceByScan(until: SimTime) {
+        func dueBy(_ a: Int, _ v: Int, after now: SimTime) -> SimTime? { nextDue(a, v, after: now).flatMap { $0 <= until ? $0 : nil } }
         var pending: [(a: Int, v: Int)] = []
         for a in accounts.indices {
-            for v in accounts[a].vehicles.indices where nextDue(a, v, after: clock, until: until) != nil { pending.append((a, v)) }
+            for v in accounts[a].vehicles.indices where dueBy(a, v, after: clock) != nil { pending.append((a, v)) }
         }
         var touched = Set<Int>()
         var now = clock
         while true {
             var best: (k: Int, t: SimTime)?
             for (k, p) in pending.enumerated() {
-                if let t = nextDue(p.a, p.v, after: now, until: until), best == nil || t < best!.t { best = (k, t) }
+                if let t = dueBy(p.a, p.v, after: now), best == nil || t < best!.t { best = (k, t) }
             }
             guard let (k, t) = best else { break }
             let (a, v) = pending[k]
@@ -68,6 +120,7 @@ extension PIMSStep {
             play(a, v, at: t)
             touched.insert(a)
         }
+        world.dueQueue.invalidate()
         guard kernel.recordsEvents else { return }
         for a in touched.sorted() {
             let username = accounts[a].username

@@ -106,6 +106,7 @@ extension PIMSStep {
         let flight = InFlight(transactionId: kernel.transactionId, action: command.action, params: params, session: kernel.session,
                               t0: t0, step: step, due: due, fault: fault)
         accounts[a].vehicles[v].remote.inFlight.append(flight)
+        reschedule(a, v)
         signal(a, v, code: 900, command: flight, at: t0)
         return .null
     }
@@ -170,6 +171,7 @@ extension PIMSStep {
             accounts[a].vehicles[v].remote.reported = nil
             signal(a, v, code: 200, command: flight, at: clock)
         }
+        reschedule(a, v)
     }
 
     /// R39: a transport fault on `get` answers the phone cache, when the session has one.

@@ -10,6 +10,8 @@ extension PIMSStep {
         }
         try requireStrongAuthentication()
         let removed = accounts[a].vehicles.remove(at: v)
+        // Its steps go with it (R31): the clock's queue forgets it.
+        world.dueQueue.set(VehicleKey(username: accounts[a].username, vin: removed.vin), nil)
         accounts[a].stepsCaches.removeAll { $0.carAssociationID == removed.carAssociationID }
         // Sessions that selected it keep the selection: their remote calls answer R28's gate (3), 2366.
         return .null

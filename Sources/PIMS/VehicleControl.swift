@@ -134,6 +134,7 @@ extension PIMSStep {
             edit { $0.reported?.charging.plugged = plugged }
         }
         if willBeLive { edit { $0.reported = nil } }
+        reschedule(a, v)  // a charge started, stopped or on at a new rate moves its end; a plug, the deferred hour
         if accounts[a].vehicles[v].remote != before { changed(a, v, command: nil, at: t) }
         if kernel.recordsEvents {
             let reached = world.sessions.sessions(of: change.username)
