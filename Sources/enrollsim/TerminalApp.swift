@@ -3,6 +3,7 @@ import Foundation
 import Screens
 import SimKernel
 import SimWorld
+import Synchronization
 import TerminalUI
 import Walk
 import WalkPlayer
@@ -12,6 +13,8 @@ import WalkPlayer
 /// thread, this loop's (`LoopExecutor`): a key is reduced and its frame painted without a thread
 /// hop. The loop waits for input until the next timer is due, or 100 ms while a call is in flight
 /// (the spinner turns): idle, it neither wakes nor writes.
+// Unchecked: confined to its loop's thread, not locked. `run` hands it to that thread and only
+// `latest` (a Mutex) is read elsewhere; `runHere` is called on the thread that owns it.
 final class TerminalApp: @unchecked Sendable {
     enum Outcome { case quit, signal(TerminationSignal) }
 
@@ -228,86 +231,64 @@ final class TerminalApp: @unchecked Sendable {
 /// The newest state the store reported, and whether it changed since the loop last looked. The
 /// store reports on the loop's thread (its executor), which looks before it waits: no wakeup is
 /// needed. A bug report reads it from another thread.
-final class LatestState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var state: AppState
-    private var changed = true
-    /// Counts the states set: the same generation is the same state.
-    private var generation = 0
+final class LatestState: Sendable {
+    private struct Newest {
+        var state: AppState
+        var changed = true
+        /// Counts the states set: the same generation is the same state.
+        var generation = 0
+    }
+
+    private let newest: Mutex<Newest>
 
     init(_ state: AppState) {
-        self.state = state
+        newest = Mutex(Newest(state: state))
     }
 
     func set(_ new: AppState) {
-        lock.lock()
-        state = new
-        changed = true
-        generation &+= 1
-        lock.unlock()
+        newest.withLock {
+            $0.state = new
+            $0.changed = true
+            $0.generation &+= 1
+        }
     }
 
     /// The newest state, leaving it marked as changed.
-    func peek() -> AppState {
-        lock.lock()
-        defer { lock.unlock() }
-        return state
-    }
+    func peek() -> AppState { newest.withLock { $0.state } }
 
     /// The newest state and its generation.
-    func peekGeneration() -> (AppState, Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (state, generation)
-    }
+    func peekGeneration() -> (AppState, Int) { newest.withLock { ($0.state, $0.generation) } }
 
-    var hasChanged: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return changed
-    }
+    var hasChanged: Bool { newest.withLock { $0.changed } }
 
     /// The newest state, whether it changed since the last take, and its generation.
     func take() -> (AppState, Bool, Int) {
-        lock.lock()
-        defer {
-            changed = false
-            lock.unlock()
+        newest.withLock { newest in
+            defer { newest.changed = false }
+            return (newest.state, newest.changed, newest.generation)
         }
-        return (state, changed, generation)
     }
 }
 
 /// Values handed from any thread to the loop's, in order.
-final class Pending<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Value] = []
+final class Pending<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
 
     func put(_ value: Value) {
-        lock.lock()
-        values.append(value)
-        lock.unlock()
+        values.withLock { $0.append(value) }
     }
 
     /// Keeps only `value` (the newest of a kind that supersedes the rest).
     func replace(with value: Value) {
-        lock.lock()
-        values = [value]
-        lock.unlock()
+        values.withLock { $0 = [value] }
     }
 
-    var last: Value? {
-        lock.lock()
-        defer { lock.unlock() }
-        return values.last
-    }
+    var last: Value? { values.withLock { $0.last } }
 
     func takeAll() -> [Value] {
-        lock.lock()
-        defer {
-            values = []
-            lock.unlock()
+        values.withLock { values in
+            defer { values = [] }
+            return values
         }
-        return values
     }
 }

@@ -60,6 +60,8 @@ import Testing
             Case(command: "export", what: "a file that exists", arguments: ["export", walk, "--markdown", existing]),
             Case(command: "coverage", what: "a walk", arguments: ["coverage", walk]),
             Case(command: "demo", what: "an unknown tour", arguments: ["demo", p]),
+            Case(command: "explore", what: "an unknown scenario", arguments: ["explore", p, "--budget", "1"]),
+            Case(command: "explore", what: "a bad --reach", arguments: ["explore", "fresh", "--reach", p, "--budget", "1"]),
             Case(command: "manual", what: "an unknown argument", arguments: ["manual", p]),
         ]
     }

@@ -24,8 +24,9 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     public var menuLine: String { scope.menuLine }
 
     /// The one place a route meets its feature: the app asks the route's feature for Enter, Esc,
-    /// the arrows, opening, the keys, the form, the awaited SMS and the question on screen.
-    var scope: any FeatureScope { Features.scope(of: self)! }
+    /// the arrows, opening, the keys, the form and the question on screen. A route no registered
+    /// feature has (a test's front outside its `registering`) is Home's.
+    var scope: any FeatureScope { Features.scope(of: self) ?? Features.home }
 }
 
 /// The registry: every feature as the app holds it (where its state lives and what it starts as,

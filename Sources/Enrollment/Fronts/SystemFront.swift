@@ -133,7 +133,9 @@ public struct SettingRow: Hashable, Sendable {
 
 /// The fronts of the app: one line per system, as `World.systems` registers the backends.
 public enum SystemFronts {
-    public static let builtin: [any SystemFront.Type] = [PIMSFront.self, FuturaeFront.self, CardFront.self]
+    public static let builtin: [any SystemFront.Type] = [defaultFront, FuturaeFront.self, CardFront.self]
+    /// The session screen's first choice.
+    public static let defaultFront: any SystemFront.Type = PIMSFront.self
 
     /// Fronts registered from outside the module (a test target's), for the task that registered
     /// them and the tasks it starts: parallel tests never see another test's front.
@@ -164,9 +166,10 @@ public enum SystemFronts {
 }
 
 extension SystemChoice {
-    /// This system's front.
+    /// This system's front. A choice whose front is not registered here (a test's system outside
+    /// its `registering`) is shown by the default front, whose session screen offers those there are.
     public var front: any SystemFront.Type {
-        SystemFronts.registered.first { $0.system == self }!
+        SystemFronts.registered.first { $0.system == self } ?? SystemFronts.defaultFront
     }
 }
 

@@ -53,10 +53,6 @@ public struct SystemChoice: RawRepresentable, Hashable, Sendable, CustomStringCo
         self.rawValue = rawValue
     }
 
-    public static let pims = SystemChoice("PIMS")
-    public static let futurae = SystemChoice("Futurae")
-    public static let card = SystemChoice("Card")
-
     /// Every registered front's system, in the fronts' order.
     public static var allCases: [SystemChoice] { SystemFronts.registered.map { $0.system } }
 
@@ -73,7 +69,7 @@ public struct SessionConfig: Hashable, Sendable {
     public var password: String
     public var device: String
     public var pacing: Pacing
-    public var system: SystemChoice = .pims
+    public var system: SystemChoice = SystemFronts.defaultFront.system
     /// Biometrics on the device (Futurae's "available", the card app's "enabled").
     public var biometrics = true
     /// Each front's own options (PIMS's platform, SDK and variant; Futurae's lock type and binding),

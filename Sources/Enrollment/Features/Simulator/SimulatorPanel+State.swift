@@ -13,12 +13,12 @@ extension SimulatorPanel {
         /// The fault rules this app added (the backend keeps no list a client can read).
         public var faults: [FaultRule] = []
         public var scenario: String?
-        public var form = State.form(for: .pims, keeping: Form([]))
+        public var form = State.form(for: SystemFronts.defaultFront.system, keeping: Form([]))
         /// A question over the panel (the fault form, the save-as name); its form takes the fields' place.
         public var dialog: Dialog?
         /// The system whose panel this is (the session's, set when the panel opens): its sections,
         /// the calls its faults target and its presets are its front's.
-        public var system = SystemChoice.pims
+        public var system = SystemFronts.defaultFront.system
         /// The call the fault presets apply to (index into the front's `faultTargets`).
         public var faultTarget = 0
         public var faultTargets: [String] { system.front.faultTargets }

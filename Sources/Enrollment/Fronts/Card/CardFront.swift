@@ -142,3 +142,7 @@ public enum CardFront: SystemFront {
                       advice: "The call did not reach the bank: nothing changed. Retry it (r, or ^R in a form).")
     }
 }
+
+extension SystemChoice {
+    public static let card = SystemChoice("Card")
+}

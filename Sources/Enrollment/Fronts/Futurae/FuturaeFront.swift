@@ -185,3 +185,7 @@ extension SimulatorPanel.Control {
     public static let createActivation = Self.system(SystemPanelCommand(.futurae, FuturaePanelCommand.createActivation))
     public static let activations = Self.system(SystemPanelCommand(.futurae, FuturaePanelCommand.activations))
 }
+
+extension SystemChoice {
+    public static let futurae = SystemChoice("Futurae")
+}

@@ -184,3 +184,7 @@ extension FaultPreset {
         FaultPreset(code: code.value, barTitle: "\(code) \(words)", title: "next call answers \(code) \(words)")
     }
 }
+
+extension SystemChoice {
+    public static let pims = SystemChoice("PIMS")
+}
