@@ -1,5 +1,5 @@
 import Enrollment
-import PIMS
+import SimKernel
 import TerminalUI
 
 /// The top line: where we are, and who on which device; a busy marker while a call is in flight.

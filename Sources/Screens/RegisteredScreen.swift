@@ -1,18 +1,18 @@
-import PIMS
+import SimKernel
 import Enrollment
 import TerminalUI
 
 /// What a screen sees of the app besides its feature's state (ratatui's `StatefulWidget`: the
 /// widget draws its own state; this is the little it shares): what the feature reads of the app
-/// (the session's settings, the input policy, the account and inbox as last read), whether a call
-/// is in flight, where the focus is, the SMS beside a code prompt, the calls made so far, and the
+/// (the session's settings, the input policy, the system front's part), whether a call is in
+/// flight, where the focus is, whether a code is asked for, the calls made so far, and the
 /// key bound to an action now (screens that name a key draw it as the help bar does).
 public struct ScreenContext: Sendable {
     public let shared: Shared
     public let callInFlight: Bool
     public let fieldFocus: FieldFocus
-    /// The SMS the simulated phone shows beside a code prompt, with its state.
-    public let smsOnPhone: (message: PhoneInbox.Message, state: PhoneInbox.CodeState)?
+    /// The app, for what a system's screens read of it through their own accessors (PIMS's phone).
+    let app: AppState
     /// The prompt on screen asks for an SMS code (the phone is shown while it does).
     public let asksForCode: Bool
     /// Every call of the session, in order (the API log's entries).
@@ -23,7 +23,7 @@ public struct ScreenContext: Sendable {
         shared = state.shared
         callInFlight = state.inFlight != nil
         fieldFocus = state.fieldFocus
-        smsOnPhone = state.smsOnPhone
+        app = state
         asksForCode = state.activeForm?.has(.smsCode) == true
         calls = state.log.entries
         // The keys are resolved only when a screen names one (the keymap resolves them anyway).
@@ -35,8 +35,6 @@ public struct ScreenContext: Sendable {
 
     public var config: SessionConfig { shared.config }
     public var policy: PINPolicy { shared.policy }
-    /// The account's vehicles, as the simulator reported them.
-    public var vehicles: [AccountSnapshot.Vehicle] { shared.vehicles }
 }
 
 /// A screen drawn for its feature's route: from its feature's state and the screen context, or, for

@@ -1,5 +1,5 @@
 import Enrollment
-import PIMS
+import SimKernel
 import TerminalUI
 
 /// The simulated world, every system's: the system's own sections (its entry in `SystemScreens`), the

@@ -41,8 +41,8 @@ extension AppState {
             return effects + Features.session.send(.createSession, to: &self)
         case .save(let path, let contents):
             return [.saveFile(path: path, contents: contents)]
-        case .vehicleRead(let truth):
-            return Features.vehicle.send(.truthRead(truth), to: &self)
+        case .front(let value):
+            return session.config.system.front.perform(value, &self)
         }
     }
 }

@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// What a field holds, which decides what may be typed, what is valid and how it is drawn. An open
 /// set: the shell's kinds are here, each front declares its own beside its fields (PIMS's PIN and

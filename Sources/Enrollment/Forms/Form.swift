@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// The fields of one prompt with the focus. Forms live in their flow's state, so leaving a flow,
 /// a transport error or Esc on a busy call never loses what was typed.

@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// Everything the shared shell (session screen, simulator panel, banner, calls) asks of one system's
 /// front: its session settings, its home menu, its sections of the simulator panel and the calls its
@@ -84,7 +84,9 @@ public protocol SystemFront: Sendable {
 
     /// Its part of `Shared`: what its flows read of the app, built for each action (nil: nothing).
     static func sharedPart(_ app: AppState) -> FrontValue?
-    /// One of its own outcomes (`Outcome.front`), done.
+    /// The call that logs the session in once it is created, when it `logsIn` (PIMS's login, R0a).
+    static func login(_ config: SessionConfig) -> CallRequest?
+    /// One of its own outcomes (`Outcome.front`, a delegate `.front` of the simulator panel), done.
     static func perform(_ value: FrontValue, _ app: inout AppState) -> [Effect]
     /// An answer of a call, before its flow hears it: the front may take it over (PIMS asks for an
     /// OTP on 2302, then sends the call again); nil: the flow has it.
@@ -103,6 +105,7 @@ extension SystemFront {
     public static func received(_ event: SimEvent, _ app: inout AppState) -> [Effect]? { nil }
     public static func sharedPart(_ app: AppState) -> FrontValue? { nil }
     public static func perform(_ value: FrontValue, _ app: inout AppState) -> [Effect] { [] }
+    public static func login(_ config: SessionConfig) -> CallRequest? { nil }
     public static func intercept(_ response: CallResponse, of call: PlannedCall, _ app: inout AppState) -> [Effect]? { nil }
     public static func afterAnswer(_ app: inout AppState, late: Bool) -> [Effect] { [] }
     public static func globalCommands(_ app: AppState) -> [AvailableCommand] { [] }

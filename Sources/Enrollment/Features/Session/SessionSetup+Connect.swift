@@ -1,5 +1,5 @@
-import Futurae
-import PIMS
+import SimKernel
+import SimKernel
 
 /// Enter on the session screen: take the fields, then connect (if the backend changed), create the
 /// device's session, and log in; and the options cycled by key.

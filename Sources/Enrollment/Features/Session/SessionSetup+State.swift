@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 extension SessionSetup {
     public enum Connection: Hashable, Sendable {

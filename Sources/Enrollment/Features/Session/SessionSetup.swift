@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// The session screen, and the session itself: backend, account (R0a login), device, platform,
 /// SDK, variant; switching device mid-run (a second device of the same account shows step 6's
@@ -32,8 +32,8 @@ public enum SessionSetup: Feature {
                 return [.notice(Notice(kind: .error, label: "Could not create the session.", detail: answer.error ?? "failed",
                                        advice: "Check the device id, then press Enter again."))]
             }
-            if !state.config.system.front.logsIn { return state.ready() }
-            return [.call(.login, PIMSRequests.login(state.config.username, state.config.password))]
+            guard state.config.system.front.logsIn, let login = state.config.system.front.login(state.config) else { return state.ready() }
+            return [.call(.login, login)]
         case .loginAnswered(let response): return state.loginAnswered(response)
         case .loggedOut:
             state.loggedIn = nil

@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 extension SimulatorPanel {
     public enum Action: FeatureAction {
@@ -56,7 +56,8 @@ extension SimulatorPanel {
         case worldReplaced
         /// Write the exported scenario.
         case save(path: String, contents: String)
-        /// The vehicle control answered: the car as the simulator has it now (the Vehicle screen shows it too).
-        case vehicleRead(VehicleTruth)
+        /// Something of the system front's own, done by the front (`SystemFront.perform`): PIMS's
+        /// vehicle control answered, the car as the simulator has it now (the Vehicle screen shows it too).
+        case front(FrontValue)
     }
 }

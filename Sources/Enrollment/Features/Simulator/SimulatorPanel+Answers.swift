@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// What the controls answered, and what the world's events say.
 extension SimulatorPanel.State {

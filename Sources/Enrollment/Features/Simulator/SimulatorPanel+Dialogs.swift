@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 
 /// Enter on the panel's dialogs: the fault form becomes a `fault` control, the save-as name an
 /// `export` written to NAME.yaml under that name. A value that cannot be used keeps the dialog

@@ -1,6 +1,6 @@
-import Card
-import Futurae
-import PIMS
+import SimKernel
+import SimKernel
+import SimKernel
 import SimKernel
 
 extension SimulatorPanel {

@@ -1,4 +1,4 @@
-import PIMS
+import SimKernel
 import SimKernel
 
 /// The simulated world: the shared clock, faults on the session's system's own calls, the scenario

@@ -88,12 +88,17 @@ extension PIMSFront {
     public static func sharedPart(_ app: AppState) -> FrontValue? { FrontValue(PIMSShared(app)) }
 
     public static func perform(_ value: FrontValue, _ app: inout AppState) -> [Effect] {
+        // The simulator panel's vehicle control answered: the Vehicle screen shows the car too.
+        if let truth = value.as(VehicleTruth.self) { return Features.vehicle.send(.truthRead(truth), to: &app) }
         switch value.as(PIMSRefresh.self) {
-        case .account: app.refreshAccount()
-        case .inbox(let phone): app.refreshInbox(phone)
-        case nil: []
+        case .account: return app.refreshAccount()
+        case .inbox(let phone): return app.refreshInbox(phone)
+        case nil: return []
         }
     }
+
+    /// R0a: the session logs in to its account once created.
+    public static func login(_ config: SessionConfig) -> CallRequest? { PIMSRequests.login(config.username, config.password) }
 
     public static func intercept(_ response: CallResponse, of call: PlannedCall, _ app: inout AppState) -> [Effect]? {
         guard response.error?.pimsCode == .needStrongAuthentication, call.purpose.strongAuthenticationRetries, !call.isOTPRetry else { return nil }

@@ -67,6 +67,6 @@ extension SimulatorPanel.State {
         now = answer.now ?? now
         // Said only when the car changed (a read after a clock advance keeps the panel's message).
         if let v = vehicle, let before, before.vin == v.vin, before.summary != v.summary { message = "Vehicle \(v.vin) changed: \(v.summary)." }
-        return vehicle.map { [.delegate(.vehicleRead($0))] } ?? []
+        return vehicle.map { [.delegate(.front(FrontValue($0)))] } ?? []
     }
 }

@@ -47,3 +47,11 @@ enum PhoneView {
         }
     }
 }
+
+/// What PIMS's screens read of the app beside their flow's state: the phone and the vehicles.
+extension ScreenContext {
+    /// The SMS the simulated phone shows beside a code prompt, with its state.
+    var smsOnPhone: (message: PhoneInbox.Message, state: PhoneInbox.CodeState)? { app.smsOnPhone }
+    /// The account's vehicles, as the simulator reported them.
+    var vehicles: [AccountSnapshot.Vehicle] { shared.vehicles }
+}
