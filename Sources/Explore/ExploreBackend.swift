@@ -1,15 +1,15 @@
 import Foundation
 import SimKernel
 import SimWorld
+import Synchronization
 
 /// The in-process world as the explorer drives it: calls and controls pass straight through, but
 /// events are not pushed to the front by a subscription on their own time; the explorer reads them
 /// after each key (`pendingEvents`) and hands them over itself, so every run of a sequence of keys
 /// sees the same events at the same place (a walk's replay does the same).
-public final class ExploreBackend: SimBackend, @unchecked Sendable {
+public final class ExploreBackend: SimBackend, Sendable {
     public let inner: InProcessBackend
-    private let lock = NSLock()
-    private var subscribed: String?
+    private let subscribed = Mutex<String?>(nil)
 
     public init(world: World) {
         inner = InProcessBackend(world: world, honoursLatency: false)
@@ -25,13 +25,13 @@ public final class ExploreBackend: SimBackend, @unchecked Sendable {
 
     /// The session the front listens to; its events come from `pendingEvents`.
     public func events(session: String) -> AsyncStream<SimEvent> {
-        lock.withLock { subscribed = session }
+        subscribed.withLock { $0 = session }
         return AsyncStream { $0.finish() }
     }
 
     /// The events of the session the front listens to since the last read (none while it listens to none).
     public func pendingEvents() async -> [SimEvent] {
-        guard let session = lock.withLock({ subscribed }) else { return [] }
+        guard let session = subscribed.withLock({ $0 }) else { return [] }
         let answer = await inner.control(SimControl("events", ["session": .string(session)]))
         guard let list = answer["events"]?.arrayValue else { return [] }
         return list.compactMap(SimEvent.init(json:))

@@ -5,11 +5,12 @@ import SimKernel
 import TerminalUI
 import Walk
 import WalkPlayer
+import Synchronization
 
 /// One run of keys from a start: a fresh world and a fresh headless front, each input applied and
 /// its effects settled, the events it caused handed over, then what it reached read off the answers'
 /// traces and the screen, and the oracles asked. A walk recorder, when given, writes every line.
-public final class ExploreRun: @unchecked Sendable {
+public final class ExploreRun {
     public let start: ExploreStart
     public private(set) var front: HeadlessFront
     public let backend: ExploreBackend
@@ -32,19 +33,17 @@ public final class ExploreRun: @unchecked Sendable {
         public var handled: Bool
     }
 
-    final class StepTime: @unchecked Sendable {
-        private let lock = NSLock()
-        private var ms = 0
-        func now() -> Int { lock.withLock { ms } }
-        func advance() { lock.withLock { ms += 100 } }
+    final class StepTime: Sendable {
+        private let ms = Mutex(0)
+        func now() -> Int { ms.withLock { $0 } }
+        func advance() { ms.withLock { $0 += 100 } }
     }
 
     /// A tap's sink, filled from the store's tasks.
-    final class TapBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var taps: [StoreTap] = []
-        func add(_ tap: StoreTap) { lock.withLock { taps.append(tap) } }
-        func take() -> [StoreTap] { lock.withLock { defer { taps = [] }; return taps } }
+    final class TapBox: Sendable {
+        private let taps = Mutex<[StoreTap]>([])
+        func add(_ tap: StoreTap) { taps.withLock { $0.append(tap) } }
+        func take() -> [StoreTap] { taps.withLock { taps in defer { taps = [] }; return taps } }
     }
 
     /// `recordingTo`: writes the run as a walk file (titled `title`), created anew.

@@ -2,7 +2,7 @@ import Foundation
 
 /// After an exploration: a minimal walk for every branch reached and for every oracle finding,
 /// written into a folder and each checked as `replay --check` checks it.
-public final class ExploreSuite: @unchecked Sendable {
+public final class ExploreSuite {
     public let explorer: Explorer
     /// The shortest sequence seen so far to each target, from every candidate delta debugging ran:
     /// a later branch starts shrinking from there (most branches lie on the way to others).

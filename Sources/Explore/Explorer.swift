@@ -10,7 +10,7 @@ import WalkPlayer
 /// there come first (the model of the screens seen); while a field is edited, a value from its
 /// dictionary is put in half the time. The random baseline presses keys of a whole keyboard,
 /// uniformly, from a fresh start each run (Android's Monkey).
-public final class Explorer: @unchecked Sendable {
+public final class Explorer {
     public enum Strategy: String, Sendable, CaseIterable { case guided, random }
 
     public struct Budget: Sendable {
