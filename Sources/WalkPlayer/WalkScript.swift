@@ -44,10 +44,11 @@ public final class WalkScript {
         time.advance(pauseMs)
     }
 
-    /// Waits until the screen shows `text` (an SMS arrives by an event, on its own time): false after 10 s.
+    /// Waits until the screen shows `text` (an SMS arrives by an event, on its own time): false after
+    /// 60 s (a team server on a busy machine may take seconds to answer).
     @discardableResult
     public func wait(for text: String) async -> Bool {
-        for _ in 0..<500 {
+        for _ in 0..<3000 {
             await front.refresh()
             if screen.contains(text) { return true }
             try? await Task.sleep(for: .milliseconds(20))

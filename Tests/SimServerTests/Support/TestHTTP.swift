@@ -27,7 +27,7 @@ struct TestHTTP: Sendable {
         var headers = headers
         if body != nil, !headers.contains(where: { $0.0.lowercased() == "content-type" }) { headers.append(("Content-Type", "application/json")) }
         guard let url = URL(string: base + path) else { throw BadURL(text: base + path) }
-        let answer = try await HTTPTransport.shared.send(method.rawValue, url, headers: headers, body: body.map { Data($0.utf8) }, timeout: .seconds(30))
+        let answer = try await HTTPTransport.shared.send(method.rawValue, url, headers: headers, body: body.map { Data($0.utf8) }, timeout: .seconds(120))
         return Answer(status: answer.status, text: answer.text, headers: answer.headers.map { ($0.name, $0.value) })
     }
 
