@@ -65,8 +65,10 @@ import Testing
     ]
 
     @Test func theEventLoopAndTheRouterAnswerCallsByteForByteAlike() async throws {
-        try await withServer("team") { fast in
-            try await withServer("team", configure: { $0.answersCallsOnEventLoop = false }) { routed in
+        // Pieces arrive 50 ms apart; on a busy machine they may take longer than the request deadline.
+        let patient = ConnectionLimits(request: .seconds(600))
+        try await withServer("team", connections: patient) { fast in
+            try await withServer("team", connections: patient, configure: { $0.answersCallsOnEventLoop = false }) { routed in
                 let fastToken = try #require(try await fast.http.openSession(device: "d1"))
                 let routedToken = try #require(try await routed.http.openSession(device: "d1"))
                 for (send, answers) in Self.exchanges {
@@ -161,7 +163,7 @@ import Testing
 
     /// Pipelined answers come in the order asked, whichever of the two answers each.
     @Test func pipelinedCallsAreAnsweredInOrder() async throws {
-        try await withServer("team") { server in
+        try await withServer("team", connections: ConnectionLimits(request: .seconds(600))) { server in
             let token = try #require(try await server.http.openSession(device: "d1"))
             let logout = #"{"type":"set","name":"pims.authentication.user","params":{"action":"logout"}}"#
             let requests = (0..<20).map { i in [Self.login, Self.read, logout, #"{"bad""#][i % 4] }
