@@ -95,9 +95,9 @@ public final class ExploreRun {
             switch tap {
             case .call(_, _, _, let response, _):
                 harvest.take(response.json)
-                guard let trace = response.trace, let system = trace.system, let rule = trace.rule else { continue }
-                reached.append(.branch(system: system, rule: rule, branch: trace.branch))
-                if let error = response.error { reached.append(.code(system: system, code: error.name ?? error.code.description)) }
+                guard let trace = response.trace, let target = ExploreTarget.branch(trace), let system = trace.system else { continue }
+                reached.append(target)
+                if let error = response.error, !trace.injected { reached.append(.code(system: system, code: error.name ?? error.code.description)) }
             case .control(_, let answer): harvest.take(answer.json)
             case .event(let event): harvest.take(event.data)
             case .expect: break

@@ -15,6 +15,13 @@ public enum ExploreTarget: Hashable, Sendable, Comparable, CustomStringConvertib
         }
     }
 
+    /// The branch an answer reached, when its trace names a rule. A branch reached by an injected
+    /// fault is a target of its own (`fault 2351`), so the search still looks for the rule's own way.
+    public static func branch(_ trace: AnswerTrace) -> ExploreTarget? {
+        guard let system = trace.system, let rule = trace.rule else { return nil }
+        return .branch(system: system, rule: rule, branch: trace.injected ? "fault \(trace.branch)" : trace.branch)
+    }
+
     /// A file name for its walk: `pims-R11-2317`, `futurae-F2-ok`.
     public var fileStem: String {
         let raw: String

@@ -9,12 +9,16 @@ public struct AnswerTrace: Sendable, Hashable {
     public var branch: String
     /// Simulated time when the call was answered.
     public var at: SimTime
+    /// The answer was a fault injected from the simulator (the rule named is the one the call would
+    /// have gone through, and the branch the fault's code): coverage counts it apart.
+    public var injected: Bool
 
-    public init(system: String?, rule: String?, branch: String, at: SimTime) {
+    public init(system: String?, rule: String?, branch: String, at: SimTime, injected: Bool = false) {
         self.system = system
         self.rule = rule
         self.branch = branch
         self.at = at
+        self.injected = injected
     }
 
     /// The branch an answer without a rule's own mark took: its error code (a name for systems that
@@ -31,11 +35,13 @@ public struct AnswerTrace: Sendable, Hashable {
         var o: [String: JSONValue] = ["branch": .string(branch), "at": .string(at.iso8601)]
         if let system { o["system"] = .string(system) }
         if let rule { o["rule"] = .string(rule) }
+        if injected { o["injected"] = .bool(true) }
         return .object(o)
     }
 
     public init?(json: JSONValue) {
         guard let branch = json["branch"]?.stringValue, let at = json["at"]?.stringValue.flatMap(SimTime.init(iso8601:)) else { return nil }
-        self.init(system: json["system"]?.stringValue, rule: json["rule"]?.stringValue, branch: branch, at: at)
+        self.init(system: json["system"]?.stringValue, rule: json["rule"]?.stringValue, branch: branch, at: at,
+                  injected: json["injected"]?.boolValue ?? false)
     }
 }

@@ -59,8 +59,9 @@ public struct Simulator: Sendable {
                 return Outcome(response: CallResponse(transactionId: tx, outcome: answer.takeOutcome(), trace: trace),
                                latencyMs: fault?.latencyMs ?? 0, rule: answer.rule, events: events + kernel.events)
             }
-            var response = CallResponse.failure(tx, system.kernelFailure(.injected(code)))
-            response.trace = AnswerTrace(system: system.id, rule: nil, branch: "fault \(code)", at: world.clock)
+            let failure = system.kernelFailure(.injected(code))
+            var response = CallResponse.failure(tx, failure)
+            response.trace = injectedTrace(code, failure, request, system, session: sessionName)
             return Outcome(response: response, latencyMs: fault?.latencyMs ?? 0, rule: nil, events: events)
         }
         var kernel = world.context(for: sessionName, recordingEvents: recordingEvents)
@@ -79,6 +80,25 @@ public struct Simulator: Sendable {
         return Outcome(response: CallResponse(transactionId: tx, outcome: answer.takeOutcome(), failureResult: answer.failureResult, trace: trace),
                        latencyMs: fault?.latencyMs ?? 0, rule: answer.rule,
                        events: events.isEmpty ? kernel.events : events + kernel.events)
+    }
+}
+
+extension Simulator {
+    /// An injected fault's trace: the rule the call would have gone through in this state (played on
+    /// a copy of the world, which is then dropped), when that rule's branches list the fault's code;
+    /// else the fault alone. QA reach an error branch's screens by a fault where no state of the
+    /// world leads there; coverage shows such a branch as reached by a fault, apart from the others.
+    func injectedTrace(_ code: ErrorCodeValue, _ failure: CallError, _ request: CallRequest, _ system: RegisteredSystem, session: String) -> AnswerTrace {
+        let branch = AnswerTrace.branch(of: .failure(failure), marked: nil)
+        var scratch = world
+        var kernel = scratch.context(for: session, recordingEvents: false)
+        swap(&kernel.faults, &scratch.faults)
+        let answer = system.handle(request, &scratch, &kernel)
+        if let rule = kernel.rule ?? answer.rule,
+           system.ruleCatalogue.rules.contains(where: { $0.id == rule && $0.branches.contains(branch) }) {
+            return AnswerTrace(system: system.id, rule: rule, branch: branch, at: world.clock, injected: true)
+        }
+        return AnswerTrace(system: system.id, rule: nil, branch: "fault \(code)", at: world.clock)
     }
 }
 

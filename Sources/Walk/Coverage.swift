@@ -6,6 +6,8 @@ import SimKernel
 public struct Coverage: Sendable, Equatable {
     /// system → rule → branch → answers.
     public private(set) var hits: [String: [String: [String: Int]]] = [:]
+    /// The same, for answers that were faults injected from the simulator (`AnswerTrace.injected`).
+    public private(set) var injectedHits: [String: [String: [String: Int]]] = [:]
     public private(set) var answers = 0
     /// system → error codes answered (a branch marked by its rule still answered a code: PIN blocked is 2317).
     public private(set) var codes: [String: Set<String>] = [:]
@@ -15,6 +17,10 @@ public struct Coverage: Sendable, Equatable {
     /// One answer: what produced it, and its error code (a name where the system names its codes).
     public mutating func add(_ trace: AnswerTrace, code: String?) {
         answers += 1
+        if trace.injected {
+            injectedHits[trace.system ?? "world", default: [:]][trace.rule ?? "input", default: [:]][trace.branch, default: 0] += 1
+            return
+        }
         if let code { codes[trace.system ?? "world", default: []].insert(code) }
         hits[trace.system ?? "world", default: [:]][trace.rule ?? "input", default: [:]][trace.branch, default: 0] += 1
     }
@@ -65,19 +71,36 @@ public struct Coverage: Sendable, Equatable {
 /// Coverage against the catalogues: per system, each rule's branches hit and never hit, and the
 /// error codes answered and never answered.
 public struct CoverageReport: Sendable {
-    public struct Branch: Sendable { public var name: String; public var count: Int }
+    public struct Branch: Sendable {
+        public var name: String
+        /// Answers of the rule itself.
+        public var count: Int
+        /// Answers that were injected faults traced to this branch.
+        public var injected = 0
+        public var reached: Bool { count > 0 || injected > 0 }
+        /// "2317×2", "2351×1 by fault", "2317×2 +1 by fault".
+        var label: String {
+            switch (count, injected) {
+            case (0, let f): "\(name)×\(f) by fault"
+            case (let n, 0): "\(name)×\(n)"
+            case (let n, let f): "\(name)×\(n) +\(f) by fault"
+            }
+        }
+    }
     public struct Rule: Sendable {
         public var id: String
         public var summary: String
         public var branches: [Branch]
-        public var hit: Bool { branches.contains { $0.count > 0 } }
+        public var hit: Bool { branches.contains(where: \.reached) }
     }
     public struct System: Sendable {
         public var id: String
         public var rules: [Rule]
         public var codesHit: [String]
         public var codesNever: [String]
-        public var branchesHit: Int { rules.reduce(0) { $0 + $1.branches.filter { $0.count > 0 }.count } }
+        public var branchesHit: Int { rules.reduce(0) { $0 + $1.branches.filter(\.reached).count } }
+        /// Branches reached only by an injected fault.
+        public var branchesByFaultOnly: Int { rules.reduce(0) { $0 + $1.branches.filter { $0.count == 0 && $0.injected > 0 }.count } }
         public var branchesTotal: Int { rules.reduce(0) { $0 + $1.branches.count } }
     }
 
@@ -88,12 +111,14 @@ public struct CoverageReport: Sendable {
         answers = coverage.answers
         systems = catalogues.map { catalogue in
             let hits = coverage.hits[catalogue.system] ?? [:]
+            let faults = coverage.injectedHits[catalogue.system] ?? [:]
             var rules = catalogue.rules.map { rule in
                 let counted = hits[rule.id] ?? [:]
-                var branches = rule.branches.map { Branch(name: $0, count: counted[$0] ?? 0) }
+                let injected = faults[rule.id] ?? [:]
+                var branches = rule.branches.map { Branch(name: $0, count: counted[$0] ?? 0, injected: injected[$0] ?? 0) }
                 // A branch the catalogue does not name still counts: shown, so it can be added.
                 for extra in counted.keys.sorted() where !rule.branches.contains(extra) {
-                    branches.append(Branch(name: extra, count: counted[extra]!))
+                    branches.append(Branch(name: extra, count: counted[extra]!, injected: injected[extra] ?? 0))
                 }
                 return Rule(id: rule.id, summary: rule.summary, branches: branches)
             }
@@ -111,11 +136,12 @@ public struct CoverageReport: Sendable {
     public var table: String {
         var out = "coverage of \(answers) answers\n"
         for system in systems {
-            out += "\n\(system.id): \(system.branchesHit) of \(system.branchesTotal) branches, \(system.rules.filter(\.hit).count) of \(system.rules.count) rules\n"
+            let byFault = system.branchesByFaultOnly > 0 ? " (\(system.branchesByFaultOnly) of them by an injected fault only)" : ""
+            out += "\n\(system.id): \(system.branchesHit) of \(system.branchesTotal) branches\(byFault), \(system.rules.filter(\.hit).count) of \(system.rules.count) rules\n"
             let width = (system.rules.map(\.id.count).max() ?? 3) + 1
             for rule in system.rules {
                 let mark = rule.hit ? "✓" : "·"
-                let branches = rule.branches.map { $0.count > 0 ? "\($0.name)×\($0.count)" : "·\($0.name)" }.joined(separator: "  ")
+                let branches = rule.branches.map { $0.reached ? $0.label : "·\($0.name)" }.joined(separator: "  ")
                 out += "  \(mark) \(rule.id.padding(toLength: width, withPad: " ", startingAt: 0))\(rule.summary): \(branches)\n"
             }
             out += "  error codes answered: \(system.codesHit.isEmpty ? "none" : system.codesHit.joined(separator: " "))\n"
@@ -127,10 +153,11 @@ public struct CoverageReport: Sendable {
     public var markdown: String {
         var out = "# Coverage\n\n\(answers) answers.\n"
         for system in systems {
-            out += "\n## \(system.id)\n\n\(system.branchesHit) of \(system.branchesTotal) branches.\n\n| rule | | hit | never |\n|---|---|---|---|\n"
+            let byFault = system.branchesByFaultOnly > 0 ? " (\(system.branchesByFaultOnly) by an injected fault only)" : ""
+            out += "\n## \(system.id)\n\n\(system.branchesHit) of \(system.branchesTotal) branches\(byFault).\n\n| rule | | hit | never |\n|---|---|---|---|\n"
             for rule in system.rules {
-                let hit = rule.branches.filter { $0.count > 0 }.map { "\($0.name) ×\($0.count)" }.joined(separator: ", ")
-                let never = rule.branches.filter { $0.count == 0 }.map(\.name).joined(separator: ", ")
+                let hit = rule.branches.filter(\.reached).map(\.label).joined(separator: ", ")
+                let never = rule.branches.filter { !$0.reached }.map(\.name).joined(separator: ", ")
                 out += "| \(rule.id) | \(rule.summary) | \(hit) | \(never) |\n"
             }
             out += "\nError codes answered: \(system.codesHit.joined(separator: ", ")); never: \(system.codesNever.joined(separator: ", ")).\n"
@@ -143,7 +170,8 @@ public struct CoverageReport: Sendable {
             .object(["system": .string(system.id),
                      "rules": .array(system.rules.map { rule in
                          .object(["rule": .string(rule.id), "summary": .string(rule.summary),
-                                  "branches": .object(Dictionary(uniqueKeysWithValues: rule.branches.map { ($0.name, JSONValue.int($0.count)) }))])
+                                  "branches": .object(Dictionary(uniqueKeysWithValues: rule.branches.map { ($0.name, JSONValue.int($0.count)) })),
+                                  "byFault": .object(Dictionary(uniqueKeysWithValues: rule.branches.filter { $0.injected > 0 }.map { ($0.name, JSONValue.int($0.injected)) }))])
                      }),
                      "codesAnswered": .array(system.codesHit.map(JSONValue.string)),
                      "codesNever": .array(system.codesNever.map(JSONValue.string))])

@@ -23,7 +23,7 @@ extension Walk {
                     out += "\n## \(call.step)\n"
                 }
                 out += "\n`\(call.request.type.rawValue) \(call.request.name)` → **\(Self.outcome(call.response))**"
-                if let trace = call.response.trace { out += " (\(trace.rule ?? "input") · \(trace.branch))" }
+                if let trace = call.response.trace { out += " (\(trace.rule ?? "input") · \(trace.branch)\(trace.injected ? ", an injected fault" : ""))" }
                 out += "\n\n```json\n" + JSONText.encode(Self.masked(call.request).json) + "\n" + JSONText.encode(call.response.json) + "\n```\n"
             case .control(let control, let answer):
                 out += "\n- simulator: `\(control.kind)` → \(answer.ok ? "ok" : "refused: \(answer.error ?? "")")\n"

@@ -79,6 +79,7 @@ struct WalkPageModel {
                 o["rule"] = .string(trace.rule ?? "input")
                 o["branch"] = .string(trace.branch)
                 if let system = trace.system { o["system"] = .string(system) }
+                if trace.injected { o["injected"] = .bool(true) }
             }
             o["ms"] = .int(call.ms)
         case .control(let control, let answer):

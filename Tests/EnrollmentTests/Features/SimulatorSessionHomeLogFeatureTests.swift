@@ -87,6 +87,14 @@ import Testing
         t.send(.opened, [.refreshAccount, .refreshInbox("0612345678"), .control(.simulator(.faults), .faults)])
     }
 
+    /// Issue 41's oracle: `g` on a world that has not changed changed nothing on screen and said nothing.
+    @Test("g reads the world again and says so")
+    func refreshSaysItReadAgain() {
+        var t = Harness(SimulatorPanel.State())
+        let said = Notice.info("Read the world again: \(t.state.parts).")
+        t.send(.refresh, [.refreshAccount, .control(.simulator(.faults), .faults), .notice(said)]) { $0.inboxAwaitsPhone = true }
+    }
+
     @Test("Events: the backend's fault list replaces the panel's (added elsewhere, used up, none left); a reloaded world is read again")
     func events() {
         let vin = FaultRule(name: "pims.vehicle.vin", code: ErrorCode.timeout.value, times: 1)

@@ -62,7 +62,7 @@ extension SimulatorPanel.State {
     func readBackOffice(_ shared: Shared) -> [Out] { system.front.backOfficeReads(shared) }
 
     /// What `g` reads again, in words (the help).
-    var parts: String { system.front.simulatorParts }
+    public var parts: String { system.front.simulatorParts }
 
     /// The backend's list replaces this panel's, whoever changed it: a rule used up by a call
     /// leaves, and one added from another terminal appears.

@@ -29,7 +29,8 @@ public enum SimulatorPanel: Feature {
             }
             return state.readWorld(shared) + [.control(.simulator(.faults), .faults)]
         case .refresh:
-            return state.readWorld(shared) + [.control(.simulator(.faults), .faults)]
+            // Said, so that reading a world that has not changed is not a key that does nothing.
+            return state.readWorld(shared) + [.control(.simulator(.faults), .faults), .notice(.info("Read the world again: \(state.parts)."))]
         case .system(let command):
             return command.system.front.simulatorCommand(command, &state, shared)
         case .submit:
