@@ -27,10 +27,7 @@ extension SessionConfig {
 }
 
 extension SessionSetup.Option {
-    static let compartment = Self("compartment") { config in
-        let all = LockerSystem.compartments
-        config.compartment = all[((all.firstIndex(of: config.compartment) ?? 0) + 1) % all.count]
-    }
+    static let compartment = Self("compartment", \.compartment, values: LockerSystem.compartments, spell: { $0 })
 }
 
 /// The pickup code on the parcel slip: six digits, a kind of field of the locker's own.
@@ -67,6 +64,7 @@ enum LockerFront: SystemFront {
     static let homeMenu: [Route] = [.locker, .simulator, .log, .coverage, .start]
     static let onReady: [Action] = []
     static let features = [RegisteredFeature(LockerFlow.self, route: .locker, initial: LockerFlow.State(), report: reported)]
+    static let sessionOptions: [SessionSetup.Option] = [.compartment]
 
     static func settingKeys(_ config: SessionConfig) -> [KeyBinding<SessionSetup.Action>] {
         [KeyBinding(.letter("z"), "compartment", "Locker: the compartment the parcel is in (small, medium, large).", .cycle(.compartment))]
