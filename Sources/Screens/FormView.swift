@@ -24,7 +24,7 @@ enum FormView {
                 y += 1
             case .groupsOfFour:
                 // Four groups of four: the spaces are drawn, never typed.
-                var w = TextField(label: label, text: FuturaeInput.grouped(field.value), placeholder: "0000 0000 0000 0000",
+                var w = TextField(label: label, text: FieldLook.inGroupsOfFour(field.value), placeholder: "0000 0000 0000 0000",
                                   isFocused: isFocused, message: nil)
                 w.showsCaret = caret
                 frame.render(w, in: Rect(x: row.x, y: row.y, width: min(row.width, labelWidth + 26), height: row.height))

@@ -13,8 +13,7 @@ import Synchronization
 /// to one server (curl's `CURLMOPT_MAX_HOST_CONNECTIONS` is per multi handle, and event streams,
 /// which never end, would use it up), and each request's timeout (to the millisecond, and covering
 /// the time a request waits for a connection).
-// Unchecked: `multi` is curl's handle, used only on the engine's thread; other threads reach it
-// only through `inbox` (a Mutex) and the handle's wakeup, which curl makes safe to call from any thread.
+// Unchecked: `multi` is the engine thread's alone; other threads use `inbox` (a Mutex) and curl's thread-safe wakeup.
 final class CurlEngine: @unchecked Sendable {
     /// The engine, or why libcurl could not be loaded (the first request says it).
     static let shared: Result<CurlEngine, HTTPTransport.Unavailable> = {

@@ -5,8 +5,7 @@ import Synchronization
 /// One request on a curl easy handle: what to send, the head and body as curl hands them over, and
 /// the one answer it gives (a whole answer to a continuation, or the parts of an event stream). Only
 /// the engine thread touches it, except `cancelled`.
-// Unchecked: its mutable state is the engine thread's alone; `cancelled`, the one part another
-// thread touches, is an Atomic.
+// Unchecked: its mutable state is the engine thread's alone; `cancelled`, the one part others touch, is an Atomic.
 final class CurlTransfer: @unchecked Sendable {
     enum Delivery {
         case whole(CheckedContinuation<HTTPTransport.Answer, any Error>)

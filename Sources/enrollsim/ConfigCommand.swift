@@ -19,6 +19,8 @@ struct ConfigCommand: AsyncParsableCommand {
             NO_COLOR=1 means theme mono unless ENROLLSIM_THEME or --theme says otherwise. The admin token is \
             never in config.toml: it comes from --admin-token, ENROLLSIM_ADMIN_TOKEN, or the file that \
             admin-token-file names, which must be readable by its owner only (chmod 600).
+
+            \(SessionOptions.systemFlagsHelp)
             """
     )
 

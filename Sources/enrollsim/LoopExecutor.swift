@@ -12,8 +12,7 @@ import TerminalUI
 /// queues itself runs before it waits again. Timers (`LoopClock`) are deadlines the loop's wait
 /// ends at. Once the loop has ended, work runs on a serial queue (the store may still answer while
 /// the program winds down).
-// Unchecked: every mutable field is read and written under `condition` (an NSCondition: the loop
-// waits on it).
+// Unchecked: every mutable field is read and written under `condition` (an NSCondition, the loop's wait).
 final class LoopExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []

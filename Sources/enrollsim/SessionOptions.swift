@@ -1,7 +1,6 @@
 import ArgumentParser
 import Enrollment
 import EnrollsimConfig
-import PIMS
 
 /// The TUI's session and appearance flags, shared with `enrollsim config` so that it can show
 /// what the TUI would use with the same command line. Its values, and their defaults: `SessionChoice`.
@@ -17,14 +16,11 @@ struct SessionOptions: ParsableArguments {
     @Option(name: .long, help: "The device id of this SDK instance (default: the scenario's).")
     var device: String?
 
-    @Option(name: .long, help: "PIMS: ios or android (default: the scenario's).")
-    var platform: Platform?
-
-    @Option(name: .long, help: "PIMS: the SDK version, 2.0, 2.1, 2.2 or 2.3 (default: the scenario's).")
-    var sdk: SDKVersion?
-
-    @Option(name: .long, help: "PIMS: the spec variant, tutorial or reference (default: the scenario's).")
-    var variant: SpecVariant?
+    /// Each system's own options (`--platform ios`, `--lock-type …`): the arguments no option here
+    /// takes, read against the options the fronts declare (`SessionFlags`); `--help` lists them
+    /// after the command's discussion (`SessionFlags.help`).
+    @Argument(parsing: .allUnrecognized, help: .hidden)
+    var systemFlags: [String] = []
 
     @Option(name: .long, help: "auto (checks run until input is needed) or step (every API call waits for Enter).")
     var pacing = SessionChoice().pacing
@@ -36,22 +32,32 @@ struct SessionOptions: ParsableArguments {
     var monochrome = SessionChoice().monochrome
 
     func validate() throws {
+        _ = try Self.systemOptions(systemFlags)
         if monochrome, let theme, theme != .mono {
             throw ValidationError("--monochrome and --theme \(theme.rawValue) disagree: give one")
         }
     }
 
     var values: SessionChoice {
-        SessionChoice(user: user, password: password, device: device, platform: platform, sdk: sdk,
-                      variant: variant, pacing: pacing, theme: theme, monochrome: monochrome)
+        SessionChoice(user: user, password: password, device: device, systemOptions: (try? Self.systemOptions(systemFlags)) ?? SessionFlags(),
+                      pacing: pacing, theme: theme, monochrome: monochrome)
+    }
+
+    /// The systems' flags, checked; a refusal names the flag and what it takes, or the nearest flag.
+    static func systemOptions(_ arguments: [String]) throws -> SessionFlags {
+        do {
+            return try SessionFlags.parse(arguments)
+        } catch {
+            let nearest = error.unknownFlag.map { UnknownCommand.nearest(to: $0, among: error.knownFlags) } ?? []
+            throw ValidationError(error.description + (nearest.count == 1 ? ". Did you mean '--\(nearest[0])'?" : ""))
+        }
+    }
+
+    /// The systems' flags for `--help`, from the fronts' declarations: a paragraph per system.
+    static var systemFlagsHelp: String {
+        "Each system's own options (not given: the scenario's). " + SessionFlags.help.joined(separator: " ")
     }
 }
 
-extension Platform: ExpressibleByArgument {}
-extension SpecVariant: ExpressibleByArgument {}
 extension Pacing: ExpressibleByArgument {}
 extension ThemeName: ExpressibleByArgument {}
-extension SDKVersion: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
-    public var defaultValueDescription: String { description }
-}

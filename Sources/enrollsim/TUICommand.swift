@@ -16,12 +16,15 @@ struct TUICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui",
         abstract: "Opens the terminal UI (the default).",
+        usage: "enrollsim tui [<options>]",
         discussion: """
             The system (PIMS, Futurae or Card) is the scenario's: `--scenario futurae-pin` opens Futurae, \
             `--scenario card-replacement` the card app, and `y` on the session screen switches. Settings \
             not given as flags come from the environment (ENROLLSIM_DEVICE, …), then from the \
             configuration file, then from the scenario's default session: `enrollsim config` shows which, \
             and where each came from.
+
+            \(SessionOptions.systemFlagsHelp)
             """
     )
 
@@ -147,10 +150,12 @@ enum TUISession {
         }
         if let password = options.password { config.password = password }
         if let device = settings.string(.device) { config.device = device.value }
-        // The settings' values are checked against these types' lists (EnrollsimConfig's tests).
-        if let platform = settings.string(.platform).flatMap({ Platform(rawValue: $0.value) }) { config.platform = platform }
-        if let sdk = settings.string(.sdk).flatMap({ SDKVersion($0.value) }) { config.sdk = sdk }
-        if let variant = options.variant { config.variant = variant }
+        // A system's option that is also a setting (PIMS's platform and SDK) from its layer; the
+        // settings' values are checked against the options' values (EnrollsimConfig's tests).
+        for (_, option, _) in SessionFlags.flagged {
+            if let key = ConfigKey(rawValue: option.name), let value = settings.string(key) { _ = option.set(value.value, in: &config) }
+        }
+        options.systemOptions.apply(to: &config)
         config.pacing = options.pacing
         return (config, world)
     }

@@ -1,6 +1,5 @@
 import Enrollment
 import EnrollsimConfig
-import PIMS
 
 /// What the terminal UI starts with from its command line, as plain values with their defaults
 /// here, in one place. `TUICommand` (ArgumentParser) maps its flags into it; `enrollsim` alone,
@@ -38,9 +37,8 @@ struct SessionChoice: Equatable, Sendable {
     var user: String?
     var password: String?
     var device: String?
-    var platform: Platform?
-    var sdk: SDKVersion?
-    var variant: SpecVariant?
+    /// Each system's own options given as flags (`--platform`, `--lock-type`).
+    var systemOptions = SessionFlags()
     var pacing = Pacing.auto
     var theme: ThemeName?
     var monochrome = false
@@ -50,8 +48,10 @@ struct SessionChoice: Equatable, Sendable {
         var flags: [ConfigKey: Settings.Flag] = [:]
         if let user { flags[.user] = .init("--user", user) }
         if let device { flags[.device] = .init("--device", device) }
-        if let platform { flags[.platform] = .init("--platform", platform.rawValue) }
-        if let sdk { flags[.sdk] = .init("--sdk", sdk.description) }
+        // A system's option that is also a setting (PIMS's platform and SDK): the flag is its layer.
+        for given in systemOptions.given {
+            if let key = ConfigKey(rawValue: given.option) { flags[key] = .init("--\(given.flag)", given.value) }
+        }
         if let theme { flags[.theme] = .init("--theme", theme.rawValue) }
         if monochrome { flags[.theme] = .init("--monochrome", ThemeName.mono.rawValue) }
         return flags

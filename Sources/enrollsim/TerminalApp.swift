@@ -13,9 +13,11 @@ import WalkPlayer
 /// thread, this loop's (`LoopExecutor`): a key is reduced and its frame painted without a thread
 /// hop. The loop waits for input until the next timer is due, or 100 ms while a call is in flight
 /// (the spinner turns): idle, it neither wakes nor writes.
-// Unchecked: confined to its loop's thread, not locked. `run` hands it to that thread and only
-// `latest` (a Mutex) is read elsewhere; `runHere` is called on the thread that owns it.
-final class TerminalApp: @unchecked Sendable {
+///
+/// Not `Sendable`: it lives on its loop's thread. What other threads touch is in `Sendable` holders
+/// of its own (`latest`, the clipboard, the size painted: each a `Mutex`), which the store's effects
+/// capture instead of the app.
+final class TerminalApp {
     enum Outcome { case quit, signal(TerminationSignal) }
 
     private let driver: any TerminalDriver
@@ -88,16 +90,21 @@ final class TerminalApp: @unchecked Sendable {
     }
 
     /// Runs on a thread of its own until the user quits or a termination signal arrives; the
-    /// caller tears the terminal down.
+    /// caller tears the terminal down. The thread runs the loop's executor, and the app goes to it
+    /// as this task's work (`withTaskExecutorPreference`): the caller waits meanwhile, so the
+    /// compiler sees the app used by one thread at a time.
     func run(exitAfterFirstFrame: Bool = false) async -> Outcome {
-        await withCheckedContinuation { continuation in
-            let thread = Thread {
-                let outcome = self.runHere(exitAfterFirstFrame: exitAfterFirstFrame)
-                self.executor.finish()
-                continuation.resume(returning: outcome)
-            }
-            thread.stackSize = 4 << 20
-            thread.start()
+        let executor = executor, ended = LoopEnded()
+        let thread = Thread {
+            executor.start()
+            executor.run(until: { ended.value.load(ordering: .acquiring) })
+            executor.finish()
+        }
+        thread.stackSize = 4 << 20
+        thread.start()
+        return await withTaskExecutorPreference(executor) {
+            defer { ended.value.store(true, ordering: .releasing) }
+            return runHere(exitAfterFirstFrame: exitAfterFirstFrame)
         }
     }
 
@@ -226,6 +233,11 @@ final class TerminalApp: @unchecked Sendable {
     private func send(_ action: Action) {
         store.assumeIsolated { $0.send(action) }
     }
+}
+
+/// Whether the loop `run` started has ended: its thread then stops running the executor.
+private final class LoopEnded: Sendable {
+    let value = Atomic(false)
 }
 
 /// The newest state the store reported, and whether it changed since the loop last looked. The

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Enrollment
 import Testing
 @testable import enrollsim
 
@@ -14,8 +15,12 @@ import Testing
         let defaultValue: String?
         let values: [String]
 
+        /// A system's flag, declared by its front (`--platform`): all set `systemOptions`.
+        var isSystems = false
+
         /// The field of `TUIOptions` it sets: `--admin-token` is `adminToken`.
         var field: String {
+            if isSystems { return "systemOptions" }
             let words = name.split(separator: "-")
             return words.first.map(String.init)! + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         }
@@ -25,12 +30,14 @@ import Testing
         let dump = try #require(try JSONSerialization.jsonObject(with: Data(TUICommand._dumpHelp().utf8)) as? [String: Any])
         let command = try #require(dump["command"] as? [String: Any])
         let arguments = try #require(command["arguments"] as? [[String: Any]])
-        return arguments.compactMap { argument in
+        let declared: [Described] = arguments.compactMap { argument in
             guard let preferred = argument["preferredName"] as? [String: Any], let name = preferred["name"] as? String,
                   name != "help" else { return nil }
             return Described(name: name, isFlag: argument["kind"] as? String == "flag",
                              defaultValue: argument["defaultValue"] as? String, values: argument["allValues"] as? [String] ?? [])
         }
+        // The systems' flags, declared by their fronts (no default: the scenario's).
+        return declared + SessionFlags.flagged.map { Described(name: $0.flag.name, isFlag: false, defaultValue: nil, values: $0.option.values, isSystems: true) }
     }
 
     /// Every field of the options (the groups' fields flattened), as text.
@@ -70,7 +77,7 @@ import Testing
         for option in try Self.described() {
             let field = try #require(defaults[option.field], "--\(option.name)")
             // No default in the help: the field is unset (nil), or a flag that is off.
-            let expected: String? = field == "nil" || (option.isFlag && field == "false") ? nil : field
+            let expected: String? = field == "nil" || (option.isFlag && field == "false") || option.isSystems ? nil : field
             #expect(option.defaultValue == expected, "--\(option.name): help says \(option.defaultValue ?? "none"), TUIOptions() has \(field)")
         }
     }

@@ -28,12 +28,6 @@ extension AppState {
     /// How the screen draws the form's focused field: not at all, selected, or with the caret.
     public var fieldFocus: FieldFocus { focusedField == nil ? .none : editing ? .editing : .selected }
 
-    /// A checklist step reported `alreadyDone` from the steps cache while the live world says it is
-    /// not done (R19's trap, shown as such).
-    public func isCachedOnly(_ item: StepsChecklist.Item) -> Bool {
-        steps.isCachedOnly(item, account: simulator.account, device: session.config.device)
-    }
-
     /// The yes/no question on screen, if any (Enter confirms, Esc declines).
     public var confirmation: Confirmation? { route.scope.confirmation(self) }
     public var isAwaitingConfirmation: Bool { confirmation != nil }

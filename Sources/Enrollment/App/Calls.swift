@@ -5,8 +5,9 @@ import SimKernel
 /// over before its flow hears it (`SystemFront.intercept`: PIMS asks for an OTP, then sends it again).
 extension AppState {
     /// A call a feature wants to make: sent now (auto pacing) or staged until Enter (step pacing).
-    mutating func issue(_ purpose: CallPurpose, _ request: CallRequest, isOTPRetry: Bool = false) -> [Effect] {
-        let call = PlannedCall(purpose, request, isOTPRetry: isOTPRetry)
+    /// `mark`: the front's own note on the call (`PlannedCall.mark`), read back by its `intercept`.
+    mutating func issue(_ purpose: CallPurpose, _ request: CallRequest, mark: FrontValue? = nil) -> [Effect] {
+        let call = PlannedCall(purpose, request, mark: mark)
         guard inFlight == nil else {
             notice = .info("A call is still in flight.", advice: "Wait for its answer, or press Esc to stop waiting.")
             return []

@@ -18,7 +18,7 @@ extension AppState {
             // A world loaded or reset from the simulator panel logs in again there: the panel stays,
             // and says what happened.
             if route != .simulator { route = .home }
-            home.show(session.config.system)
+            self.home.show(session.config.system)
             // What the system's front reads once the session is ready (Futurae: the SDK's lock).
             return subscribe() + session.config.system.front.onReady.flatMap { reduce($0) }
         }

@@ -43,10 +43,8 @@ extension AppState {
         var effects: [Effect] = []
         // The banner belongs to the screen being left: its advice names that screen's keys.
         if route != .home && route != .start { notice = nil }
-        // Leaving a flow the checklist started: finishing it later no longer comes back to the list.
-        if let need = steps.resolving?.need, Self.route(resolving: need) == route {
-            effects += Features.steps.send(.flowLeft, to: &self)
-        }
+        // The front hears its flow left (PIMS: a flow its checklist started no longer comes back to it).
+        effects += session.config.system.front.leaving(route, &self)
         if route.isLookAside, let from = cameFrom, from != route, session.loggedIn != nil || from == .start {
             // F8 and F9 are looks aside: Esc returns to the flow they were opened over, as it was.
             cameFrom = nil

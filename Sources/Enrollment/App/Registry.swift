@@ -90,14 +90,8 @@ extension AppState {
         for scope in Features.all { scope.reset(&self) }
     }
 
-    public var home: HomeMenu.State {
-        get { features[Features.home.key] }
-        set { features[Features.home.key] = newValue }
-    }
-    public var coverage: SessionCoverage.State {
-        get { features[Features.coverage.key] }
-        set { features[Features.coverage.key] = newValue }
-    }
+    public var home: HomeMenu.State { get { self[Features.home] } set { self[Features.home] = newValue } }
+    public var coverage: SessionCoverage.State { get { self[Features.coverage] } set { self[Features.coverage] = newValue } }
 }
 
 /// The session's own calls and controls: the login (R0a), this device's backend session.

@@ -197,6 +197,13 @@ public struct RegisteredFeature: Sendable {
 }
 
 extension AppState {
+    /// A feature's state through its scope, wherever the scope keeps it: the one accessor every
+    /// flow's name goes through (`app.guided` is `self[Features.guided]`).
+    subscript<F: Feature>(_ scope: Scope<F>) -> F.State {
+        get { scope.read(self) }
+        set { scope.modify(&self) { $0 = newValue } }
+    }
+
     /// The state of a feature now, if it is registered (a registered screen draws it).
     public func state<F: Feature>(of feature: F.Type) -> F.State? {
         Features.scope(of: ObjectIdentifier(feature))?.state(self) as? F.State

@@ -10,10 +10,6 @@ public struct CallPurpose: Hashable, Sendable, CustomStringConvertible {
     /// The flow step a call belongs to, as the API log shows it.
     public var stepLabel: String { call.stepLabel }
 
-    /// A 2302 on these is answered by the OTP page, then the call is retried once. OTP itself and
-    /// the login never are (it would loop, or the SDK asks for basic authentication instead).
-    var strongAuthenticationRetries: Bool { call.strongAuthenticationRetries }
-
     /// The call, when it is `F`'s.
     public func call<F: Feature>(of feature: F.Type) -> F.Call? { call.call(of: feature) }
 

@@ -4,13 +4,14 @@ import SimKernel
 public struct PlannedCall: Hashable, Sendable {
     public var purpose: CallPurpose
     public var request: CallRequest
-    /// Set on the one retry after an OTP, so that a second 2302 is shown instead of looping.
-    public var isOTPRetry: Bool
+    /// What the system's front set on the call when it sent it again (PIMS: the one retry after an
+    /// OTP, so that a second 2302 is shown instead of looping); the shell carries it unread.
+    public var mark: FrontValue?
 
-    public init(_ purpose: CallPurpose, _ request: CallRequest, isOTPRetry: Bool = false) {
+    public init(_ purpose: CallPurpose, _ request: CallRequest, mark: FrontValue? = nil) {
         self.purpose = purpose
         self.request = request
-        self.isOTPRetry = isOTPRetry
+        self.mark = mark
     }
 }
 

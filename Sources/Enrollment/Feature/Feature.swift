@@ -48,9 +48,6 @@ public protocol Feature {
     static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action?
     /// One of its calls as the API log names its step.
     static func stepLabel(_ call: Call) -> String
-    /// A call of this feature answered "strong authentication needed" (2302) is authenticated on
-    /// the OTP page and sent again once.
-    static var strongAuthenticationRetries: Bool { get }
 }
 
 extension Feature {
@@ -65,7 +62,6 @@ extension Feature {
     public static func answered(_ call: Call, _ response: CallResponse) -> Action? { nil }
     public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { nil }
     public static func stepLabel(_ call: Call) -> String { "\(title) · \(call)" }
-    public static var strongAuthenticationRetries: Bool { false }
 }
 
 /// The actions every feature takes from the app: the keys every screen shares, after the app had

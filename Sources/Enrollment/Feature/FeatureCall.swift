@@ -8,21 +8,17 @@ public struct FeatureCall: Hashable, Sendable, CustomStringConvertible {
     public let call: ErasedValue
     /// The flow step, as the API log shows it.
     public let stepLabel: String
-    /// A 2302 on it is authenticated on the OTP page, then the call is sent again once.
-    public let strongAuthenticationRetries: Bool
 
     public init<F: Feature>(_ feature: F.Type, _ call: F.Call) {
         self.feature = ObjectIdentifier(feature)
         self.call = ErasedValue(call)
         stepLabel = F.stepLabel(call)
-        strongAuthenticationRetries = F.strongAuthenticationRetries
     }
 
     public init<F: Feature>(_ feature: F.Type, control: F.Control) {
         self.feature = ObjectIdentifier(feature)
         self.call = ErasedValue(control)
         stepLabel = "\(F.title) · \(control)"
-        strongAuthenticationRetries = false
     }
 
     /// The call, when it is `F`'s.

@@ -70,6 +70,16 @@ public enum FieldLook: Sendable {
     /// Digits in groups of four, the spaces drawn, never typed (Futurae's shortcode).
     case groupsOfFour
 
+    /// Digits as `groupsOfFour` draws them: `1234 5678 9012 3456`.
+    public static func inGroupsOfFour(_ digits: String) -> String {
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && i % 4 == 0 { out.append(" ") }
+            out.append(c)
+        }
+        return out
+    }
+
     /// Boxes for a PIN whose length is in `lengths`: as many as typed (and the caret's), within them.
     public static func boxes(lengths: ClosedRange<Int>) -> FieldLook {
         .boxes { typed, caret, _ in min(lengths.upperBound, max(lengths.lowerBound, typed + (caret ? 1 : 0))) }

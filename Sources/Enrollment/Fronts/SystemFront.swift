@@ -18,6 +18,9 @@ public protocol SystemFront: Sendable {
     static var sessionFields: [FieldID] { get }
     /// What Enter on the session screen opens, for its help line.
     static var opens: String { get }
+    /// Its session options, declared once each (`SessionSetup.Option`): what its keys cycle, the
+    /// executable's flags (`--platform`), the walk header's fields; `settingKeys` offers them.
+    static var sessionOptions: [SessionSetup.Option] { get }
     /// The session screen's keys for this system's settings, after the system's own key.
     static func settingKeys(_ config: SessionConfig) -> [KeyBinding<SessionSetup.Action>]
     /// The session screen's rows for those settings: the option its key cycles, a name, the value.
@@ -76,7 +79,8 @@ public protocol SystemFront: Sendable {
     /// Its keys offered on every screen (the card phone's push, F6).
     static func globalCommands(_ app: AppState) -> [AvailableCommand]
 
-    /// The session as a walk's header keeps this system's part of it, and reads it back.
+    /// What a walk's header keeps of this system's part of the session beyond its declared options'
+    /// fields (which the shell writes and reads, `SessionSetup.Option.walkField`), and reads it back.
     static func walkFields(_ config: SessionConfig) -> [String: JSONValue]
     static func readWalk(_ fields: [String: JSONValue], into config: inout SessionConfig)
     /// Whether a walk header that names no system is this system's (headers written before they did).
@@ -86,6 +90,11 @@ public protocol SystemFront: Sendable {
     static func sharedPart(_ app: AppState) -> FrontValue?
     /// The call that logs the session in once it is created, when it `logsIn` (PIMS's login, R0a).
     static func login(_ config: SessionConfig) -> CallRequest?
+    /// What to do about a refused login, for the banner (nil: the error says it).
+    static func loginRefused(_ error: CallError, _ config: SessionConfig) -> String?
+    /// The app leaves `route` (Esc, back): what the front does about it (PIMS: a flow its checklist
+    /// started no longer comes back to the list).
+    static func leaving(_ route: Route, _ app: inout AppState) -> [Effect]
     /// One of its own outcomes (`Outcome.front`, a delegate `.front` of the simulator panel), done.
     static func perform(_ value: FrontValue, _ app: inout AppState) -> [Effect]
     /// An answer of a call, before its flow hears it: the front may take it over (PIMS asks for an
@@ -102,10 +111,13 @@ public protocol SystemFront: Sendable {
 }
 
 extension SystemFront {
+    public static var sessionOptions: [SessionSetup.Option] { [] }
     public static func received(_ event: SimEvent, _ app: inout AppState) -> [Effect]? { nil }
     public static func sharedPart(_ app: AppState) -> FrontValue? { nil }
     public static func perform(_ value: FrontValue, _ app: inout AppState) -> [Effect] { [] }
     public static func login(_ config: SessionConfig) -> CallRequest? { nil }
+    public static func loginRefused(_ error: CallError, _ config: SessionConfig) -> String? { nil }
+    public static func leaving(_ route: Route, _ app: inout AppState) -> [Effect] { [] }
     public static func intercept(_ response: CallResponse, of call: PlannedCall, _ app: inout AppState) -> [Effect]? { nil }
     public static func afterAnswer(_ app: inout AppState, late: Bool) -> [Effect] { [] }
     public static func globalCommands(_ app: AppState) -> [AvailableCommand] { [] }

@@ -151,12 +151,33 @@ import WalkPlayer
             await front.press(.function(8))
             #expect(front.frame.textSnapshot.contains("Locker door") && front.frame.textSnapshot.contains("events heard: 1"))
 
-            // Its walk-header field, written and read back.
+            // Its walk-header field, from its option's declaration, written and read back.
             let header = front.state.session.config.walkFields
             #expect(header["system"] == .string("Locker"))
-            #expect(header["locker"] == .object(["compartment": .string("large")]))
+            #expect(header["compartment"] == .string("large"))
+            #expect(header["platform"] == nil, "another system's options stay out of the locker's header")
             let read = SessionConfig(walkFields: header)
             #expect(read.system == .locker && read.compartment == "large")
+        }
+    }
+
+    /// Its command-line flag, from its option's declaration only: parsed, checked, listed.
+    @Test func theLockersOptionIsACommandLineFlagThroughItsDeclaration() async throws {
+        // Outside its registration the flag is no flag of the program's.
+        #expect(throws: SessionFlags.Refusal.self) { try SessionFlags.parse(["--compartment", "large"]) }
+        try await withLocker {
+            var config = SessionConfig()
+            try SessionFlags.parse(["--compartment", "large"]).apply(to: &config)
+            #expect(config.compartment == "large")
+            try SessionFlags.parse(["--compartment=medium"]).apply(to: &config)
+            #expect(config.compartment == "medium")
+            do {
+                _ = try SessionFlags.parse(["--compartment", "huge"])
+                Issue.record("a compartment the locker has not was taken")
+            } catch {
+                #expect("\(error)" == "the value 'huge' is invalid for '--compartment': Locker's compartment is small, medium or large")
+            }
+            #expect(SessionFlags.help.contains("Locker: --compartment small, medium or large (the compartment the parcel is in)."))
         }
     }
 

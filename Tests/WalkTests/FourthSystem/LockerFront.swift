@@ -13,7 +13,8 @@ extension Route {
 }
 
 /// The locker's session option: the compartment the parcel is in, written to the session's settings
-/// (the system checks it, `LockerSystem.sessionOptions`) and to a walk's header.
+/// (the system checks it, `LockerSystem.sessionOptions`); its declaration gives it its key's cycle,
+/// its command-line flag (`--compartment large`) and its walk-header field.
 struct LockerSessionOptions: Hashable, Sendable {
     var compartment = "small"
     static let key = StateKey("locker", empty: LockerSessionOptions())
@@ -27,10 +28,8 @@ extension SessionConfig {
 }
 
 extension SessionSetup.Option {
-    static let compartment = Self("compartment") { config in
-        let all = LockerSystem.compartments
-        config.compartment = all[((all.firstIndex(of: config.compartment) ?? 0) + 1) % all.count]
-    }
+    static let compartment = Self("compartment", \.compartment, values: LockerSystem.compartments, spell: { $0 },
+                                  flag: Flag("compartment", help: "the compartment the parcel is in"), walkField: LockerSystem.compartment)
 }
 
 /// The pickup code on the parcel slip: six digits, a kind of field of the locker's own.
@@ -54,7 +53,7 @@ extension SimulatorSection {
 
 /// The fourth system's front, defined only here: the session screen's words and option, its one
 /// flow, its fault presets on its own call, its errors and transport failures in its own terms,
-/// its event, its walk header.
+/// its event; its option's flag and walk-header field come from its declaration.
 enum LockerFront: SystemFront {
     static let system = SystemChoice.locker
     static let systemID = LockerSystem.id
@@ -67,6 +66,7 @@ enum LockerFront: SystemFront {
     static let homeMenu: [Route] = [.locker, .simulator, .log, .coverage, .start]
     static let onReady: [Action] = []
     static let features = [RegisteredFeature(LockerFlow.self, route: .locker, initial: LockerFlow.State(), report: reported)]
+    static let sessionOptions: [SessionSetup.Option] = [.compartment]
 
     static func settingKeys(_ config: SessionConfig) -> [KeyBinding<SessionSetup.Action>] {
         [KeyBinding(.letter("z"), "compartment", "Locker: the compartment the parcel is in (small, medium, large).", .cycle(.compartment))]
@@ -95,15 +95,6 @@ enum LockerFront: SystemFront {
         guard event.kind == LockerSystem.doorOpened else { return nil }
         return app.send(.heard(opens: event.data["opens"]?.intValue), to: LockerFlow.self)
     }
-
-    /// The walk header keeps the system and the compartment under the locker's id.
-    static func walkFields(_ config: SessionConfig) -> [String: JSONValue] {
-        [WalkSessionField.system: .string(system.rawValue), LockerSystem.id: .object([LockerSystem.compartment: .string(config.compartment)])]
-    }
-    static func readWalk(_ fields: [String: JSONValue], into config: inout SessionConfig) {
-        if let value = fields[LockerSystem.id]?[LockerSystem.compartment]?.stringValue { config.compartment = value }
-    }
-    static func claimsWalk(_ fields: [String: JSONValue]) -> Bool { fields[LockerSystem.id]?.objectValue != nil }
 
     static let simulatorSections: Set<SimulatorSection> = [.lockerDoor]
     static let simulatorParts = "the faults and the clock"

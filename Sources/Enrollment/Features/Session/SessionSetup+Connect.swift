@@ -81,27 +81,9 @@ extension SessionSetup.State {
 
     mutating func loginAnswered(_ response: CallResponse) -> [Out] {
         if let error = response.error {
-            let advice: String? = switch error.pimsCode {
-            case .invalidParameter: "Wrong username or password: correct them and press Enter."
-            case .accountTemporarilyLockedOut: lockoutAdvice
-            default: nil
-            }
-            return [.notice(.failure(error, advice: advice))]
+            return [.notice(.failure(error, advice: config.system.front.loginRefused(error, config)))]
         }
         return ready()
-    }
-
-    /// 2383 at login: the simulated clock moves only when advanced, and the simulator panel that
-    /// advances it needs a login, so the way out depends on whose world this is.
-    var lockoutAdvice: String {
-        switch config.backend {
-        case .inProcess:
-            "Locked for 15 simulated minutes, and this world's clock moves only when advanced (F8, after a login): "
-                + "quit and start enrollsim again for a new world, or log in on another scenario (n)."
-        case .remote:
-            "Locked for 15 simulated minutes: someone logged in on this server advances the shared clock (F8, a, 900 seconds), "
-                + "or an admin does: {\"sim\": \"advance\", \"seconds\": 900} to enrollsim batch."
-        }
     }
 
     mutating func cycle(_ option: SessionSetup.Option) {

@@ -40,7 +40,7 @@ extension SimulatorPanel.State {
     /// The fault form as a rule for `target`: the code as typed (a number, or a name for systems
     /// that name their codes; the backend says whether it is the contract's), a sub-API, and either
     /// a probability or the next matching call only.
-    static func faultRule(_ form: Form, target: String, example: String = PIMSFront.faultCodeExample) -> Result<FaultRule, FormProblem> {
+    static func faultRule(_ form: Form, target: String, example: String = SystemFronts.defaultFront.faultCodeExample) -> Result<FaultRule, FormProblem> {
         let codeText = form[.faultCode].trimmedBlanks
         guard !codeText.isEmpty else { return .failure(FormProblem(reason: "Error code: type one, \(example)")) }
         let code: ErrorCodeValue = Int(codeText).map(ErrorCodeValue.number) ?? .text(codeText)

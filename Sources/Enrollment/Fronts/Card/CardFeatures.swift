@@ -17,20 +17,13 @@ extension CardFront {
     public static let features = [RegisteredFeature(Features.cardPhone), RegisteredFeature(Features.cardShop), RegisteredFeature(Features.cardAccounts)]
 }
 
-/// The flows' states by name (`app.cardPhone`), over the registry.
+
+
+/// The flows' states by name (`app.guided`): each its scope's, through `AppState`'s one subscript.
 extension AppState {
-    public var cardPhone: CardPhone.State {
-        get { features[Features.cardPhone.key] }
-        set { features[Features.cardPhone.key] = newValue }
-    }
-    public var cardShop: CardShop.State {
-        get { features[Features.cardShop.key] }
-        set { features[Features.cardShop.key] = newValue }
-    }
-    public var cardAccounts: CardAccounts.State {
-        get { features[Features.cardAccounts.key] }
-        set { features[Features.cardAccounts.key] = newValue }
-    }
+    public var cardPhone: CardPhone.State { get { self[Features.cardPhone] } set { self[Features.cardPhone] = newValue } }
+    public var cardShop: CardShop.State { get { self[Features.cardShop] } set { self[Features.cardShop] = newValue } }
+    public var cardAccounts: CardAccounts.State { get { self[Features.cardAccounts] } set { self[Features.cardAccounts] = newValue } }
 }
 
 /// Each flow's calls and controls: their step labels, their answers as the flow's actions.

@@ -67,10 +67,10 @@ public enum CardFront: SystemFront {
         return [AvailableCommand(.function(6), "open push", "Open the newest push notification on the phone.", .cardPhone(.openPush))]
     }
 
-    /// A walk's header names the system, the phone's biometrics, and whether it is the scenario's phone.
+    /// A walk's header keeps the phone's biometrics, and whether it is the scenario's phone (the
+    /// shell writes the system).
     public static func walkFields(_ c: SessionConfig) -> [String: JSONValue] {
-        settings(c).options.merging([WalkSessionField.system: .string(system.rawValue),
-                                     WalkSessionField.scenarioInstance: .bool(c.isScenarioInstance)]) { option, _ in option }
+        settings(c).options.merging([WalkSessionField.scenarioInstance: .bool(c.isScenarioInstance)]) { option, _ in option }
     }
 
     /// A card phone is the scenario's own unless the header says otherwise (walks recorded before

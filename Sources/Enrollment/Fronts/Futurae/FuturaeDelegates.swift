@@ -7,7 +7,7 @@ extension AppState {
         switch delegate {
         case .enrolled:
             // The accounts screen reads the list when opened; what it showed is stale now.
-            futuraeAccounts.accounts = []
+            self.futuraeAccounts.accounts = []
             return []
         case .showAccounts: return open(.futuraeAccounts)
         }
@@ -17,7 +17,7 @@ extension AppState {
         switch delegate {
         case .enroll:
             // Another account: a new enrollment, never the last one's result.
-            (futurae.phase == .enrolled || futurae.phase == .failed ? Features.futurae.send(.startOver, to: &self) : []) + open(.futurae)
+            (self.futurae.phase == .enrolled || self.futurae.phase == .failed ? Features.futurae.send(.startOver, to: &self) : []) + open(.futurae)
         }
     }
 
@@ -29,7 +29,7 @@ extension AppState {
             return []
         case .unlocked(let until):
             // Unlocked to answer a login: the accounts screen and Home's lock panel know it too.
-            futuraeAccounts.lock = .unlocked(until: until)
+            self.futuraeAccounts.lock = .unlocked(until: until)
             return []
         }
     }

@@ -21,20 +21,13 @@ extension FuturaeFront {
     public static let features = [RegisteredFeature(Features.futurae), RegisteredFeature(Features.futuraeAccounts), RegisteredFeature(Features.futuraeLogin)]
 }
 
-/// The flows' states by name (`app.futurae`), over the registry.
+
+
+/// The flows' states by name (`app.guided`): each its scope's, through `AppState`'s one subscript.
 extension AppState {
-    public var futurae: FuturaeEnrollment.State {
-        get { features[Features.futurae.key] }
-        set { features[Features.futurae.key] = newValue }
-    }
-    public var futuraeAccounts: FuturaeAccounts.State {
-        get { features[Features.futuraeAccounts.key] }
-        set { features[Features.futuraeAccounts.key] = newValue }
-    }
-    public var futuraeLogin: FuturaeLogin.State {
-        get { features[Features.futuraeLogin.key] }
-        set { features[Features.futuraeLogin.key] = newValue }
-    }
+    public var futurae: FuturaeEnrollment.State { get { self[Features.futurae] } set { self[Features.futurae] = newValue } }
+    public var futuraeAccounts: FuturaeAccounts.State { get { self[Features.futuraeAccounts] } set { self[Features.futuraeAccounts] = newValue } }
+    public var futuraeLogin: FuturaeLogin.State { get { self[Features.futuraeLogin] } set { self[Features.futuraeLogin] = newValue } }
 }
 
 /// Each flow's calls and controls: their step labels, their answers as the flow's actions.

@@ -87,7 +87,8 @@ public enum FuturaeFront: SystemFront {
     }
 
     /// A walk's header: the device options (lock type, biometrics, binding), and whether it is the
-    /// scenario's own SDK instance (its session is "default"). It names no system: `futurae` says it.
+    /// scenario's own SDK instance (its session is "default"). Headers written before they named their
+    /// system are known by `futurae`.
     public static func walkFields(_ c: SessionConfig) -> [String: JSONValue] {
         [FuturaeSystem.id: .object(c.settings.options), WalkSessionField.scenarioInstance: .bool(c.isScenarioInstance)]
     }

@@ -10,14 +10,7 @@ public enum FuturaeInput {
     static let tokenAlphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ23456789")
 
     /// The shortcode as the back office shows it: `1234 5678 9012 3456`.
-    public static func grouped(_ digits: String) -> String {
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0 && i % 4 == 0 { out.append(" ") }
-            out.append(c)
-        }
-        return out
-    }
+    public static func grouped(_ digits: String) -> String { FieldLook.inGroupsOfFour(digits) }
 }
 
 extension FieldKind {

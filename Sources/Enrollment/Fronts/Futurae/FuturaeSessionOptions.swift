@@ -12,12 +12,17 @@ public struct FuturaeSessionOptions: Hashable, Sendable {
     static let key = StateKey("futurae", empty: FuturaeSessionOptions())
 }
 
+/// Their walk-header fields are the front's own (`FuturaeFront.walkFields`: under `futurae`, with the
+/// device's biometrics).
 extension SessionSetup.Option {
-    public static let lockType = Self("lockType") { config in
-        let all = LockConfigurationType.allCases
-        config.lockType = all[((all.firstIndex(of: config.lockType) ?? 0) + 1) % all.count]
-    }
-    public static let sessionBinding = Self("sessionBinding") { $0.sessionBinding.toggle() }
+    public static let lockType = Self("lockType", \.lockType, values: LockConfigurationType.allCases,
+                                      flag: Flag("lock-type", help: "the SDK's lock configuration type"))
+    public static let sessionBinding = Self("sessionBinding", \.sessionBinding,
+                                            flag: Flag("session-binding", help: "the app's Trusted Session Binding, which asks for a binding token"))
+}
+
+extension FuturaeFront {
+    public static let sessionOptions: [SessionSetup.Option] = [.lockType, .sessionBinding]
 }
 
 extension SessionConfig {

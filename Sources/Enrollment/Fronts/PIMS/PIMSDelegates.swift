@@ -7,7 +7,7 @@ extension AppState {
     mutating func guidedReported(_ delegate: GuidedEnrollment.Delegate) -> [Effect] {
         switch delegate {
         case .enrolled(let message):
-            steps.resolving?.need == .deviceActivation ? returnToChecklist(message) : []
+            self.steps.resolving?.need == .deviceActivation ? returnToChecklist(message) : []
         case .phoneRegistered(let message):
             returnToChecklist(message)
         }
@@ -16,10 +16,10 @@ extension AppState {
     mutating func accountReported(_ delegate: AccountManagement.Delegate) -> [Effect] {
         switch delegate {
         case .enrollmentsRemoved:
-            guided = GuidedEnrollment.State()
+            self.guided = GuidedEnrollment.State()
         case .vehicleRemoved(let vin):
-            if carKey.selectedVIN == vin { carKey = CarKeyFlow.State() }
-            if steps.vin == vin { steps = StepsChecklist.State() }
+            if self.carKey.selectedVIN == vin { self.carKey = CarKeyFlow.State() }
+            if self.steps.vin == vin { self.steps = StepsChecklist.State() }
         }
         return []
     }
@@ -28,7 +28,7 @@ extension AppState {
         switch delegate {
         case .authenticated(let original, let returnTo):
             route = returnTo
-            return issue(original.purpose, original.request, isOTPRetry: true)
+            return issue(original.purpose, original.request, mark: FrontValue(PIMSCallMark.retryAfterOTP))
         case .notRetried(let original, let returnTo):
             route = returnTo
             guard let call = original.purpose.call(of: AccountManagement.self) else { return [] }
@@ -56,7 +56,7 @@ extension AppState {
     mutating func carKeyReported(_ delegate: CarKeyFlow.Delegate) -> [Effect] {
         switch delegate {
         case .keyActive(let message):
-            steps.resolving?.need == .mediumCarKey ? returnToChecklist(message) : []
+            self.steps.resolving?.need == .mediumCarKey ? returnToChecklist(message) : []
         case .toggleProximity(let part):
             Features.simulator.send(.toggleProximity(part), to: &self)
         }

@@ -18,52 +18,41 @@ extension Features {
 }
 
 extension PIMSFront {
+    /// The flows whose calls answered 2302 are authenticated on the OTP page and sent again once
+    /// (`intercept`, R17): OTP's own call never is (it would loop), nor the login (the SDK asks for
+    /// basic authentication instead).
+    static let retriedAfterOTP: Set<ObjectIdentifier> = [
+        ObjectIdentifier(GuidedEnrollment.self), ObjectIdentifier(AccountManagement.self), ObjectIdentifier(StepsChecklist.self),
+        ObjectIdentifier(CarKeyFlow.self), ObjectIdentifier(VehicleFlow.self),
+    ]
+
     public static let features = [
         RegisteredFeature(Features.guided), RegisteredFeature(Features.account), RegisteredFeature(Features.otp),
         RegisteredFeature(Features.steps), RegisteredFeature(Features.carKey), RegisteredFeature(Features.vehicle),
     ]
 }
 
-/// The flows' states by name (`app.guided`), over the registry.
+
+
+/// The flows' states by name (`app.guided`): each its scope's, through `AppState`'s one subscript.
 extension AppState {
-    public var guided: GuidedEnrollment.State {
-        get { features[Features.guided.key] }
-        set { features[Features.guided.key] = newValue }
-    }
-    public var account: AccountManagement.State {
-        get { features[Features.account.key] }
-        set { features[Features.account.key] = newValue }
-    }
-    public var otp: StrongAuthentication.State {
-        get { features[Features.otp.key] }
-        set { features[Features.otp.key] = newValue }
-    }
-    public var steps: StepsChecklist.State {
-        get { features[Features.steps.key] }
-        set { features[Features.steps.key] = newValue }
-    }
-    public var carKey: CarKeyFlow.State {
-        get { features[Features.carKey.key] }
-        set { features[Features.carKey.key] = newValue }
-    }
-    public var vehicle: VehicleFlow.State {
-        get { features[Features.vehicle.key] }
-        set { features[Features.vehicle.key] = newValue }
-    }
+    public var guided: GuidedEnrollment.State { get { self[Features.guided] } set { self[Features.guided] = newValue } }
+    public var account: AccountManagement.State { get { self[Features.account] } set { self[Features.account] = newValue } }
+    public var otp: StrongAuthentication.State { get { self[Features.otp] } set { self[Features.otp] = newValue } }
+    public var steps: StepsChecklist.State { get { self[Features.steps] } set { self[Features.steps] = newValue } }
+    public var carKey: CarKeyFlow.State { get { self[Features.carKey] } set { self[Features.carKey] = newValue } }
+    public var vehicle: VehicleFlow.State { get { self[Features.vehicle] } set { self[Features.vehicle] = newValue } }
 }
 
-/// Each flow's calls: their step labels, their answers as the flow's actions; a 2302 on any of them
-/// is authenticated on the OTP page and sent again once (OTP's own call never is: it would loop).
+/// Each flow's calls: their step labels, their answers as the flow's actions.
 extension GuidedEnrollment {
     public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func stepLabel(_ call: Call) -> String { call.stepLabel }
-    public static let strongAuthenticationRetries = true
 }
 
 extension AccountManagement {
     public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func stepLabel(_ call: Call) -> String { call.stepLabel }
-    public static let strongAuthenticationRetries = true
 }
 
 extension StrongAuthentication {
@@ -75,20 +64,17 @@ extension StrongAuthentication {
 extension StepsChecklist {
     public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func stepLabel(_ call: Call) -> String { call.stepLabel }
-    public static let strongAuthenticationRetries = true
 }
 
 extension CarKeyFlow {
     public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func stepLabel(_ call: Call) -> String { call.stepLabel }
-    public static let strongAuthenticationRetries = true
 }
 
 extension VehicleFlow {
     public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { .controlAnswered(control, answer) }
     public static func stepLabel(_ call: Call) -> String { call.stepLabel }
-    public static let strongAuthenticationRetries = true
 }
 
 /// The purposes as the flows write them (`.guided(.checkCode)`).

@@ -12,13 +12,21 @@ public struct PIMSSessionOptions: Hashable, Sendable {
     static let key = StateKey("pims", empty: PIMSSessionOptions())
 }
 
+/// Each option's flag and walk-header field are named as the option (`--platform`, `"platform"`:
+/// the header's spelling since walks were first recorded).
 extension SessionSetup.Option {
-    public static let platform = Self("platform") { $0.platform = $0.platform == .ios ? .android : .ios }
-    public static let sdk = Self("sdk") { config in
-        let all = SDKVersion.supported
-        config.sdk = all[((all.firstIndex(of: config.sdk) ?? 0) + 1) % all.count]
-    }
-    public static let variant = Self("variant") { $0.variant = $0.variant == .tutorial ? .reference : .tutorial }
+    public static let platform = Self("platform", \.platform, values: Platform.allCases,
+                                      flag: Flag("platform", help: "the platform: iOS sends the SMS code at steps 7/8, Android does not"),
+                                      walkField: "platform")
+    public static let sdk = Self("sdk", \.sdk, values: SDKVersion.supported, spell: { $0.description }, parse: { SDKVersion($0) },
+                                 flag: Flag("sdk", help: "the SDK version: the shortcut 4·1 needs 2.1"), walkField: "sdk")
+    public static let variant = Self("variant", \.variant, values: SpecVariant.allCases,
+                                     flag: Flag("variant", help: "the spec variant: the tutorials' or the API reference's reading"),
+                                     walkField: "variant")
+}
+
+extension PIMSFront {
+    public static let sessionOptions: [SessionSetup.Option] = [.platform, .sdk, .variant]
 }
 
 extension SessionConfig {

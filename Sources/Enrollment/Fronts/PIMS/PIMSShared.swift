@@ -60,6 +60,12 @@ enum PIMSRefresh: Hashable, Sendable {
     case inbox(phone: String?)
 }
 
+/// PIMS's note on a call it sends again (`PlannedCall.mark`): the one retry after an OTP, whose
+/// 2302 is shown instead of asking for an OTP again (R17).
+enum PIMSCallMark: Hashable, Sendable {
+    case retryAfterOTP
+}
+
 extension Outcome {
     /// Read the live account again (the panels and the vehicle lists).
     public static var refreshAccount: Outcome { .front(FrontValue(PIMSRefresh.account)) }
@@ -68,6 +74,12 @@ extension Outcome {
 }
 
 extension AppState {
+    /// A checklist step reported `alreadyDone` from the steps cache while the live world says it is
+    /// not done (R19's trap, shown as such).
+    public func isCachedOnly(_ item: StepsChecklist.Item) -> Bool {
+        self.steps.isCachedOnly(item, account: simulator.account, device: session.config.device)
+    }
+
     /// The live account for the panels (and the vehicle lists).
     mutating func refreshAccount() -> [Effect] {
         // PIMS's account: a Futurae session reads its own accounts by call (F3).
@@ -100,8 +112,36 @@ extension PIMSFront {
     /// R0a: the session logs in to its account once created.
     public static func login(_ config: SessionConfig) -> CallRequest? { PIMSRequests.login(config.username, config.password) }
 
+    public static func loginRefused(_ error: CallError, _ config: SessionConfig) -> String? {
+        switch error.pimsCode {
+        case .invalidParameter: "Wrong username or password: correct them and press Enter."
+        case .accountTemporarilyLockedOut: lockoutAdvice(config)
+        default: nil
+        }
+    }
+
+    /// 2383 at login: the simulated clock moves only when advanced, and the simulator panel that
+    /// advances it needs a login, so the way out depends on whose world this is.
+    static func lockoutAdvice(_ config: SessionConfig) -> String {
+        switch config.backend {
+        case .inProcess:
+            "Locked for 15 simulated minutes, and this world's clock moves only when advanced (F8, after a login): "
+                + "quit and start enrollsim again for a new world, or log in on another scenario (n)."
+        case .remote:
+            "Locked for 15 simulated minutes: someone logged in on this server advances the shared clock (F8, a, 900 seconds), "
+                + "or an admin does: {\"sim\": \"advance\", \"seconds\": 900} to enrollsim batch."
+        }
+    }
+
+    /// Leaving a flow the checklist started: finishing it later no longer comes back to the list.
+    public static func leaving(_ route: Route, _ app: inout AppState) -> [Effect] {
+        guard let need = app.steps.resolving?.need, AppState.route(resolving: need) == route else { return [] }
+        return Features.steps.send(.flowLeft, to: &app)
+    }
+
     public static func intercept(_ response: CallResponse, of call: PlannedCall, _ app: inout AppState) -> [Effect]? {
-        guard response.error?.pimsCode == .needStrongAuthentication, call.purpose.strongAuthenticationRetries, !call.isOTPRetry else { return nil }
+        guard response.error?.pimsCode == .needStrongAuthentication, retriedAfterOTP.contains(call.purpose.call.feature),
+              call.mark?.as(PIMSCallMark.self) != .retryAfterOTP else { return nil }
         // The OTP page, then this call once more.
         let effects = Features.otp.send(.ask(call, returnTo: app.route), to: &app)
         app.route = .otp

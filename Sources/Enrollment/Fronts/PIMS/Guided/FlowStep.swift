@@ -47,11 +47,6 @@ public enum FlowStep: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// A step's place on the flow map.
-public enum StepStatus: String, Hashable, Sendable {
-    case pending, current, done, failed, skipped
-}
-
 /// One line of the flow map.
 public struct FlowMapEntry: Hashable, Sendable {
     public var step: FlowStep
