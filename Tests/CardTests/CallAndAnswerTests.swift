@@ -58,5 +58,7 @@ import Testing
         let pushed = PurchasePushed(.success(["transaction": Self.purchase, "pushedTo": ["default"]]))
         #expect(pushed.transaction?.transactionId == "t-1" && pushed.pushedTo == ["default"])
         #expect(CardResult.attemptsLeft(["attemptsLeft": 2]) == 2 && !CardResult.pinRequired(["pinRequired": "yes"]))
+        #expect(CardResult.enabledTypes(["types": ["PIN", "BIOMETRIC"], "status": "SUCCESS"]) == ["PIN", "BIOMETRIC"])
+        #expect(CardResult.enabledTypes(nil) == ["PIN"], "the PIN is always enabled (C3)")
     }
 }

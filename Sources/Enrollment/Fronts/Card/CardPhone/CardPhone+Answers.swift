@@ -27,8 +27,7 @@ extension CardPhone.State {
             return []
         case .types:
             // The enabled types replace the transaction's: with biometrics too, the user chooses.
-            let types = response.result?["types"]?.arrayValue?.compactMap(\.stringValue) ?? ["PIN"]
-            transaction?.types = types
+            transaction?.types = CardResult.enabledTypes(response.result)
             if transaction?.offersBiometric == true {
                 phase = .choose
             } else {
