@@ -173,4 +173,6 @@ public enum CardResult {
     public static func attemptsLeft(_ result: JSONValue?) -> Int? { result?["attemptsLeft"]?.intValue }
     /// C11: the card is provisioned and waits for its PIN (C12).
     public static func pinRequired(_ result: JSONValue?) -> Bool { result?["pinRequired"]?.boolValue == true }
+    /// C3: the enabled authentication types (`PIN` at least).
+    public static func enabledTypes(_ result: JSONValue?) -> [String] { result?["types"]?.arrayValue?.compactMap(\.stringValue) ?? ["PIN"] }
 }

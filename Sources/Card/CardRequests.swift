@@ -6,6 +6,10 @@ import SimKernel
 public enum CardRequests {
     /// C2: the app opened from the push.
     public static func transaction(_ id: String) -> CallRequest { call(.getTransaction, ["transactionId": id]) }
+    /// C2 with no id: the newest purchase waiting for this phone (the app opened without a push).
+    public static let pendingTransaction = call(.getTransaction, [:])
+    /// C3: which of PIN and biometrics the user may choose.
+    public static let enabledTypes = call(.getEnabledAuthenticationTypes, [:])
     /// C4: the user taps NO.
     public static func cancel(_ id: String) -> CallRequest { call(.cancelTransaction, ["transactionId": id]) }
     /// C5: auto enrollment with the PIN.

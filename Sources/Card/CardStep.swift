@@ -53,12 +53,12 @@ public struct CardStep: SystemStep {
         case .verifyPIN(let pin, let id, let autoEnrollId): try verifyPIN(pin, transactionId: id, autoEnrollId: autoEnrollId)
         case .verifyPINUsingTouchID(let id, let autoEnrollId, let outcome):
             try verifyPINUsingTouchID(transactionId: id, autoEnrollId: autoEnrollId, outcome: outcome)
-        case .autoEnrollAccount(let name): try autoEnrollAccount(name)
+        case .autoEnrollAccount(let name): try autoEnrollAccount(try CardCall.displayName(name))
         case .authenticateUsingUserPin(let id, let pin): try authenticateUsingUserPin(transactionId: id, pin: pin)
         case .getAllEnrolledAccounts: ["accounts": .array(device.accounts.compactMap { world.card($0)?.json })]
         case .deleteAccount(let accountId): try deleteAccount(accountId)
         case .verifyActivation(let code, let name): try verifyActivation(code, displayName: name)
-        case .setPin(let pin): try setPin(pin)
+        case .setPin(let pin): try setPin(try CardCall.pin(pin))
         }
     }
 

@@ -24,7 +24,7 @@ extension CardStep {
         return ["pinRequired": .bool(!pinSet), "account": world.cards[c].json]
     }
 
-    /// In order: the PIN's form (C0), a PIN already set, nothing provisioned.
+    /// In order (after the PIN's form, `CardStep.run`): a PIN already set, nothing provisioned.
     mutating func setPin(_ pin: UserPIN) throws(CardFailure) -> [String: JSONValue] {
         // Whose PIN: the provisioned card's user, else the users of the cards on this device.
         let users = [device.provisioning.flatMap { world.card($0.accountId)?.userId }].compactMap { $0 }

@@ -18,14 +18,15 @@ import Testing
         #expect(try CardCall.parse(CardRequests.verifyPIN("1234", t)) == .verifyPIN(UserPIN("1234")!, transactionId: "t-1", autoEnrollId: "ae-1"))
         #expect(try CardCall.parse(CardRequests.verifyBiometric(.fallback, t))
                 == .verifyPINUsingTouchID(transactionId: "t-1", autoEnrollId: "ae-1", outcome: .fallback))
-        #expect(try CardCall.parse(CardRequests.autoEnroll(displayName: "Travel")) == .autoEnrollAccount(DisplayName("Travel")!))
+        #expect(try CardCall.parse(CardRequests.autoEnroll(displayName: "Travel")) == .autoEnrollAccount(displayName: "Travel"))
         #expect(try CardCall.parse(CardRequests.authenticate("1234", t)) == .authenticateUsingUserPin(transactionId: "t-1", pin: UserPIN("1234")!))
         #expect(try CardCall.parse(CardRequests.accounts) == .getAllEnrolledAccounts)
         #expect(try CardCall.parse(CardRequests.delete("a-1")) == .deleteAccount(accountId: "a-1"))
         #expect(try CardCall.parse(CardRequests.activate(code: "123456", displayName: "Visa")) == .verifyActivation(activationCode: "123456", displayName: DisplayName("Visa")!))
-        #expect(try CardCall.parse(CardRequests.setPin("4321")) == .setPin(UserPIN("4321")!))
-        // Typed as typed: C0 refuses it, naming the parameter.
-        #expect(throws: CardFailure.self) { try CardCall.parse(CardRequests.setPin("12")) }
+        #expect(try CardCall.parse(CardRequests.setPin("4321")) == .setPin(pin: "4321"))
+        // C0 refuses a malformed PIN of verifyPIN; setPin's is C12's own first check (the contract's).
+        #expect(throws: CardFailure.self) { try CardCall.parse(CardRequests.verifyPIN("12", t)) }
+        #expect(try CardCall.parse(CardRequests.setPin("12")) == .setPin(pin: "12"))
     }
 
     @Test func aPurchaseIsReadFromAPushOrItsDetails() throws {
@@ -57,5 +58,7 @@ import Testing
         let pushed = PurchasePushed(.success(["transaction": Self.purchase, "pushedTo": ["default"]]))
         #expect(pushed.transaction?.transactionId == "t-1" && pushed.pushedTo == ["default"])
         #expect(CardResult.attemptsLeft(["attemptsLeft": 2]) == 2 && !CardResult.pinRequired(["pinRequired": "yes"]))
+        #expect(CardResult.enabledTypes(["types": ["PIN", "BIOMETRIC"], "status": "SUCCESS"]) == ["PIN", "BIOMETRIC"])
+        #expect(CardResult.enabledTypes(nil) == ["PIN"], "the PIN is always enabled (C3)")
     }
 }

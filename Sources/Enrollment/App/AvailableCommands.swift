@@ -61,9 +61,11 @@ extension AppState {
             if field.kind.isSecret {
                 list.append(cmd("v", field.masked ? "show" : "hide", "Show or hide the \(field.label).", .toggleMask))
             }
-            if [.pin, .smsCode, .phone, .vin].contains(field.kind) {
+            // The fields the app checks before it calls (codes, PINs, phones, VINs): `x` lets a
+            // malformed value through to the backend's own input check (PIMS 2101/2102, Card C0/C12).
+            if [.pin, .smsCode, .phone, .vin, .cardPin, .activationCode].contains(field.kind) {
                 list.append(cmd("x", sendAsTyped ? "check input" : "send as typed",
-                                sendAsTyped ? "Check fields before sending again." : "Send fields as typed, to see the backend's 2101/2102.",
+                                sendAsTyped ? "Check fields before sending again." : "Send fields as typed, to see the backend's own input errors.",
                                 .toggleSendAsTyped))
             }
         }

@@ -35,6 +35,8 @@ public enum CardAccounts: Feature {
         case opened, submit, cancel
         case moveSelection(Int)
         case refresh, delete, activate
+        /// The PIN prompt with no activation waiting for it: C12 answers why not.
+        case setPinPrompt
         case answered(Call, CallResponse)
     }
 
@@ -95,6 +97,12 @@ public enum CardAccounts: Feature {
             state.phase = .activate
             // The bank's letter: the issuer's pending codes, which the form shows (read by the shop's side).
             return [.control(.cardShop(.issuer), .casaIssuer)]
+        case .setPinPrompt:
+            guard state.phase == .list else { return [] }
+            state.pinForm.clear([.cardPin, .cardPinConfirm])
+            state.message = "An activation asks for the PIN by itself; sent now, the bank says whether one may be set (C12)."
+            state.phase = .setPin
+            return []
         case .answered(let call, let response): return state.answered(call, response)
         }
     }
@@ -105,6 +113,8 @@ public enum CardAccounts: Feature {
             KeyBinding(.letter("a"), "activate", "Activate a card with the code the bank gave (casa.verifyActivation).", .activate, when: listing),
             KeyBinding(.letter("d"), "delete", "Delete the selected card from this phone (casa.deleteAccount).", .delete, when: listing && s.selected != nil),
             KeyBinding(.letter("g"), "reload", "Read the cards again (casa.getAllEnrolledAccounts).", .refresh, when: listing),
+            KeyBinding(.letter("s"), "set PIN", "Set the user PIN with no activation waiting (casa.setPin), to see the bank's answer.",
+                       .setPinPrompt, when: listing),
             .enter("activate", "Send the activation code and the display name.", when: s.phase == .activate),
             .enter("set PIN", "Set the PIN that protects every card on this phone (casa.setPin).", when: s.phase == .setPin),
             .escape("close", "Close the prompt.", when: s.phase == .activate || s.phase == .setPin),

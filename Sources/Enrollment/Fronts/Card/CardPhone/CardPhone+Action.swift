@@ -11,6 +11,8 @@ extension CardPhone {
         case transactionChanged(JSONValue)
         /// Open the newest push not yet opened (the app's key, on any screen).
         case openPush
+        /// Ask the bank for the purchase waiting for this phone, with no push (C2 without an id).
+        case openPending
         /// YES and NO on the transaction screen.
         case yes, no
         /// With both enabled, the user chooses (C3).
@@ -35,16 +37,18 @@ extension CardPhone {
     }
 
     public enum Control: Hashable, Sendable {
-        case pushes, advance
+        /// `reread`: the notifications read again at the user's request (`g`), which says what changed.
+        case pushes, reread, advance
     }
 
     public enum Call: Hashable, Sendable {
-        case open, refresh, cancel, verifyPIN, biometric, autoEnroll, authenticate
+        case open, refresh, types, cancel, verifyPIN, biometric, autoEnroll, authenticate
 
         public var stepLabel: String {
             switch self {
             case .open: "Card · open the push (C2)"
             case .refresh: "Card · the transaction again (C2)"
+            case .types: "Card · PIN or biometric (C3)"
             case .cancel: "Card · NO (C4)"
             case .verifyPIN: "Card · verify the PIN (C5)"
             case .biometric: "Card · biometric prompt (C6)"

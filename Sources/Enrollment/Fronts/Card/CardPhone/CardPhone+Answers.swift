@@ -12,6 +12,7 @@ extension CardPhone.State {
         case .open, .refresh:
             guard let t = CardTransaction(response.result) else { return [] }
             transaction = t
+            if unread == t.transactionId { unread = nil }
             if call == .open {
                 attemptsLeft = nil
                 message = nil
@@ -22,6 +23,16 @@ extension CardPhone.State {
                 case .declined: .declined
                 default: .details
                 }
+            }
+            return []
+        case .types:
+            // The enabled types replace the transaction's: with biometrics too, the user chooses.
+            transaction?.types = CardResult.enabledTypes(response.result)
+            if transaction?.offersBiometric == true {
+                phase = .choose
+            } else {
+                pinForm.clear([.cardPin])
+                phase = .pin
             }
             return []
         case .cancel:
@@ -89,17 +100,23 @@ extension CardPhone.State {
             return [.notice(Notice(kind: .error, label: "The simulator refused: \(answer.error ?? "failed")", advice: "See the API log."))]
         }
         switch control {
-        case .pushes:
+        case .pushes, .reread:
+            let before = notifications
             notifications = CardTransaction.pushes(answer)
             now = answer.now ?? now
             selection = max(0, min(selection, notifications.count - 1))
             if notifications.isEmpty { selection = 0 }
-            return []
+            guard control == .reread else { return [] }
+            // Asked for: say what the read found, even when it is nothing new.
+            let count = "\(notifications.count) notification\(notifications.count == 1 ? "" : "s")"
+            return [.notice(.info(before == notifications ? "Notifications read again: nothing changed (\(count))."
+                                                           : "Notifications read again: \(count), updated."))]
         case .advance:
             now = answer.now ?? now
+            let passed = Notice.info("\(CardPhone.waitSeconds / 60) minute of simulated time passed: now \(now ?? "?").")
             // The open transaction's countdown is the server's: read it again (past its expiry, C2 says so).
-            if isDeciding, let t = transaction { return [.call(.cardPhone(.refresh), CardRequests.transaction(t.transactionId))] }
-            return [.control(.cardPhone(.pushes), .casaPushes(session: sessionName))]
+            if isDeciding, let t = transaction { return [.notice(passed), .call(.cardPhone(.refresh), CardRequests.transaction(t.transactionId))] }
+            return [.notice(passed), .control(.cardPhone(.pushes), .casaPushes(session: sessionName))]
         }
     }
 }

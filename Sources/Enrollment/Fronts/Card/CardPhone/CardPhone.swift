@@ -18,8 +18,10 @@ public enum CardPhone: Feature {
     public static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Out] {
         let session = shared.config.sessionName
         switch action {
-        case .opened, .reload:
+        case .opened:
             return [.control(.cardPhone(.pushes), .casaPushes(session: session))]
+        case .reload:
+            return [.control(.cardPhone(.reread), .casaPushes(session: session))]
         case .pushed(let data):
             guard let t = CardTransaction(data) else { return [] }
             state.notifications.removeAll { $0.transactionId == t.transactionId }
@@ -39,6 +41,13 @@ public enum CardPhone: Feature {
         case .openPush:
             guard let id = state.unread ?? state.notifications.last?.transactionId else { return [] }
             return [.delegate(.show)] + open(&state, id)
+        case .openPending:
+            guard state.phase == .inbox else { return [] }
+            state.phase = .opening
+            state.transaction = nil
+            state.failure = nil
+            state.newCard = nil
+            return [.call(.cardPhone(.open), CardRequests.pendingTransaction)]
         case .moveSelection(let delta):
             if state.phase == .inbox, !state.notifications.isEmpty {
                 state.selection = min(max(state.selection + delta, 0), state.notifications.count - 1)
@@ -58,12 +67,10 @@ public enum CardPhone: Feature {
         case .yes:
             guard state.phase == .details, let t = state.transaction else { return [] }
             state.message = nil
-            if t.offersBiometric {
-                state.phase = .choose
-            } else {
-                state.pinForm.clear([.cardPin])
-                state.phase = .pin
-            }
+            // Auto enrollment may take biometrics: the app asks the SDK which are enabled (C3).
+            if t.autoEnrolls { return [.call(.cardPhone(.types), CardRequests.enabledTypes)] }
+            state.pinForm.clear([.cardPin])
+            state.phase = .pin
             return []
         case .no:
             guard state.phase == .details, let t = state.transaction else { return [] }
@@ -143,6 +150,8 @@ public enum CardPhone: Feature {
             KeyBinding(.letter("w"), "wait 1 min", "Let \(waitSeconds) s of simulated time pass (the purchase expires after 300 s).", .wait,
                        when: s.phase != .opening && !ended),
             KeyBinding(.letter("g"), "reload", "Read the notifications again (casa.pushes).", .reload, when: s.phase == .inbox),
+            KeyBinding(.letter("o"), "open waiting", "Open the purchase waiting for this phone without a push (casa.getTransaction with no id).",
+                       .openPending, when: s.phase == .inbox),
             .escape("later", "Leave the purchase for later (it stays pending until it expires).", when: s.phase == .details || s.phase == .displayName),
             .escape("back", "Back to the transaction.", when: [.choose, .biometricPrompt, .pin].contains(s.phase)),
             .escape("inbox", "Back to the notifications.", when: ended),
