@@ -47,6 +47,9 @@ import Testing
         await app.send(.vehicle(.informations(.refresh)))
         state = await app.state
         #expect(state.notice?.detail?.contains("the same answer again") != true)
+        // Choosing another vehicle leaves what was said of this one behind.
+        await app.send(.vehicle(.chooseVehicle))
+        #expect(await app.state.vehicle.message == nil)
     }
 
     @Test("R46: the panel's close all with every opening closed says the car is unchanged")

@@ -67,6 +67,9 @@ public enum VehicleFlow: Feature {
             state.vin = nil
             state.status = nil
             state.truth = nil
+            // What was said of the last car is not the chooser's.
+            state.message = nil
+            state.lastRefusal = nil
             return []
         case .start(let vin):
             state = State()
