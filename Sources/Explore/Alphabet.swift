@@ -1,5 +1,6 @@
 import Enrollment
 import Screens
+import SimKernel
 import SimWorld
 import TerminalUI
 
@@ -101,9 +102,12 @@ public enum Alphabet {
     }
 
     /// A deferred charge's time of day (PT<h>H<m>M, UTC, R29) a quarter of an hour after the world's
-    /// clock (the last answer's time), so the Vehicle screen's +1 h passes it (R35, R37).
+    /// clock (the later of the last answer's time and the car's last read, which follows the
+    /// Vehicle screen's clock keys), so its +1 h passes it (R35, R37).
     static func deferredTimes(_ state: AppState) -> [String] {
-        guard let now = state.log.entries.last(where: { $0.response?.trace != nil })?.response?.trace?.at else { return [] }
+        let answered = state.log.entries.last(where: { $0.response?.trace != nil })?.response?.trace?.at
+        let read = state.vehicle.truth.flatMap { SimTime(iso8601: $0.now) }
+        guard let now = [answered, read].compactMap({ $0 }).max() else { return [] }
         let minutes = (now.seconds / 60 + 15) % (24 * 60)
         return ["PT\(minutes / 60)H\(minutes % 60)M"]
     }
