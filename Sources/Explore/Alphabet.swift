@@ -1,5 +1,6 @@
 import Enrollment
 import Screens
+import SimKernel
 import SimWorld
 import TerminalUI
 
@@ -91,12 +92,24 @@ public enum Alphabet {
         case .currency: ["EUR", "USD", "XX"]
         case .batteryLevel: ["50", "0", "100", "101"]
         case .startNow, .checkStartCharge: ["true", "false", "maybe"]
-        case .deferredTime: ["2026-01-05T10:00:00Z", "later"]
-        case .programs: ["[]", "x"]
+        case .deferredTime: deferredTimes(state) + ["PT22H30M", "PT24H0M", "later"]
+        // The form's words (keep, none, or HH:MM days), which it sends as R29's JSON programs.
+        case .programs: ["keep", "none", "07:30 mon,wed", "25:00 mon", "x"]
         // Saving and servers are out of the explorer's world: a path is written by nobody here, a URL opens nothing.
         case .savePath, .remoteURL, .scenario: []
         default: ["x", ""]
         }
+    }
+
+    /// A deferred charge's time of day (PT<h>H<m>M, UTC, R29) a quarter of an hour after the world's
+    /// clock (the later of the last answer's time and the car's last read, which follows the
+    /// Vehicle screen's clock keys), so its +1 h passes it (R35, R37).
+    static func deferredTimes(_ state: AppState) -> [String] {
+        let answered = state.log.entries.last(where: { $0.response?.trace != nil })?.response?.trace?.at
+        let read = state.vehicle.truth.flatMap { SimTime(iso8601: $0.now) }
+        guard let now = [answered, read].compactMap({ $0 }).max() else { return [] }
+        let minutes = (now.seconds / 60 + 15) % (24 * 60)
+        return ["PT\(minutes / 60)H\(minutes % 60)M"]
     }
 
     /// A state's abstraction for the explorer's model (DroidBot's): the screen, the field, what is open.

@@ -51,7 +51,7 @@ struct ExploreCommand: AsyncParsableCommand {
                                             valueName: "seeds"))
     var baseline: Int?
 
-    @Flag(name: .long, help: "Start from nothing but the scenarios (not from the built-in tours' keys).")
+    @Flag(name: .long, help: "Start from nothing but the scenarios (not from the keys of the built-in tours and seed walks).")
     var noTours = false
 
     @Flag(name: .long, help: "Leave the oracles out (faster).")

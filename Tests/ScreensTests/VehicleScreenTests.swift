@@ -76,4 +76,34 @@ struct VehicleScreenTests {
             assertSnapshot(of: screenSnapshot(frame), as: .lines, named: "\(size.width)x\(size.height)")
         }
     }
+
+    /// remote-garage's C5 Aircross: a long brand and model give way on the title line at 80×24 (no
+    /// word cut), the VIN, the type and the status's time whole.
+    @Test func longModelTitle() async throws {
+        let h = try await ScreenHarness.start("remote-garage")
+        try await h.press(.down, .down, .down, .down, .down, .down, .down, .down, .enter)
+        try await h.press(.down, .down, .enter)
+        let state = await Self.until(h) { $0.vehicle.status != nil && $0.vehicle.truth != nil }
+        for size in Self.sizes {
+            let frame = Screens.render(state, size: size)
+            #expect(frame.wordCuts.isEmpty, "\(size.width)x\(size.height): \(frame.wordCuts)")
+            #expect(frame.textSnapshot.contains("VF7RHRHP8KL246810 · fuel · status of 2026-01-05T09:00:00Z"))
+        }
+        #expect(Screens.render(state, size: Size(width: 120, height: 40)).textSnapshot.contains("Citroën C5 Aircross · VF7RHRHP8KL246810"))
+        #expect(Screens.render(state, size: Size(width: 80, height: 24)).textSnapshot.contains("Citroën C5 Ai"))
+        #expect(Screens.render(state, size: Size(width: 80, height: 24)).textSnapshot.contains("… · VF7RHRHP8KL246810 · fuel"))
+    }
+
+    /// The chooser's last row takes a VIN typed by hand (R26's 2366 by keys).
+    @Test func chooserTypedVIN() async throws {
+        let h = try await Self.openChooser()
+        try await h.press(.down)
+        let state = await h.state
+        #expect(state.vehicle.typingVIN)
+        for size in Self.sizes {
+            let frame = Screens.render(state, size: size)
+            #expect(frame.textSnapshot.contains("▸ Another VIN…"))
+            #expect(frame.wordCuts.isEmpty, "\(frame.wordCuts)")
+        }
+    }
 }

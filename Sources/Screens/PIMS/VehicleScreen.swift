@@ -9,14 +9,27 @@ enum VehicleScreen {
     static func render(_ s: VehicleFlow.State, _ context: ScreenContext, into frame: inout Frame, area: Rect) {
         guard s.phase != .choose, let vin = s.vin else {
             VehiclePicker.render(context.vehicles, busy: context.callInFlight, selection: s.selection,
-                                 title: "Choose the vehicle: set pims.vehicle.vin {actionType: remote} selects it (R26)", into: &frame, area: area)
-            if let message = s.message { frame.paragraph(message, at: area.y + 3 + context.vehicles.count, in: area, style: .hint) }
+                                 title: "Choose the vehicle: set pims.vehicle.vin {actionType: remote} selects it (R26)",
+                                 focused: !s.typingVIN, into: &frame, area: area)
+            // After the list: a VIN typed by hand (one not of the account answers 2366).
+            var y = area.y + 3 + context.vehicles.count
+            guard y < area.maxY else { return }
+            frame.put((s.typingVIN ? "▸ " : "  ") + "Another VIN…", x: area.x, y: y, style: s.typingVIN ? .selected : .normal, clip: area)
+            y += 1
+            if s.typingVIN, let form = VehicleFlow.form(s) {
+                y += FormView.render(form, policy: context.policy, focus: context.fieldFocus, into: &frame,
+                                     area: Rect(x: area.x + 2, y: y, width: area.width - 2, height: area.maxY - y))
+            }
+            if let message = s.message, y < area.maxY { frame.paragraph(message, at: y + 1, in: area, style: .hint) }
             return
         }
         let vehicle = context.vehicles.first { $0.vin == vin }
         var y = area.y
         let copy = s.status.map { " · \($0.type) · status of \($0.lastUpdate)" } ?? " · status not read yet"
-        frame.put((vehicle.map { "\($0.brand) \($0.model) · " } ?? "") + vin + copy, x: area.x, y: y, style: .title, clip: area)
+        // The VIN, the type and the status's time whole; a long brand and model give way (80 columns).
+        let room = area.width - (vin + copy).terminalWidth - 3
+        let model = vehicle.map { "\($0.brand) \($0.model)" }.map { room >= 8 ? $0.truncated(toWidth: room) + " · " : "" } ?? ""
+        frame.put((model + vin + copy).truncated(toWidth: area.width), x: area.x, y: y, style: .title, clip: area)
         y += 1
         let wide = area.width >= 100
         // Seven rows of the car at least; a tall terminal gives the commands more.

@@ -12,7 +12,7 @@ enum VehicleSimulatorSection {
         guard area.height >= 3 else { return }
         let inside = frame.panel(area, title: "Vehicle" + (vehicle.map { " · \($0.vin)" } ?? ""))
         guard let v = vehicle else {
-            frame.put("not read (no vehicle, or not logged in)", x: inside.x, y: inside.y, style: .hint, clip: inside)
+            frame.paragraph("not read (no vehicle, or not logged in)", at: inside.y, in: inside, style: .hint)
             return
         }
         var y = frame.paragraph(v.summary, at: inside.y, in: inside, style: v.asleep || !v.online || v.engineOn ? .warning : .normal)

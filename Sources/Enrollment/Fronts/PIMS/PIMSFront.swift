@@ -117,6 +117,7 @@ public enum PIMSFront: SystemFront {
                                          _ shared: Shared) -> [SimulatorPanel.Out] {
         switch command.command(as: PIMSPanelControl.self) {
         case .vehicle?: return panel.vehicleAnswered(answer)
+        case .vehicleChange(let change)?: return panel.vehicleAnswered(answer, change: change)
         case .account?: return panel.accountAnswered(answer, shared)
         case .inbox(let phone)?:
             panel.inbox = PhoneInbox(phone: phone, answer: answer)
@@ -156,8 +157,10 @@ public enum PIMSPanelControl: Hashable, Sendable {
     /// The simulated phone's SMS inbox for a number.
     case inbox(phone: String)
     case proximity
-    /// The `vehicle` control (R46): read, or a change.
+    /// The `vehicle` control (R46): a read.
     case vehicle
+    /// The `vehicle` control (R46): one of the panel's changes.
+    case vehicleChange(VehicleSwitch)
 }
 
 extension SimulatorPanel.Action {
@@ -172,6 +175,7 @@ extension SimulatorPanel.Control {
     public static func inbox(phone: String) -> Self { .system(SystemPanelCommand(.pims, PIMSPanelControl.inbox(phone: phone))) }
     public static let proximity = Self.system(SystemPanelCommand(.pims, PIMSPanelControl.proximity))
     public static let vehicle = Self.system(SystemPanelCommand(.pims, PIMSPanelControl.vehicle))
+    public static func vehicleChange(_ change: VehicleSwitch) -> Self { .system(SystemPanelCommand(.pims, PIMSPanelControl.vehicleChange(change))) }
 }
 
 extension FaultPreset {

@@ -19,6 +19,15 @@ public enum VehicleSwitch: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// Why the change left the car as it was.
+    var nothingToChange: String {
+        switch self {
+        case .closeAll: "every door, window and the trunk are closed"
+        case .level: "the battery is at that level already"
+        default: "the car is so already"
+        }
+    }
+
     public var help: String {
         switch self {
         case .sleep: "Vehicle: fall asleep, or wake up (a command then waits for the wake-up, R31)."
@@ -36,8 +45,15 @@ public enum VehicleSwitch: String, Hashable, Sendable, CaseIterable {
 extension SimulatorPanel.State {
     /// The `vehicle` control on the remote vehicle: the change `which` asks, or a read (nil).
     mutating func change(_ which: VehicleSwitch?, _ shared: Shared) -> [SimulatorPanel.Out] {
-        guard let user = shared.loggedIn, let text = shared.remoteVIN ?? vehicle?.vin ?? shared.vehicles.first?.vin, let vin = VIN(text) else {
-            if which != nil { message = "No vehicle to change: log in to an account with a vehicle." }
+        // The Vehicle screen's car, else the one shown, while the account still has it (account
+        // management E removes one); before the account is read, the screen's.
+        let vins = shared.vehicles.map(\.vin)
+        let shown = [shared.remoteVIN, vehicle?.vin].compactMap { $0 }
+        let chosen = shared.account == nil ? shown.first : shown.first(where: vins.contains) ?? vins.first
+        guard let user = shared.loggedIn, let text = chosen, let vin = VIN(text) else {
+            if which != nil {
+                message = shared.loggedIn == nil ? "No vehicle to change: log in first." : "No vehicle to change: the account has none."
+            }
             return []
         }
         var change = VehicleChange(username: user, vin: vin)
@@ -58,15 +74,23 @@ extension SimulatorPanel.State {
             }
             change.level = level
         }
-        return [.control(.simulator(.vehicle), .vehicle(change))]
+        return [.control(which.map { .simulator(.vehicleChange($0)) } ?? .simulator(.vehicle), .vehicle(change))]
     }
 
-    mutating func vehicleAnswered(_ answer: SimAnswer) -> [SimulatorPanel.Out] {
+    /// The car as the control answered it. A read after a clock advance keeps the panel's message; a
+    /// change says what changed, or that there was nothing to change (close all with every opening
+    /// closed, the battery already at the field's level).
+    mutating func vehicleAnswered(_ answer: SimAnswer, change: VehicleSwitch? = nil) -> [SimulatorPanel.Out] {
         let before = vehicle
         vehicle = VehicleTruth(answer)
         now = answer.now ?? now
-        // Said only when the car changed (a read after a clock advance keeps the panel's message).
-        if let v = vehicle, let before, before.vin == v.vin, before.summary != v.summary { message = "Vehicle \(v.vin) changed: \(v.summary)." }
+        if let v = vehicle, let before, before.vin == v.vin {
+            if before.summary != v.summary {
+                message = "Vehicle \(v.vin) changed: \(v.summary)."
+            } else if let change {
+                message = "Nothing to change: \(change.nothingToChange)."
+            }
+        }
         return vehicle.map { [.delegate(.front(FrontValue($0)))] } ?? []
     }
 }

@@ -10,7 +10,7 @@ extension VehicleFlow {
         case 2312: "This device is not enrolled: run the guided enrollment (or the steps checklist's deviceActivation), then come back."
         case 2340: "The car key is not activated: activate it (Car key, or the steps checklist's mediumCarKey), then come back."
         case 2365: "No signal subscription in this session: S subscribes again (or v, then Enter)."
-        case 2366: "This vehicle has no such command (a fuel car has no charge, preconditioning or wake-up), or it left the account."
+        case 2366: "This vehicle has no such command (a fuel car has no charge, preconditioning or wake-up), or the VIN is not (or no longer) the account's."
         case 2325, 2326: "An immediate and a deferred charge exclude each other: wait for the other command's signal (t advances the clock)."
         case 2353, 2364: "A command is under way: wait for its signal 200, 902 or 903 (t advances the clock), then send again."
         case 2358, 2359: "The horn and lights rest 60 s after a successful one: advance the clock (t), then send again."

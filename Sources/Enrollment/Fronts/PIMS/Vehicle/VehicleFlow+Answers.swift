@@ -15,6 +15,7 @@ extension VehicleFlow.State {
         switch phase {
         case .form(.deferredCharge): edit(&deferredForm)
         case .form(.preconditioning): edit(&precondForm)
+        case .choose where typingVIN: edit(&vinForm)
         case .choose, .ready: break
         }
     }
@@ -37,9 +38,20 @@ extension VehicleFlow.State {
                       .failed(signal: nil, code: "\(error.code)", label: error.label, detail: error.detail), at: truth?.now ?? "")
             }
             if call == .select { vin = nil }
-            message = "\(call.stepLabel): \(error.code) \(error.label)."
-            return [.notice(.failure(error, advice: VehicleFlow.advice(error.pimsCode)))]
+            let refusal = "\(call.stepLabel): \(error.code) \(error.label)."
+            refusals = refusal == lastRefusal ? refusals + 1 : 1
+            lastRefusal = refusal
+            var notice = Notice.failure(error, advice: VehicleFlow.advice(error.pimsCode))
+            if refusals > 1 {
+                let again = "the same answer again (×\(refusals))"
+                notice.detail = notice.detail.map { "\($0) · \(again)" } ?? again
+                message = "\(refusal) The same answer again (×\(refusals))."
+            } else {
+                message = refusal
+            }
+            return [.notice(notice)]
         }
+        lastRefusal = nil
         switch call {
         case .select:
             phase = .ready
@@ -55,9 +67,16 @@ extension VehicleFlow.State {
             message = "Unsubscribed: no signals in this session, so commands answer 2365 (R28). S subscribes again."
             return []
         case .informations(let action):
+            let before = status
             if let read = VehicleStatus(r.result) { status = read }
             message = action == .get ? "Status read: the server's copy of \(status?.lastUpdate ?? "?")."
                 : "Status \(action.rawValue): the copy as it was; a wake-up's fresh data follow as a signal."
+            // A re-read that finds the car as the screen has it says so (else the key looks dead).
+            if let status, status == before {
+                let text = action == .get ? "Up to date: the server's copy of \(status.lastUpdate) has not changed."
+                    : "The server's copy of \(status.lastUpdate) has not changed; a wake-up's fresh data, if any, follow as a signal."
+                return [.notice(.info(text))] + readTruth(shared)
+            }
             return readTruth(shared)
         case .command(let command):
             sending = nil

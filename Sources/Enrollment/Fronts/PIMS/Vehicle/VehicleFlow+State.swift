@@ -15,6 +15,9 @@ extension VehicleFlow {
     public struct State: Hashable, Sendable {
         public var phase: Phase = .choose
         public var selection = 0
+        /// The row after the account's vehicles: a VIN typed by hand (one not of the account: 2366, R26).
+        public var typingVIN = false
+        public var vinForm = Form([.vin])
         /// The VIN selected for remote use (R26 answered).
         public var vin: String?
         /// `pims.vehicle.signal` and `pims.vehicle.event` are subscribed in this session (R27).
@@ -33,6 +36,10 @@ extension VehicleFlow {
         public var precondForm = Form([.startNow, .programs], values: [.startNow: "true", .programs: "keep"])
         /// The command sent last, until its answer names its transaction.
         public var sending: VehicleCommand?
+        /// The last refusal (the call and its code) and how many times in a row it came: the same
+        /// key again says it was answered again, not nothing.
+        public var lastRefusal: String?
+        public var refusals = 0
 
         public init() {}
 

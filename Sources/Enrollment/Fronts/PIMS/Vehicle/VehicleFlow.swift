@@ -18,7 +18,10 @@ public enum VehicleFlow: Feature {
             return state.readTruth(shared)
         case .moveSelection(let delta):
             switch state.phase {
-            case .choose: state.selection = min(max(state.selection + delta, 0), max(shared.vehicles.count - 1, 0))
+            case .choose:
+                // The account's vehicles, then "another VIN".
+                state.selection = min(max(state.selection + delta, 0), shared.vehicles.count)
+                state.typingVIN = state.selection == shared.vehicles.count
             case .form: state.editForm { $0.moveFocus(delta) }
             case .ready: break
             }
@@ -26,6 +29,11 @@ public enum VehicleFlow: Feature {
         case .submit:
             switch state.phase {
             case .choose:
+                if state.typingVIN {
+                    guard state.vinForm.validate(sendAsTyped: shared.sendAsTyped, policy: shared.policy) else { return [] }
+                    state.vin = state.vinForm[.vin]
+                    return [.call(.vehicle(.select), RemoteRequests.select(state.vinForm[.vin]))]
+                }
                 guard shared.vehicles.indices.contains(state.selection) else { return [.refreshAccount] }
                 state.vin = shared.vehicles[state.selection].vin
                 return [.call(.vehicle(.select), RemoteRequests.select(shared.vehicles[state.selection].vin))]
@@ -59,6 +67,9 @@ public enum VehicleFlow: Feature {
             state.vin = nil
             state.status = nil
             state.truth = nil
+            // What was said of the last car is not the chooser's.
+            state.message = nil
+            state.lastRefusal = nil
             return []
         case .start(let vin):
             state = State()
@@ -76,9 +87,10 @@ public enum VehicleFlow: Feature {
 
     public static func keys(_ s: State, _ shared: Shared) -> [KeyBinding<Action>] {
         let ready = s.phase == .ready
-        var keys: [KeyBinding<Action>] = KeyBinding.select(when: s.phase == .choose && shared.vehicles.count > 1)
-        keys.append(.enter("select", "Select this vehicle for remote use (set pims.vehicle.vin, actionType remote), subscribe, read its status.",
-                           when: s.phase == .choose))
+        // The account's vehicles and, after them, a VIN typed by hand.
+        var keys: [KeyBinding<Action>] = KeyBinding.select(when: s.phase == .choose)
+        keys.append(.enter("select", "Select this vehicle for remote use (set pims.vehicle.vin, actionType remote), subscribe, read its status; "
+                           + "a VIN not of the account answers 2366 (R26).", when: s.phase == .choose))
         // Before any selection in the session the backend answers 2010 (R28 (2)), which QA wants to see.
         keys.append(KeyBinding(.letter("g"), "get unselected", "Vehicle status without selecting a vehicle: 2010 if none is selected in this session (R28).",
                                .informations(.get), when: s.phase == .choose))
@@ -123,7 +135,8 @@ public enum VehicleFlow: Feature {
         switch state.phase {
         case .form(.deferredCharge): state.deferredForm
         case .form(.preconditioning): state.precondForm
-        case .choose, .ready: nil
+        case .choose: state.typingVIN ? state.vinForm : nil
+        case .ready: nil
         }
     }
 
