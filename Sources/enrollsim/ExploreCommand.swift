@@ -1,4 +1,5 @@
 import ArgumentParser
+import EnrollsimAssets
 import Explore
 import Foundation
 import SimWorld
@@ -127,9 +128,16 @@ struct ExploreCommand: AsyncParsableCommand {
         if !failed.isEmpty { throw ExitCode(1) }
     }
 
-    /// The built-in tours (Assets/walks), the guided search's first seeds.
+    /// The built-in tours (Assets/walks), then the seed walks (Assets/walks/seeds: deep flows that are
+    /// no demo, for the search to start near their branches): the guided search's first seeds.
     static func tours() -> [Walk] {
-        DemoCommand.tours.compactMap { try? Walk.read(path: DemoCommand.path($0)) }
+        DemoCommand.tours.compactMap { try? Walk.read(path: DemoCommand.path($0)) } + seeds()
+    }
+
+    static func seeds() -> [Walk] {
+        let folder = EnrollsimAssets.walksDirectory.appendingPathComponent("seeds")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".jsonl") }.sorted().compactMap { try? Walk.read(path: folder.appendingPathComponent($0).path) }
     }
 
     func summary(_ explorer: Explorer) -> String {

@@ -307,7 +307,7 @@ import Testing
         #expect(t.state.guided.form[.pin] == "423456")
         t.send(.choose(.toggleSendAsTyped)) {
             $0.sendAsTyped = true
-            $0.notice = .info("Send as typed: ON — fields are sent as they are, to see the backend's 2101/2102.")
+            $0.notice = .info("Send as typed: ON — fields are sent as they are, to see the backend's own refusals (2101/2102, the SDK's errors).")
         }
         t.send(.typed("x")) {
             $0.guided.form.fields[0].value = "423456x"

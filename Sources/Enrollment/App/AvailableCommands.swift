@@ -61,9 +61,10 @@ extension AppState {
             if field.kind.isSecret {
                 list.append(cmd("v", field.masked ? "show" : "hide", "Show or hide the \(field.label).", .toggleMask))
             }
-            if [.pin, .smsCode, .phone, .vin].contains(field.kind) {
+            if ([.pin, .smsCode, .phone, .vin] + FuturaeInput.sendableAsTyped).contains(field.kind) {
                 list.append(cmd("x", sendAsTyped ? "check input" : "send as typed",
-                                sendAsTyped ? "Check fields before sending again." : "Send fields as typed, to see the backend's 2101/2102.",
+                                sendAsTyped ? "Check fields before sending again."
+                                            : "Send fields as typed, to see the backend's own refusals (2101/2102, the SDK's errors).",
                                 .toggleSendAsTyped))
             }
         }

@@ -92,7 +92,7 @@ extension AppState {
         case .retry: return retry()
         case .toggleSendAsTyped:
             sendAsTyped.toggle()
-            notice = .info(sendAsTyped ? "Send as typed: ON — fields are sent as they are, to see the backend's 2101/2102."
+            notice = .info(sendAsTyped ? "Send as typed: ON — fields are sent as they are, to see the backend's own refusals (2101/2102, the SDK's errors)."
                                        : "Send as typed: OFF — fields are checked before sending.")
             return []
         case .togglePacing:

@@ -7,6 +7,10 @@ public enum FuturaeInput {
     public static let sdkPinLengths = 4...8
     public static let shortCodeLength = 16
     public static let bindingTokenLength = 8
+    /// A QR code holds at most a few hundred characters; a typed payload stops at 512.
+    public static let qrPayloadLimit = 512
+    /// The field kinds whose checks "send as typed" (x) skips (docs/futurae.md).
+    public static let sendableAsTyped: [FieldKind] = [.sdkPin, .shortCode, .bindingToken, .qrPayload]
     static let tokenAlphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ23456789")
 
     /// The shortcode as the back office shows it: `1234 5678 9012 3456`.
@@ -51,7 +55,20 @@ extension FieldKind {
     })
 }
 
+extension FieldKind {
+    /// What a QR code holds, typed on the phone instead of scanned (a code from elsewhere, or a
+    /// malformed one on purpose): one line of text.
+    public static let qrPayload = FieldKind("qrPayload", look: .text(placeholder: "futurae://enroll?activation_code=…"),
+                                            limit: { _, _ in FuturaeInput.qrPayloadLimit }, problem: { value, _ in
+        value.isEmpty ? "type or paste what the QR code holds" : nil
+    }, refusal: { c, value, _ in
+        if c.isNewline { return "one line only" }
+        return value.count >= FuturaeInput.qrPayloadLimit ? "at most \(FuturaeInput.qrPayloadLimit) characters" : nil
+    })
+}
+
 extension FieldID {
+    public static let qrPayload = FieldID("qrPayload", "Payload", .qrPayload)
     public static let shortCode = FieldID("shortCode", "Shortcode", .shortCode), bindingToken = FieldID("bindingToken", "Binding token", .bindingToken)
     public static let sdkPin = FieldID("sdkPin", "SDK PIN", .sdkPin), sdkPinConfirm = FieldID("sdkPinConfirm", "SDK PIN again", .sdkPin)
 }

@@ -73,6 +73,8 @@ extension FuturaeLogin {
         public var backOffice: [BackOfficeLogin] = []
         /// The back office's last push, in words.
         public var backOfficeMessage: String?
+        /// `g` asked for the requests again: their answer says whether anything changed.
+        public var rereading = false
 
         public init() {}
 
