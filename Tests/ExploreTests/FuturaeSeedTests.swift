@@ -48,8 +48,12 @@ import Walk
              // then the real code with an SDK PIN the lock type does not have.
              inputs: keys("Enter", "Enter", "Enter", "t") + paste("futurae://enroll?activation_code=abc") + keys("Enter", "Enter", "t", "Ctrl-U")
                 + paste("futurae://auth?session_id=1") + keys("Enter", "Ctrl-X", "Enter", "Enter", "Enter", "t", "Ctrl-U")
-                + paste("https://bank.acme.example/enroll") + keys("Enter", "Enter", "Enter", "s") + newPIN("1234") + keys("Enter", "Enter"),
-             reaches: ["F1 ok", "F2 invalidEncodingActivationCode", "F2 invalidQRCodeEnroll", "F2 invalidQRCode", "F2 pinNotNeeded", "F2 ok"]),
+                + paste("https://bank.acme.example/enroll") + keys("Enter", "Enter", "Enter", "s") + newPIN("1234") + keys("Enter", "Enter")
+                // The account logged out; then a well-formed code no activation has, checked again.
+                + keys("Enter", "o", "Enter", "n", "Enter", "t", "Ctrl-X") + paste("futurae://enroll?activation_code=" + String(repeating: "A", count: 43))
+                + keys("Enter"),
+             reaches: ["F1 ok", "F2 invalidEncodingActivationCode", "F2 invalidQRCodeEnroll", "F2 invalidQRCode", "F2 pinNotNeeded", "F2 ok",
+                       "F6 ok", "F2 activationCodeNotFound"]),
         Seed(name: "futurae-typed-shortcode", scenario: "futurae-pin",
              // Unlock with no SDK PIN set; then the shortcode, the SDK PIN and the token sent as typed.
              inputs: keys("Enter", "↓", "Enter", "u") + paste("1234") + keys("Enter", "Esc", "↑", "Enter", "↓", "Enter") + paste("1234")
