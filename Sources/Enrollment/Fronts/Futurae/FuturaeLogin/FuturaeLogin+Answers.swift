@@ -16,6 +16,10 @@ extension FuturaeLogin.State {
             requests = FuturaeLogin.Request.list(response.result)
             selection = max(0, min(selection, requests.count - 1))
             if let u = unread, !requests.contains(where: { $0.sessionId == u }) { unread = nil }
+            if let said = waited {
+                waited = nil
+                return [.notice(.info(said))]
+            }
             guard reread else { return [] }
             let count = requests.isEmpty ? "no login request waiting" : "\(requests.count) login request\(requests.count == 1 ? "" : "s") waiting"
             return [.notice(.info(requests == before ? "Up to date: nothing changed (\(count))." : "Read again: \(count)."))]
@@ -89,8 +93,9 @@ extension FuturaeLogin.State {
                 phase = .expired
                 message = "Not answered in time: the service's auth/status reads deny (status timeout)."
             }
-            let said: [Out] = phase == .expired ? [] : [.notice(.info("\(FuturaeLogin.waitSeconds) s passed: the simulated clock reads \(now ?? "–")."))]
-            return said + [.call(.futuraeLogin(.list), FuturaeRequests.authSessions)]
+            // Said once the list is read again (a call's answer clears the banner before it).
+            if phase != .expired { waited = "\(FuturaeLogin.waitSeconds) s passed: the simulated clock reads \(now ?? "–")." }
+            return [.call(.futuraeLogin(.list), FuturaeRequests.authSessions)]
         case .backOffice:
             backOffice = FuturaeLogin.BackOfficeLogin.list(answer)
             return []

@@ -75,6 +75,8 @@ extension FuturaeLogin {
         public var backOfficeMessage: String?
         /// `g` asked for the requests again: their answer says whether anything changed.
         public var rereading = false
+        /// `w` moved the clock: said once the requests are read again.
+        public var waited: String?
 
         public init() {}
 
