@@ -69,6 +69,12 @@ import Walk
              // Enrolled, a login pushed, the clock moved on before it is approved.
              inputs: keys("Enter", "Enter", "Enter", "s", "F8", "y", "a", "a", "a", "Esc", "F6", "y"),
              reaches: ["F2 ok", "F9 activationCodeNotFound"]),
+        Seed(name: "futurae-approve-after-unlock", scenario: "futurae-enrolled",
+             // Unlocked for 60 s; a login approved under step pacing, left unsent while the clock
+             // passes the unlock, then sent with r: the SDK is locked again.
+             inputs: keys("Enter", "↓", "Enter", "u") + paste("1234") + keys("Enter", "Esc", "F8", "y", "Esc", "F6", "p", "y", "Esc", "F8", "a", "a",
+                                                                            "Esc", "r", "Enter"),
+             reaches: ["F4 ok", "F9 locked"]),
         Seed(name: "futurae-unenrolled-by-back-office", scenario: "futurae-enrolled",
              // The back office unenrolls the device (FA11); the phone's list is stale until `g`.
              inputs: keys("Enter", "↓", "Enter", "F8", "u", "Esc", "o", "Enter", "g"),
