@@ -140,7 +140,7 @@ public enum FuturaeFront: SystemFront {
         case .unenroll?:
             // FA11 tells the server, not the phone: the app lists the account until it reads them again.
             panel.message = answer.ok
-                ? "Unenrolled \(shared.config.username) from \(shared.config.device) (FA11): the phone lists the account until it reads its accounts again."
+                ? "\(shared.config.username) unenrolled (FA11): the phone is not told."
                 : "The back office could not unenroll: \(answer.error ?? "refused")."
             return []
         case nil:

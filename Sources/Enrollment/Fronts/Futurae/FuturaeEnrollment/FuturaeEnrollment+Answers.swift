@@ -78,7 +78,7 @@ extension FuturaeEnrollment.State {
         if let error = response.error { return [.notice(.futurae(error))] }
         let kind = response.result?.objectValue?["qrCodeType"]?.stringValue ?? "invalid"
         guard kind == "enrollment" else {
-            payloadForm.error = "futurae.qrCodeType says \(kind): not an activation QR code (x sends it to futurae.enroll as typed)"
+            payloadForm.error = "futurae.qrCodeType says \(kind): not an activation QR code; send as typed (^X) sends it to futurae.enroll anyway"
             return []
         }
         scanned = payloadForm[.qrPayload]
