@@ -73,6 +73,18 @@ import Testing
         #expect(await FuturaeFlowTests.enrollParams(app)?["sdkPin"] == nil)
     }
 
+    @Test("Enrolled twice (SDKError 12 accountActive): Enter shows the accounts instead of sending the same enrollment again")
+    func accountActiveShowsTheAccounts() async throws {
+        let app = try await Self.fresh()
+        await app.send(.choose(.open(.futurae)), .submit, .futurae(.scan), .futurae(.startOver), .submit, .futurae(.scan))
+        #expect(await app.state.futurae.failure?.name == "accountActive")
+        let enrolls = await Self.calls(app).filter { $0 == "futurae.enroll" }.count
+        #expect(await app.state.availableCommands.contains { $0.key == .enter && $0.title == "accounts" })
+        await app.send(.submit)
+        #expect(await app.state.route == .futuraeAccounts)
+        #expect(await Self.calls(app).filter { $0 == "futurae.enroll" }.count == enrolls, "nothing sent again")
+    }
+
     @Test("The back office unenrolls the device (FA11): the phone's stale list logs out nobody (SDKError 31); g reads it again and says so")
     func backOfficeUnenroll() async throws {
         let app = try await FuturaeLoginFlowTests.enrolled()

@@ -127,6 +127,7 @@ enum FuturaePhoneView {
     /// What Enter does after a failure, said as the keys do it.
     static func nextStep(_ f: FuturaeEnrollment.State, _ c: SessionConfig) -> String {
         if f.isArchived { return "Archived for good: a new session (a fresh install) goes on." }
+        if f.isAlreadyEnrolled { return "Enter shows the device's accounts; n starts another enrollment." }
         if f.isLocked {
             if c.lockType.usesSDKPin { return "Enter unlocks with the SDK PIN" + (c.biometrics ? " (b: biometrics)" : "") + ", then enrolls again." }
             if c.lockType.locks && c.biometrics { return "Enter opens the biometric prompt, then enrolls again." }

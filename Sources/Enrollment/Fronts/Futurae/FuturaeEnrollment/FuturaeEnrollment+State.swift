@@ -64,6 +64,8 @@ extension FuturaeEnrollment {
 
         /// The last enroll failed because the SDK is locked: an unlock is the way on.
         public var isLocked: Bool { phase == .failed && failure.flatMap(FuturaeError.init) == .locked }
+        /// The user has an account on this device already (F2.8): the accounts screen shows it.
+        public var isAlreadyEnrolled: Bool { phase == .failed && failure.flatMap(FuturaeError.init) == .accountActive }
         /// The device is archived (F4's last wrong PIN, F7): no call but F1, F3 and F6 will work
         /// again on this SDK instance; a new session (a fresh install) is the way on.
         public var isArchived: Bool {

@@ -138,6 +138,8 @@ public enum FuturaeEnrollment: Feature {
                 if c.lockType.locks && c.biometrics { return reduce(&state, .unlockWithBiometrics, shared) }
             }
             if state.isArchived { return [] }
+            // The account is on this device already: sending the same enrollment again cannot change that.
+            if state.isAlreadyEnrolled { return [.delegate(.showAccounts)] }
             return state.retry(shared)
         case .creatingActivation, .scanQR, .enrolling, .biometricPrompt: return []
         }
@@ -147,7 +149,7 @@ public enum FuturaeEnrollment: Feature {
         let c = shared.config
         let unlockByPIN = s.isLocked && c.lockType.usesSDKPin
         let unlockByBiometrics = s.isLocked && c.lockType.locks && c.biometrics
-        let retries = s.phase == .failed && !s.isArchived && !(s.isLocked && (unlockByPIN || unlockByBiometrics))
+        let retries = s.phase == .failed && !s.isArchived && !s.isAlreadyEnrolled && !(s.isLocked && (unlockByPIN || unlockByBiometrics))
         let ended = s.phase == .enrolled || s.phase == .failed
         return KeyBinding.select(when: s.phase == .choose) + [
             .enter("start", "Have the back office create the activation for \(shared.config.username), then enroll.", when: s.phase == .choose),
@@ -158,7 +160,7 @@ public enum FuturaeEnrollment: Feature {
                    when: s.phase == .typePayload),
             .enter("next", "Take this value and go on.", when: s.phase == .typeShortCode || s.phase == .sdkPin),
             .enter("enroll", "Send futurae.enroll with the code, SDK PIN and token.", when: s.phase == .bindingToken),
-            .enter("accounts", "Show the device's accounts.", when: s.phase == .enrolled),
+            .enter("accounts", "Show the device's accounts.", when: s.phase == .enrolled || s.isAlreadyEnrolled),
             .enter("retry", "Back to what the error is about, with what was typed.", when: retries),
             .enter("unlock", "Unlock the SDK with its SDK PIN (futurae.unlock), then enroll again.", when: unlockByPIN),
             .enter("unlock", "Unlock with the simulated fingerprint or face, then enroll again.", when: unlockByBiometrics && !unlockByPIN),
