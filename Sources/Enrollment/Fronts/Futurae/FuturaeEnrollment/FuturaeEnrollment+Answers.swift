@@ -76,9 +76,9 @@ extension FuturaeEnrollment.State {
     private mutating func qrCodeTypeAnswered(_ response: CallResponse, _ shared: Shared) -> [Out] {
         guard phase == .typePayload else { return [] }
         if let error = response.error { return [.notice(.futurae(error))] }
-        let kind = response.result?.objectValue?["qrCodeType"]?.stringValue ?? "invalid"
-        guard kind == "enrollment" else {
-            payloadForm.error = "futurae.qrCodeType says \(kind): not an activation QR code; send as typed (^X) sends it to futurae.enroll anyway"
+        let kind = QRCodeType(answer: response.result)
+        guard kind == .enrollment else {
+            payloadForm.error = "\(FuturaeAPI.qrCodeType.name) says \(kind.rawValue): not an activation QR code; send as typed (^X) sends it to \(FuturaeAPI.enroll.name) anyway"
             return []
         }
         scanned = payloadForm[.qrPayload]
