@@ -62,6 +62,9 @@ public enum Alphabet {
         case .activationCode: list = harvest.digits(count: 8...8) + ["00000000", "1234"]
         case .shortCode: list = harvest.digits(count: 16...16) + ["0000000000000000", "1234"]
         case .bindingToken: list = harvest.tokens + ["AAAAAAAA", "ABC"]
+        // A QR payload typed on the Futurae phone: badly encoded, of another kind, not Futurae's, unknown.
+        case .qrPayload: list = ["futurae://enroll?activation_code=abc", "futurae://auth?session_id=1", "https://bank.acme.example/enroll",
+                                 "futurae://enroll?activation_code=" + String(repeating: "A", count: 43), ""]
         case .phone: list = ["0612345678", "+33612345678", "0798765432", "12345"]
         case .vin: list = harvest.vins + ["VR1AB12C3D4567890", "WVWZZZ1JZXW000001", "ABC"]
         case .number: list = ["60", "600", "3600", "86400", "0", "31536000"]

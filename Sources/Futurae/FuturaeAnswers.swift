@@ -161,3 +161,10 @@ public enum UnlockResult {
     public static func unlockedUntil(_ result: JSONValue?) -> String? { result?["unlockedUntil"]?.stringValue }
     public static func pinAttemptsLeft(_ result: JSONValue?) -> Int? { result?["pinAttemptsLeft"]?.intValue }
 }
+
+extension QRCodeType {
+    /// F1's answer read back (`{"qrCodeType": …}`); an unreadable one is `invalid`.
+    public init(answer result: JSONValue?) {
+        self = result?["qrCodeType"]?.stringValue.flatMap(QRCodeType.init(rawValue:)) ?? .invalid
+    }
+}

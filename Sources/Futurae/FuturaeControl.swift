@@ -84,6 +84,7 @@ extension SimControl {
     public static func futuraeDevice(session: String) -> SimControl { FuturaeControl.device(session: session).control }
     public static func futuraeAuth(user: String, device: String? = nil) -> SimControl { FuturaeControl.auth(user: user, device: device).control }
     public static func futuraeAuthentications(user: String? = nil) -> SimControl { FuturaeControl.authentications(user: user).control }
+    public static func futuraeUnenroll(user: String, device: String) -> SimControl { FuturaeControl.unenroll(user: user, device: device).control }
 }
 
 extension FuturaeWorld {

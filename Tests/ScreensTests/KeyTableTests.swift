@@ -57,6 +57,12 @@ struct KeyTableTests {
         try await futurae.type("ZZZZ2222")
         try await futurae.press(.enter)
         out.append(("Futurae: failed", await futurae.state))
+        // A payload typed instead of scanned, of another kind: futurae.qrCodeType (F1) says so.
+        let typed = try await FuturaeScreenTests.start("futurae-fresh")
+        try await typed.press(.enter, .enter, .char("t"))
+        try await typed.type("futurae://auth?session_id=1")
+        try await typed.press(.enter)
+        out.append(("Futurae: typed payload", await typed.state))
         // An enroll on a locked SDK (F2.5): the unlock is the way on.
         let locked = try await FuturaeScreenTests.start("futurae-enrolled")
         try await locked.press(.enter, .enter, .char("s"))

@@ -108,7 +108,7 @@ struct FuturaeScenarioTests {
 
     // MARK: the built-ins (§5)
 
-    static let futuraeBuiltIns = ["futurae-enrolled", "futurae-fresh", "futurae-pin"]
+    static let futuraeBuiltIns = ["futurae-enrolled", "futurae-fresh", "futurae-lock-changed", "futurae-pin"]
 
     @Test func theFuturaeBuiltInsAreListed() {
         #expect(ScenarioLoader.builtinNames.filter { $0.hasPrefix("futurae-") } == Self.futuraeBuiltIns)
@@ -124,6 +124,18 @@ struct FuturaeScenarioTests {
         #expect(world.session.device == "alice-iphone")
         #expect(world.sessions.map(\.name) == ["default"])
         #expect(world.session.settings.biometricsAvailable)
+    }
+
+    /// An account but no SDK PIN under the SDK PIN lock type (the app changed its lock type after the
+    /// enrollment): the next enroll without a PIN answers sdkPinEnrollRequired (F2.5), with one the
+    /// account already there (F2.8).
+    @Test func futuraeLockChangedHasAnAccountButNoSDKPIN() throws {
+        let world = try ScenarioLoader.load(.named("futurae-lock-changed"))
+        #expect(world.session.settings.lockType == .sdkPinWithBiometricsOptional)
+        let device = try #require(world.futurae.devices.first)
+        #expect(device.sdkPin == nil)
+        #expect(device.accounts.count == 1)
+        #expect(world.futurae.activations.filter { $0.status == .pending }.count == 1)
     }
 
     @Test func futuraeFreshHasNothingEnrolledUnderLockTypeNone() throws {

@@ -115,7 +115,7 @@ struct ScenarioLoadingTests {
     @Test func builtInsAreTheDocumentedOnes() {
         #expect(ScenarioLoader.builtinNames == [
             "account-blocked", "card-activation", "card-inactive", "card-replacement", "device-limit", "enrolled", "enrolled-elsewhere",
-            "fresh", "futurae-enrolled", "futurae-fresh",
+            "fresh", "futurae-enrolled", "futurae-fresh", "futurae-lock-changed",
             "futurae-pin", "legacy-sdk", "one-attempt-left", "phone-registered", "pin-blocked", "remote-garage", "remote-ready",
             "remote-steps-todo", "stale-steps", "team",
         ])

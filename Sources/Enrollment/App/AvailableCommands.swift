@@ -61,9 +61,9 @@ extension AppState {
             if field.kind.isSecret {
                 list.append(cmd("v", field.masked ? "show" : "hide", "Show or hide the \(field.label).", .toggleMask))
             }
-            // The fields the app checks before it calls (codes, PINs, phones, VINs): `x` lets a
-            // malformed value through to the backend's own input check (PIMS 2101/2102, Card C0/C12).
-            if [.pin, .smsCode, .phone, .vin, .cardPin, .activationCode].contains(field.kind) {
+            // The fields the app checks before it calls (codes, PINs, phones, VINs, tokens): `x`
+            // lets a malformed value through to the backend's own input check (`FieldKind.sendsAsTyped`).
+            if field.kind.sendsAsTyped {
                 list.append(cmd("x", sendAsTyped ? "check input" : "send as typed",
                                 sendAsTyped ? "Check fields before sending again." : "Send fields as typed, to see the backend's own input errors.",
                                 .toggleSendAsTyped))

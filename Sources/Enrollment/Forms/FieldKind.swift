@@ -19,8 +19,12 @@ public struct FieldKind: Hashable, Sendable, CustomStringConvertible {
     let uppercased: Bool
     /// How the screens draw it.
     public let look: FieldLook
+    /// The app checks it before it calls, and `x` (send as typed) lets a malformed value through to
+    /// the backend's own input check.
+    public let sendsAsTyped: Bool
 
     public init(_ name: String, look: FieldLook = .text(placeholder: ""), movesOn: Bool = false, isSecret: Bool = false, uppercased: Bool = false,
+                sendsAsTyped: Bool = false,
                 limit: @escaping @Sendable (_ value: String, _ policy: PINPolicy) -> Int,
                 problem: @escaping @Sendable (_ value: String, _ policy: PINPolicy) -> String?,
                 refusal: @escaping @Sendable (_ c: Character, _ value: String, _ policy: PINPolicy) -> String?) {
@@ -29,6 +33,7 @@ public struct FieldKind: Hashable, Sendable, CustomStringConvertible {
         self.movesOn = movesOn
         self.isSecret = isSecret
         self.uppercased = uppercased
+        self.sendsAsTyped = sendsAsTyped
         self.limit = limit
         self.problem = problem
         self.refusal = refusal

@@ -76,8 +76,13 @@ enum FuturaePhoneView {
             out.skip()
             let key = context.key(.futurae(.scan)) ?? "s"
             out.line("\(key) scans it; a pasted payload is taken as scanned.", .hint, in: &frame)
+            out.line("\(context.key(.futurae(.typePayload)) ?? "t") types what a QR code holds instead.", .hint, in: &frame)
+        case .typePayload:
+            out.line("Type what the QR code holds: futurae.qrCodeType checks it, then the enrollment goes on.", .hint, in: &frame)
+            out.skip()
+            if let form = FuturaeEnrollment.form(f) { out.form(form, policy: context.policy, focus: context.fieldFocus, in: &frame) }
         case .typeShortCode, .sdkPin, .bindingToken:
-            out.line(prompt(f.phase, c), .hint, in: &frame)
+            out.line(prompt(f, c), .hint, in: &frame)
             out.skip()
             if let form = FuturaeEnrollment.form(f) { out.form(form, policy: context.policy, focus: context.fieldFocus, in: &frame) }
         case .enrolling:
@@ -122,6 +127,7 @@ enum FuturaePhoneView {
     /// What Enter does after a failure, said as the keys do it.
     static func nextStep(_ f: FuturaeEnrollment.State, _ c: SessionConfig) -> String {
         if f.isArchived { return "Archived for good: a new session (a fresh install) goes on." }
+        if f.isAlreadyEnrolled { return "Enter shows the device's accounts; n starts another enrollment." }
         if f.isLocked {
             if c.lockType.usesSDKPin { return "Enter unlocks with the SDK PIN" + (c.biometrics ? " (b: biometrics)" : "") + ", then enrolls again." }
             if c.lockType.locks && c.biometrics { return "Enter opens the biometric prompt, then enrolls again." }
@@ -129,9 +135,13 @@ enum FuturaePhoneView {
         return "Enter retries, keeping what was typed."
     }
 
-    static func prompt(_ phase: FuturaeEnrollment.Phase, _ c: SessionConfig) -> String {
-        switch phase {
+    static func prompt(_ f: FuturaeEnrollment.State, _ c: SessionConfig) -> String {
+        switch f.phase {
         case .typeShortCode: "Type the 16 digits the back office shows (the spaces are drawn for you)."
+        case .sdkPin where !c.lockType.usesSDKPin:
+            "Send as typed: lock type \(c.lockType.rawValue) has no SDK PIN; what is typed is sent anyway."
+        case .sdkPin where f.pinSet == true:
+            "Send as typed: this SDK has its SDK PIN already; what is typed is sent anyway."
         case .sdkPin: "Choose the SDK PIN (4 to 8 digits), twice: lock type \(c.lockType.rawValue) has none yet."
         case .bindingToken: "Trusted Session Binding: type the token the service's web session shows."
         default: ""

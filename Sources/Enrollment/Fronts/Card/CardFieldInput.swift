@@ -11,7 +11,7 @@ public enum CardFieldInput {
 
 extension FieldKind {
     public static let cardPin = FieldKind("cardPin", look: .boxes(lengths: CardFieldInput.pinLengths), movesOn: true, isSecret: true,
-                                          limit: { _, _ in CardFieldInput.pinLengths.upperBound }, problem: { value, _ in
+                                          sendsAsTyped: true, limit: { _, _ in CardFieldInput.pinLengths.upperBound }, problem: { value, _ in
         if value.isEmpty { return "enter 4 to 8 digits" }
         if !value.isDigitString { return "digits only" }
         return CardFieldInput.pinLengths.contains(value.count) ? nil : "the PIN has 4 to 8 digits"
@@ -21,7 +21,7 @@ extension FieldKind {
     })
 
     public static let activationCode = FieldKind("activationCode", look: .text(placeholder: "8 digits"), movesOn: true,
-                                                 limit: { _, _ in CardFieldInput.activationCodeLength }, problem: { value, _ in
+                                                 sendsAsTyped: true, limit: { _, _ in CardFieldInput.activationCodeLength }, problem: { value, _ in
         if value.isEmpty { return "enter the 8 digits the bank gave" }
         if !value.isDigitString { return "digits only" }
         return value.count == CardFieldInput.activationCodeLength ? nil : "8 digits (\(value.count) typed)"

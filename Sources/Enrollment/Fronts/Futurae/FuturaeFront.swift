@@ -108,15 +108,21 @@ public enum FuturaeFront: SystemFront {
         [KeyBinding(.letter("v"), "activation", "Back office: a new activation for the session's user (QR code; binding as the session's).",
                     .createActivation),
          KeyBinding(.letter("y"), "push login", "Back office: push a login for the session's user to its device (futurae.auth, F10).",
-                    .app(.futuraeLogin(.pushLogin)))]
+                    .app(.futuraeLogin(.pushLogin))),
+         KeyBinding(.letter("u"), "unenroll", "Back office: unenroll the session's user from this device (FA11); the phone is not told.",
+                    .unenroll)]
     }
 
     /// The back office's new activation for the session's user (QR code, the session's binding).
     public static func simulatorCommand(_ command: SystemPanelCommand, _ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] {
-        guard command.command(as: FuturaePanelCommand.self) == .createActivation else { return [] }
+        let own = command.command(as: FuturaePanelCommand.self)
+        guard own == .createActivation || own == .unenroll else { return [] }
         guard !shared.config.username.isEmpty else {
             panel.message = "Type the user on the session screen first."
             return []
+        }
+        if own == .unenroll {
+            return [.control(.simulator(.unenroll), .futuraeUnenroll(user: shared.config.username, device: shared.config.device))]
         }
         let control = SimControl.futuraeActivation(user: shared.config.username, shortCode: false, binding: shared.config.sessionBinding)
         return [.control(.simulator(.createActivation), control)]
@@ -132,6 +138,12 @@ public enum FuturaeFront: SystemFront {
         case .createActivation?:
             panel.message = BackOfficeActivation(.object(answer.fields)).map { "Activation created for \($0.username), valid until \($0.expiresAt)." }
             return backOfficeReads(shared)
+        case .unenroll?:
+            // FA11 tells the server, not the phone: the app lists the account until it reads them again.
+            panel.message = answer.ok
+                ? "\(shared.config.username) unenrolled (FA11): the phone is not told."
+                : "The back office could not unenroll: \(answer.error ?? "refused")."
+            return []
         case nil:
             return []
         }
@@ -176,15 +188,19 @@ public enum FuturaePanelCommand: Hashable, Sendable {
     case createActivation
     /// The back office's activations, read for the panel's part (`FuturaePanelState`).
     case activations
+    /// The back office: the session's user unenrolled from this device (FA11), the phone not told.
+    case unenroll
 }
 
 extension SimulatorPanel.Action {
     public static let createActivation = Self.system(SystemPanelCommand(.futurae, FuturaePanelCommand.createActivation))
+    public static let unenroll = Self.system(SystemPanelCommand(.futurae, FuturaePanelCommand.unenroll))
 }
 
 extension SimulatorPanel.Control {
     public static let createActivation = Self.system(SystemPanelCommand(.futurae, FuturaePanelCommand.createActivation))
     public static let activations = Self.system(SystemPanelCommand(.futurae, FuturaePanelCommand.activations))
+    public static let unenroll = Self.system(SystemPanelCommand(.futurae, FuturaePanelCommand.unenroll))
 }
 
 extension SystemChoice {

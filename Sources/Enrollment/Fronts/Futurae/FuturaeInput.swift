@@ -7,6 +7,8 @@ public enum FuturaeInput {
     public static let sdkPinLengths = 4...8
     public static let shortCodeLength = 16
     public static let bindingTokenLength = 8
+    /// A QR code holds at most a few hundred characters; a typed payload stops at 512.
+    public static let qrPayloadLimit = 512
     static let tokenAlphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ23456789")
 
     /// The shortcode as the back office shows it: `1234 5678 9012 3456`.
@@ -15,7 +17,7 @@ public enum FuturaeInput {
 
 extension FieldKind {
     public static let sdkPin = FieldKind("sdkPin", look: .boxes(lengths: FuturaeInput.sdkPinLengths), movesOn: true, isSecret: true,
-                                         limit: { _, _ in FuturaeInput.sdkPinLengths.upperBound }, problem: { value, _ in
+                                         sendsAsTyped: true, limit: { _, _ in FuturaeInput.sdkPinLengths.upperBound }, problem: { value, _ in
         if value.isEmpty { return "enter 4 to 8 digits" }
         if !value.isDigitString { return "digits only" }
         return FuturaeInput.sdkPinLengths.contains(value.count) ? nil : "an SDK PIN has 4 to 8 digits"
@@ -24,7 +26,7 @@ extension FieldKind {
         return value.count >= FuturaeInput.sdkPinLengths.upperBound ? "an SDK PIN has at most 8 digits" : nil
     })
 
-    public static let shortCode = FieldKind("shortCode", look: .groupsOfFour, limit: { _, _ in FuturaeInput.shortCodeLength }, problem: { value, _ in
+    public static let shortCode = FieldKind("shortCode", look: .groupsOfFour, sendsAsTyped: true, limit: { _, _ in FuturaeInput.shortCodeLength }, problem: { value, _ in
         if value.isEmpty { return "enter the 16 digits the service shows" }
         if !value.isDigitString { return "digits only" }
         return value.count == FuturaeInput.shortCodeLength ? nil : "16 digits (\(value.count) typed)"
@@ -34,7 +36,7 @@ extension FieldKind {
     })
 
     public static let bindingToken = FieldKind("bindingToken", look: .text(placeholder: "8 letters and digits"), uppercased: true,
-                                               limit: { _, _ in FuturaeInput.bindingTokenLength }, problem: { value, _ in
+                                               sendsAsTyped: true, limit: { _, _ in FuturaeInput.bindingTokenLength }, problem: { value, _ in
         if value.isEmpty { return "enter the 8 characters the web session shows" }
         if !value.allSatisfy(FuturaeInput.tokenAlphabet.contains) { return "letters A–Z and digits 2–9 only" }
         return value.count == FuturaeInput.bindingTokenLength ? nil : "the token has 8 characters"
@@ -44,7 +46,20 @@ extension FieldKind {
     })
 }
 
+extension FieldKind {
+    /// What a QR code holds, typed on the phone instead of scanned (a code from elsewhere, or a
+    /// malformed one on purpose): one line of text.
+    public static let qrPayload = FieldKind("qrPayload", look: .text(placeholder: "futurae://enroll?activation_code=…"),
+                                            sendsAsTyped: true, limit: { _, _ in FuturaeInput.qrPayloadLimit }, problem: { value, _ in
+        value.isEmpty ? "type or paste what the QR code holds" : nil
+    }, refusal: { c, value, _ in
+        if c.isNewline { return "one line only" }
+        return value.count >= FuturaeInput.qrPayloadLimit ? "at most \(FuturaeInput.qrPayloadLimit) characters" : nil
+    })
+}
+
 extension FieldID {
+    public static let qrPayload = FieldID("qrPayload", "Payload", .qrPayload)
     public static let shortCode = FieldID("shortCode", "Shortcode", .shortCode), bindingToken = FieldID("bindingToken", "Binding token", .bindingToken)
     public static let sdkPin = FieldID("sdkPin", "SDK PIN", .sdkPin), sdkPinConfirm = FieldID("sdkPinConfirm", "SDK PIN again", .sdkPin)
 }

@@ -9,6 +9,8 @@ public enum FuturaeRequests {
                               bindingToken: String? = nil) -> CallRequest {
         FuturaeCall.enroll(.init(activationCode: activationCode, shortCode: shortCode, sdkPin: sdkPin, bindingToken: bindingToken)).request
     }
+    /// F1: what kind of QR code a payload is.
+    public static func qrCodeType(_ payload: String) -> CallRequest { FuturaeCall.qrCodeType(QRPayload(payload)).request }
     /// F3.
     public static let accounts = FuturaeCall.accounts.request
     /// F4 with the SDK PIN.

@@ -4,7 +4,7 @@ import PIMS
 /// the phone number and the VIN.
 extension FieldKind {
     public static let pin = FieldKind("pin", look: .boxes { typed, caret, policy in max(policy.pinMinLength, min(policy.pinMaxLength, typed + (caret ? 1 : 0))) },
-                                      movesOn: true, isSecret: true, limit: { _, policy in policy.pinMaxLength },
+                                      movesOn: true, isSecret: true, sendsAsTyped: true, limit: { _, policy in policy.pinMaxLength },
                                       problem: { value, policy in
         if value.isEmpty { return "enter \(policy.pinLengths)" }
         if !value.isDigitString { return "digits only" }
@@ -16,7 +16,7 @@ extension FieldKind {
     })
 
     public static let smsCode = FieldKind("smsCode", look: .boxes { typed, _, policy in max(policy.smsCodeLength, typed) }, movesOn: true,
-                                          limit: { _, policy in policy.smsCodeLength }, problem: { value, policy in
+                                          sendsAsTyped: true, limit: { _, policy in policy.smsCodeLength }, problem: { value, policy in
         if value.isEmpty { return "enter the \(policy.smsCodeLength)-digit code" }
         if !value.isDigitString { return "digits only" }
         if value.count != policy.smsCodeLength { return "the code has \(policy.smsCodeLength) digits" }
@@ -27,7 +27,7 @@ extension FieldKind {
     })
 
     public static let phone = FieldKind("phone", look: .text(placeholder: "0612345678 or +33612345678"),
-                                        limit: { value, _ in value.hasPrefix("+") ? 16 : 10 }, problem: { value, _ in
+                                        sendsAsTyped: true, limit: { value, _ in value.hasPrefix("+") ? 16 : 10 }, problem: { value, _ in
         if value.isEmpty { return "enter a phone number" }
         return PhoneNumber(value) == nil ? "10 digits starting with 0, or + and 8 to 15 digits" : nil
     }, refusal: { c, value, _ in
@@ -37,7 +37,7 @@ extension FieldKind {
         return value.count >= limit ? "a phone number has at most \(value.hasPrefix("+") ? "15 digits after +" : "10 digits")" : nil
     })
 
-    public static let vin = FieldKind("vin", look: .text(placeholder: "17 letters and digits"), uppercased: true, limit: { _, _ in 17 },
+    public static let vin = FieldKind("vin", look: .text(placeholder: "17 letters and digits"), uppercased: true, sendsAsTyped: true, limit: { _, _ in 17 },
                                       problem: { value, _ in
         if value.isEmpty { return "enter a VIN" }
         return VIN(value) == nil ? "17 letters and digits, without I, O or Q" : nil

@@ -5,6 +5,8 @@ import PIMS
 /// logout and delete (then the list again).
 extension FuturaeAccounts.State {
     mutating func answered(_ call: FuturaeAccounts.Call, _ response: CallResponse) -> [FuturaeAccounts.Out] {
+        let reread = call == .accounts && rereading
+        if call == .accounts { rereading = false }
         if let error = response.error {
             let known = FuturaeError(error)
             if known == .incorrectPinArchivedDevice || known == .deviceArchived { archived = true }
@@ -28,10 +30,13 @@ extension FuturaeAccounts.State {
         }
         switch call {
         case .accounts:
+            let before = accounts
             accounts = FuturaeAccount.list(response.result)
             selection = min(selection, max(accounts.count - 1, 0))
             if accounts.contains(where: \.lockedOut) { archived = true }
-            return []
+            guard reread else { return [] }
+            let count = "\(accounts.count) account\(accounts.count == 1 ? "" : "s") on this device"
+            return [.notice(.info(accounts == before ? "Up to date: nothing changed (\(count))." : "Read again: \(count)."))]
         case .lock:
             lock = .locked
             message = "Locked: protected calls answer SDKLockError 3 until an unlock."

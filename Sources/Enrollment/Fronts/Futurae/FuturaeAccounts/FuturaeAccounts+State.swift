@@ -32,6 +32,8 @@ extension FuturaeAccounts {
         public var pinAttemptsLeft: Int?
         public var pinForm = Form([.sdkPin])
         public var message: String?
+        /// `g` asked for the accounts again: their answer says whether anything changed.
+        public var rereading = false
 
         public init() {}
 

@@ -12,7 +12,11 @@ public enum FuturaeAccounts: Feature {
 
     public static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Out] {
         switch action {
-        case .opened, .refresh: return [.call(.futuraeAccounts(.accounts), FuturaeRequests.accounts)]
+        case .opened: return [.call(.futuraeAccounts(.accounts), FuturaeRequests.accounts)]
+        case .refresh:
+            // `g` says what the read found, changed or not (the banner), unlike the read on opening.
+            state.rereading = true
+            return [.call(.futuraeAccounts(.accounts), FuturaeRequests.accounts)]
         case .readDevice: return [.control(.futuraeAccounts, .futuraeDevice(session: shared.config.sessionName))]
         case .deviceRead(let answer):
             guard answer.ok else { return [] }

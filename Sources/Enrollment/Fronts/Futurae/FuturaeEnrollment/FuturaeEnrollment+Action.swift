@@ -9,6 +9,8 @@ extension FuturaeEnrollment {
         case scan
         /// A payload pasted onto the phone instead of scanned.
         case pastedPayload(String)
+        /// Type what a QR code holds instead of scanning it (a code from elsewhere, or a malformed one).
+        case typePayload
         /// Start another enrollment (the SDK PIN, once set, is kept).
         case startOver
         case answered(Call, CallResponse)
@@ -40,9 +42,12 @@ extension FuturaeEnrollment {
 
     public enum Call: Hashable, Sendable {
         case accounts, enroll, unlockPIN, unlockBiometrics
+        /// F1: what kind of QR code a typed payload is, before it is enrolled.
+        case qrCodeType
 
         public var stepLabel: String {
             switch self {
+            case .qrCodeType: "Futurae · QR code type (F1)"
             case .accounts: "Futurae · accounts (SDK PIN set?)"
             case .enroll: "Futurae · enroll"
             case .unlockPIN: "Futurae · unlock (SDK PIN) to enroll"

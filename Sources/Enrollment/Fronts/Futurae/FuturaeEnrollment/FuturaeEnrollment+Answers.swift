@@ -48,6 +48,8 @@ extension FuturaeEnrollment.State {
         switch call {
         case .unlockPIN, .unlockBiometrics:
             return unlockAnswered(call, response, shared)
+        case .qrCodeType:
+            return qrCodeTypeAnswered(response, shared)
         case .accounts:
             // An SDK instance with an account under an SDK PIN lock type has its PIN (F2.9 set it).
             if response.error == nil { pinSet = !FuturaeAccount.list(response.result).isEmpty }
@@ -67,6 +69,20 @@ extension FuturaeEnrollment.State {
             if askedPIN { pinSet = true }
             return [.notice(.success("Enrolled: \(account.username) at \(account.serviceName).")), .delegate(.enrolled(account))]
         }
+    }
+
+    /// F1's answer for the typed payload: an activation code goes on to the enrollment; any other
+    /// kind stays on the prompt, which says what it is (send as typed sends it to enroll anyway).
+    private mutating func qrCodeTypeAnswered(_ response: CallResponse, _ shared: Shared) -> [Out] {
+        guard phase == .typePayload else { return [] }
+        if let error = response.error { return [.notice(.futurae(error))] }
+        let kind = QRCodeType(answer: response.result)
+        guard kind == .enrollment else {
+            payloadForm.error = "\(FuturaeAPI.qrCodeType.name) says \(kind.rawValue): not an activation QR code; send as typed (^X) sends it to \(FuturaeAPI.enroll.name) anyway"
+            return []
+        }
+        scanned = payloadForm[.qrPayload]
+        return next(after: .scanQR, shared)
     }
 
     /// The unlock after SDKLockError 3: unlocked, the enroll goes again; a wrong PIN is typed again at

@@ -9,7 +9,10 @@ extension FuturaeEnrollment.State {
     /// The step after the code (or after the prompt just answered).
     mutating func next(after done: FuturaeEnrollment.Phase, _ shared: Shared) -> [Out] {
         let c = shared.config
-        if done != .sdkPin, done != .bindingToken, c.lockType.usesSDKPin, pinSet != true {
+        // Send as typed asks for the SDK PIN whatever the app knows (the lock type, a PIN already
+        // set), so that the SDK's own refusals can be seen: pinNotNeeded, multiplePinEnrollDisallowed.
+        let needsPIN = c.lockType.usesSDKPin && pinSet != true
+        if done != .sdkPin, done != .bindingToken, needsPIN || shared.sendAsTyped {
             askedPIN = true
             phase = .sdkPin
             return []
@@ -73,7 +76,7 @@ extension FuturaeEnrollment.State {
         let current: FuturaeFlowStep = switch phase {
         case .choose: .method
         case .creatingActivation: .activation
-        case .scanQR, .typeShortCode: .code
+        case .scanQR, .typeShortCode, .typePayload: .code
         case .sdkPin: .sdkPin
         case .bindingToken: .bindingToken
         case .enrolling, .failed, .unlockPIN, .biometricPrompt: .enroll

@@ -25,6 +25,8 @@ extension FuturaeEnrollment {
     /// Where the walk is.
     public enum Phase: Hashable, Sendable {
         case choose, creatingActivation, scanQR, typeShortCode, sdkPin, bindingToken, enrolling, enrolled, failed
+        /// The payload typed instead of scanned, then checked with `futurae.qrCodeType` (F1).
+        case typePayload
         /// The enroll answered SDKLockError 3 (F2.5: a protected call once a PIN exists): the SDK's
         /// unlock (F4) by its PIN or the simulated biometric prompt, then the same enroll again.
         case unlockPIN, biometricPrompt
@@ -43,6 +45,8 @@ extension FuturaeEnrollment {
         /// The QR payload the phone holds (scanned, pasted, or handed over silently).
         public var scanned: String?
         public var codeForm = Form([.shortCode])
+        /// A QR payload typed on the phone instead of scanned.
+        public var payloadForm = Form([.qrPayload])
         public var pinForm = Form([.sdkPin, .sdkPinConfirm])
         public var tokenForm = Form([.bindingToken])
         /// The SDK PIN that unlocks the SDK (not the new PIN chosen for it).
@@ -60,6 +64,8 @@ extension FuturaeEnrollment {
 
         /// The last enroll failed because the SDK is locked: an unlock is the way on.
         public var isLocked: Bool { phase == .failed && failure.flatMap(FuturaeError.init) == .locked }
+        /// The user has an account on this device already (F2.8): the accounts screen shows it.
+        public var isAlreadyEnrolled: Bool { phase == .failed && failure.flatMap(FuturaeError.init) == .accountActive }
         /// The device is archived (F4's last wrong PIN, F7): no call but F1, F3 and F6 will work
         /// again on this SDK instance; a new session (a fresh install) is the way on.
         public var isArchived: Bool {
@@ -71,6 +77,7 @@ extension FuturaeEnrollment {
         var formPhase: WritableKeyPath<State, Form>? {
             switch phase {
             case .typeShortCode: \.codeForm
+            case .typePayload: \.payloadForm
             case .sdkPin: \.pinForm
             case .bindingToken: \.tokenForm
             case .unlockPIN: \.unlockForm

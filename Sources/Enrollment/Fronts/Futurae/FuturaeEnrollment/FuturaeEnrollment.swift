@@ -34,6 +34,10 @@ public enum FuturaeEnrollment: Feature {
                 // Back to the lock error; nothing was sent.
                 state.phase = .failed
                 return []
+            case .typePayload:
+                // Back to the QR code on screen; what was typed stays for the next time.
+                state.phase = .scanQR
+                return []
             default:
                 // The activation stays pending in the back office; nothing was sent.
                 state.phase = .choose
@@ -48,6 +52,11 @@ public enum FuturaeEnrollment: Feature {
             // A copied line brings its line break: not part of the payload.
             state.scanned = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
             return state.next(after: .scanQR, shared)
+        case .typePayload:
+            guard state.phase == .scanQR else { return [] }
+            state.payloadForm.error = nil
+            state.phase = .typePayload
+            return []
         case .startOver:
             let (pinSet, pending) = (state.pinSet, state.pending)
             state = State()
@@ -105,6 +114,15 @@ public enum FuturaeEnrollment: Feature {
             guard state.pinForm.validate(sendAsTyped: shared.sendAsTyped, policy: shared.policy, confirm: [(.sdkPin, .sdkPinConfirm)])
             else { return [] }
             return state.next(after: .sdkPin, shared)
+        case .typePayload:
+            guard state.payloadForm.validate(sendAsTyped: shared.sendAsTyped, policy: shared.policy) else { return [] }
+            let payload = state.payloadForm[.qrPayload]
+            // Send as typed skips the app's check: the payload goes to futurae.enroll whatever its kind.
+            if shared.sendAsTyped {
+                state.scanned = payload
+                return state.next(after: .scanQR, shared)
+            }
+            return [.call(.futurae(.qrCodeType), FuturaeRequests.qrCodeType(payload))]
         case .bindingToken:
             guard state.tokenForm.validate(sendAsTyped: shared.sendAsTyped, policy: shared.policy) else { return [] }
             return state.enroll(shared)
@@ -120,6 +138,8 @@ public enum FuturaeEnrollment: Feature {
                 if c.lockType.locks && c.biometrics { return reduce(&state, .unlockWithBiometrics, shared) }
             }
             if state.isArchived { return [] }
+            // The account is on this device already: sending the same enrollment again cannot change that.
+            if state.isAlreadyEnrolled { return [.delegate(.showAccounts)] }
             return state.retry(shared)
         case .creatingActivation, .scanQR, .enrolling, .biometricPrompt: return []
         }
@@ -129,14 +149,18 @@ public enum FuturaeEnrollment: Feature {
         let c = shared.config
         let unlockByPIN = s.isLocked && c.lockType.usesSDKPin
         let unlockByBiometrics = s.isLocked && c.lockType.locks && c.biometrics
-        let retries = s.phase == .failed && !s.isArchived && !(s.isLocked && (unlockByPIN || unlockByBiometrics))
+        let retries = s.phase == .failed && !s.isArchived && !s.isAlreadyEnrolled && !(s.isLocked && (unlockByPIN || unlockByBiometrics))
         let ended = s.phase == .enrolled || s.phase == .failed
         return KeyBinding.select(when: s.phase == .choose) + [
             .enter("start", "Have the back office create the activation for \(shared.config.username), then enroll.", when: s.phase == .choose),
             KeyBinding(.letter("s"), "scan", "The phone scans the QR code on screen (a pasted payload is taken too).", .scan, when: s.phase == .scanQR),
+            KeyBinding(.letter("t"), "type code", "Type what a QR code holds instead of scanning it (checked with futurae.qrCodeType first).",
+                       .typePayload, when: s.phase == .scanQR),
+            .enter("check", "Ask futurae.qrCodeType what this is, and go on with an activation code (x: send it as typed).",
+                   when: s.phase == .typePayload),
             .enter("next", "Take this value and go on.", when: s.phase == .typeShortCode || s.phase == .sdkPin),
             .enter("enroll", "Send futurae.enroll with the code, SDK PIN and token.", when: s.phase == .bindingToken),
-            .enter("accounts", "Show the device's accounts.", when: s.phase == .enrolled),
+            .enter("accounts", "Show the device's accounts.", when: s.phase == .enrolled || s.isAlreadyEnrolled),
             .enter("retry", "Back to what the error is about, with what was typed.", when: retries),
             .enter("unlock", "Unlock the SDK with its SDK PIN (futurae.unlock), then enroll again.", when: unlockByPIN),
             .enter("unlock", "Unlock with the simulated fingerprint or face, then enroll again.", when: unlockByBiometrics && !unlockByPIN),
@@ -150,8 +174,9 @@ public enum FuturaeEnrollment: Feature {
             KeyBinding(.letter("c"), "cancel", "The user cancels the prompt.", .biometric(.cancel), when: s.phase == .biometricPrompt),
             KeyBinding(.letter("n"), "new", "Start another enrollment.", .startOver, when: ended && !s.isArchived),
             .escape("back", "Back to the lock error (nothing sent).", when: s.phase == .unlockPIN || s.phase == .biometricPrompt),
+            .escape("back", "Back to the QR code on screen (nothing sent).", when: s.phase == .typePayload),
             .escape("leave", "Leave this enrollment (the activation stays pending).",
-                    when: ![.choose, .enrolled, .failed, .unlockPIN, .biometricPrompt].contains(s.phase)),
+                    when: ![.choose, .enrolled, .failed, .unlockPIN, .biometricPrompt, .typePayload].contains(s.phase)),
             .back(when: [.choose, .enrolled, .failed].contains(s.phase)),
         ]
     }

@@ -7,13 +7,22 @@ extension FuturaeLogin.State {
     typealias Out = FuturaeLogin.Out
 
     mutating func answered(_ call: FuturaeLogin.Call, _ response: CallResponse, session: String) -> [Out] {
+        let reread = call == .list && rereading
+        if call == .list { rereading = false }
         if let error = response.error { return failed(call, error, response) }
         switch call {
         case .list:
+            let before = requests
             requests = FuturaeLogin.Request.list(response.result)
             selection = max(0, min(selection, requests.count - 1))
             if let u = unread, !requests.contains(where: { $0.sessionId == u }) { unread = nil }
-            return []
+            if let said = waited {
+                waited = nil
+                return [.notice(.info(said))]
+            }
+            guard reread else { return [] }
+            let count = requests.isEmpty ? "no login request waiting" : "\(requests.count) login request\(requests.count == 1 ? "" : "s") waiting"
+            return [.notice(.info(requests == before ? "Up to date: nothing changed (\(count))." : "Read again: \(count)."))]
         case .unlockPIN(let answer), .unlockBiometrics(let answer):
             let until = UnlockResult.unlockedUntil(response.result) ?? "–"
             pinAttemptsLeft = nil
@@ -84,6 +93,8 @@ extension FuturaeLogin.State {
                 phase = .expired
                 message = "Not answered in time: the service's auth/status reads deny (status timeout)."
             }
+            // Said once the list is read again (a call's answer clears the banner before it).
+            if phase != .expired { waited = "\(FuturaeLogin.waitSeconds) s passed: the simulated clock reads \(now ?? "–")." }
             return [.call(.futuraeLogin(.list), FuturaeRequests.authSessions)]
         case .backOffice:
             backOffice = FuturaeLogin.BackOfficeLogin.list(answer)

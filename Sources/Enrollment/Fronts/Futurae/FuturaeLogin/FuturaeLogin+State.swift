@@ -73,6 +73,10 @@ extension FuturaeLogin {
         public var backOffice: [BackOfficeLogin] = []
         /// The back office's last push, in words.
         public var backOfficeMessage: String?
+        /// `g` asked for the requests again: their answer says whether anything changed.
+        public var rereading = false
+        /// `w` moved the clock: said once the requests are read again.
+        public var waited: String?
 
         public init() {}
 

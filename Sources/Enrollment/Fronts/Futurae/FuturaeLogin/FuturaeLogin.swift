@@ -20,7 +20,11 @@ public enum FuturaeLogin: Feature {
     public static func reduce(_ state: inout State, _ action: Action, _ shared: Shared) -> [Out] {
         let session = shared.config.sessionName
         switch action {
-        case .opened, .reload:
+        case .opened:
+            return [.control(.futuraeLogin(.clock), .futuraeDevice(session: session))]
+        case .reload:
+            // `g` says what the read found, changed or not (the banner), unlike the read on opening.
+            state.rereading = true
             return [.control(.futuraeLogin(.clock), .futuraeDevice(session: session))]
         case .pushed(let data, let at):
             guard let r = Request(data) else { return [] }
@@ -150,8 +154,9 @@ public enum FuturaeLogin: Feature {
             KeyBinding(.letter("f"), "failure", "The fingerprint or face is not recognised.", .biometric(.failure), when: prompt),
             KeyBinding(.letter("c"), "cancel", "The user cancels the prompt.", .biometric(.cancel), when: prompt),
             .enter("done", "Back to the login requests.", when: ended),
+            // Only with a request waiting: the clock moving is what a request's countdown shows.
             KeyBinding(.letter("w"), "wait 1 min", "Let \(waitSeconds) s of simulated time pass (a request expires after 120 s).", .wait,
-                       when: s.phase == .inbox || s.phase == .request),
+                       when: (s.phase == .inbox && !s.requests.isEmpty) || s.phase == .request),
             KeyBinding(.letter("g"), "reload", "Read the pending requests again (futurae.authSessions).", .reload, when: s.phase == .inbox),
             .escape("later", "Leave the request for later (it waits until it expires).", when: s.phase == .request),
             .escape("back", "Back to the request.", when: unlocking || pin || prompt),
