@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Futurae's Auth API beside plain `/v1/call` reads, under the same wrk load, rounds alternating: a
-# team server (release build, loopback, `futurae-enrolled`) answers a plain read (`futurae.accounts`,
-# a bearer token), a signed GET (`/srv/auth/v1/users?username=`) and a signed POST
-# (`/srv/auth/v1/user/preauth`) in turn; with PREV, a previous build's server the same three in the
-# same rounds. Prints every round and the medians of the per-round ratios (signed / plain read of
-# the same server and round): rate, p99, and CPU per request (user + system, from /proc).
+# Futurae's Auth API beside plain `/v1/call` reads, under the same wrk load, by rounds whose order
+# turns every round (server-bench/rounds.sh): a team server (release build, loopback,
+# `futurae-enrolled`) answers a plain read (`futurae.accounts`, a bearer token), a signed GET
+# (`/srv/auth/v1/users?username=`) and a signed POST (`/srv/auth/v1/user/preauth`); with PREV, a
+# previous build's server the same three in the same rounds. Prints every round and the medians of
+# the per-round ratios (signed / plain read of the same server): rate, p99, and CPU per request.
 #
 #   [PREV=/path/to/enrollsim] Benchmarks/authapi-compare.sh [duration of each load, default 10s]
 #   Benchmarks/authapi-compare.sh --callgrind [requests, default 2000]
@@ -19,30 +19,17 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
+source Benchmarks/server-bench/rounds.sh
 CALLGRIND=0
 if [ "${1:-}" = --callgrind ]; then CALLGRIND=1; shift; fi
 DURATION="${1:-10s}"
 COUNT="${1:-2000}"
 ROUNDS="${ROUNDS:-5}"
-CONNECTIONS="${CONNECTIONS:-64}"
-THREADS="${THREADS:-2}"
 PORT="${PORT:-18111}"
 
-tool() { command -v "$1" > /dev/null || { echo "installing $1 (Debian package)…" >&2; apt-get install -y "$2" > /dev/null ||
-  { apt-get update > /dev/null && apt-get install -y "$2" > /dev/null; }; }; }
-if [ "$CALLGRIND" = 1 ]; then tool valgrind valgrind; else tool wrk wrk; fi
-if [ -z "${BIN:-}" ]; then
-  swift build -c release --product enrollsim --scratch-path .build-release > /dev/null
-  BIN="$(swift build -c release --scratch-path .build-release --show-bin-path)/enrollsim"
-fi
-
-WORK="$(mktemp -d)"
-PIDS=()
-cleanup() {
-  for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2> /dev/null || true; wait "$pid" 2> /dev/null || true; done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
+if [ "$CALLGRIND" = 1 ]; then need_tool valgrind valgrind; else need_tool wrk wrk; fi
+release_bin
+rounds_begin
 export ENROLLSIM_ADMIN_TOKEN="bench-admin-token-$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 
 start() { # name binary port [wrapper…]: a server on futurae-enrolled; writes NAME.requests (the three requests, signed)
@@ -122,12 +109,9 @@ PY
   exit 0
 fi
 
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2> /dev/null || echo 0; }
-
-load() { # pid port requests-file index: "req/s p99-ms cpu-µs-per-request"
-  local before
-  before="$(cpu_ticks "$1")"
-  eval "$(python3 - "$3" "$4" << 'PY'
+request() { # name index: the Lua script's variables for one of the server's three requests
+  SCRIPT=fixed.lua
+  eval "$(python3 - "$WORK/$1.requests" "$2" << 'PY'
 import json, shlex, sys
 method, target, headers, body = json.load(open(sys.argv[1]))[int(sys.argv[2])]
 for name, value in [("BENCH_METHOD", method), ("BENCH_PATH", target), ("BENCH_BODY", body),
@@ -135,40 +119,24 @@ for name, value in [("BENCH_METHOD", method), ("BENCH_PATH", target), ("BENCH_BO
     print(f"export {name}={shlex.quote(value)}")
 PY
 )"
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s Benchmarks/server-bench/fixed.lua "http://127.0.0.1:$2" > "$WORK/run.txt"
-  grep -E 'Non-2xx|Socket errors' "$WORK/run.txt" | sed "s/^/  $BENCH_METHOD $BENCH_PATH: /" >&2 || true
-  python3 - "$(awk '/^Requests\/sec:/ {print $2}' "$WORK/run.txt")" "$(awk '$1 == "99%" {print $2}' "$WORK/run.txt")" \
-    "$(awk '/ requests in / {print $1}' "$WORK/run.txt")" "$(( $(cpu_ticks "$1") - before ))" "$(getconf CLK_TCK)" << 'PY'
-import re, sys
-rps, p99, requests, ticks, hz = sys.argv[1:]
-value, unit = re.match(r"([\d.]+)(\w+)", p99).groups()
-print(rps, float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit], int(ticks) / int(hz) * 1e6 / max(1, int(requests)))
-PY
 }
 
 start new "$BIN" "$PORT"
-SERVERS=("new ${PIDS[-1]} $PORT")
-if [ -n "${PREV:-}" ]; then start prev "$PREV" $((PORT + 1)); SERVERS+=("prev ${PIDS[-1]} $((PORT + 1))"); fi
+LOADS=("new_read ${PIDS[-1]} http://127.0.0.1:$PORT request new 0" "new_get ${PIDS[-1]} http://127.0.0.1:$PORT request new 1"
+       "new_post ${PIDS[-1]} http://127.0.0.1:$PORT request new 2")
+RATIOS=(new)
+if [ -n "${PREV:-}" ]; then
+  start prev "$PREV" $((PORT + 1))
+  LOADS+=("prev_read ${PIDS[-1]} http://127.0.0.1:$((PORT + 1)) request prev 0" "prev_get ${PIDS[-1]} http://127.0.0.1:$((PORT + 1)) request prev 1"
+          "prev_post ${PIDS[-1]} http://127.0.0.1:$((PORT + 1)) request prev 2")
+  RATIOS+=(prev)
+fi
 echo "Auth API beside plain reads: $CONNECTIONS connections, $THREADS wrk threads, $DURATION each, $ROUNDS rounds, $(nproc) cores"
-: > "$WORK/rounds"
-for round in $(seq "$ROUNDS"); do
-  for server in "${SERVERS[@]}"; do
-    read -r name pid port <<< "$server"
-    line="$round $name"
-    for kind in 0 1 2; do line="$line $(load "$pid" "$port" "$WORK/$name.requests" "$kind")"; done
-    echo "$line" >> "$WORK/rounds"
-    read -r _ _ rr rp rc gr gp gc pr pp pc <<< "$line"
-    printf 'round %s %-4s (load %s): read %.0f/s p99 %.1f ms %.1f µs CPU; GET %.0f/s p99 %.1f ms %.1f µs; POST %.0f/s p99 %.1f ms %.1f µs\n' \
-      "$round" "$name" "$(cut -d' ' -f1 /proc/loadavg)" "$rr" "$rp" "$rc" "$gr" "$gp" "$gc" "$pr" "$pp" "$pc"
+run_rounds "$ROUNDS" "${LOADS[@]}"
+SPECS=()
+for name in "${RATIOS[@]}"; do
+  for kind in get post; do
+    for figure in rate p99 cpu; do SPECS+=("$name: signed ${kind^^} / plain read, $figure=${name}_$kind.$figure/${name}_read.$figure"); done
   done
 done
-python3 - "$WORK/rounds" << 'PY'
-import statistics, sys
-rows = [line.split() for line in open(sys.argv[1])]
-print("medians of the per-round ratios (signed / plain read, same server, same round):")
-for name in sorted({r[1] for r in rows}, reverse=True):
-    mine = [list(map(float, r[2:])) for r in rows if r[1] == name]
-    m = lambda f: statistics.median(f(r) for r in mine)
-    print(f"  {name}: GET rate {m(lambda r: r[3] / r[0]):.2f}×, p99 {m(lambda r: r[4] / r[1]):.2f}×, CPU {m(lambda r: r[5] / r[2]):.2f}×; "
-          f"POST rate {m(lambda r: r[6] / r[0]):.2f}×, p99 {m(lambda r: r[7] / r[1]):.2f}×, CPU {m(lambda r: r[8] / r[2]):.2f}×")
-PY
+medians "${SPECS[@]}"

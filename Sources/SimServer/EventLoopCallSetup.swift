@@ -126,6 +126,15 @@ struct EventLoopCallSetup: Sendable {
         if core.commits.isDurable(ticket) && !(core.honoursLatency && outcome.latencyMs > 0) { return json }
         let commits = core.commits, latencyMs = core.honoursLatency ? outcome.latencyMs : 0
         let bound = NIOLoopBound(later, eventLoop: loop)
+        if latencyMs == 0 {
+            // No task per write: the commit that makes it durable hands the answer to the loop.
+            commits.whenDurable(ticket) { error in
+                let (answer, status): (JSONValue, HTTPResponse.Status) =
+                    error.map { (["error": .string("not saved: \($0)")], .serviceUnavailable) } ?? (json, .ok)
+                loop.execute { bound.value(answer, status) }
+            }
+            return nil
+        }
         Task {
             let (answer, status): (JSONValue, HTTPResponse.Status)
             do {

@@ -17,8 +17,8 @@ import Synchronization
 /// Anything it does not answer goes to the router unchanged, in order: a request that is not a call
 /// as clients send it, a body that is not a call envelope, a token that opens no session (the router
 /// then gives its error), and every request behind one the router is still answering. A call whose
-/// change is not yet durable, or that a fault delays, is answered from a task once it may be; the
-/// requests behind it wait (and the socket's reads with them).
+/// change is not yet durable is answered by the commit that makes it durable (one a fault delays,
+/// from a task once it may be); the requests behind it wait (and the socket's reads with them).
 final class EventLoopCalls: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart

@@ -10,8 +10,8 @@ import SimKernel
 /// The first request it does not recognise, or whose body is not a call envelope or whose token
 /// opens no session, goes to the decoder with every byte after it, and from then on the connection
 /// is the HTTP stack's (where `EventLoopCalls` still answers calls on the event loop). A call whose
-/// change is not yet durable, or that a fault delays, is answered from a task once it may be; the
-/// bytes, events and reads behind it wait. The slots' busy and idle marks and the request deadline
+/// change is not yet durable is answered by the commit that makes it durable (one a fault delays,
+/// from a task once it may be); the bytes, events and reads behind it wait. The slots' busy and idle marks and the request deadline
 /// see these requests as they see the decoder's.
 final class WireCalls: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
