@@ -1,4 +1,5 @@
 import ArgumentParser
+import EnrollsimAssets
 import Explore
 import Foundation
 import SimWorld
@@ -127,9 +128,13 @@ struct ExploreCommand: AsyncParsableCommand {
         if !failed.isEmpty { throw ExitCode(1) }
     }
 
-    /// The built-in tours (Assets/walks), the guided search's first seeds.
+    /// The built-in tours (Assets/walks), then the seed walks (Assets/walks/seeds: the deep flows
+    /// the tours do not walk, a reset, a change of phone, a removal), the guided search's first seeds.
     static func tours() -> [Walk] {
-        DemoCommand.tours.compactMap { try? Walk.read(path: DemoCommand.path($0)) }
+        let seeds = EnrollsimAssets.walksDirectory.appendingPathComponent("seeds")
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: seeds.path)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
+        return DemoCommand.tours.compactMap { try? Walk.read(path: DemoCommand.path($0)) }
+            + files.compactMap { try? Walk.read(path: seeds.appendingPathComponent($0).path) }
     }
 
     func summary(_ explorer: Explorer) -> String {
