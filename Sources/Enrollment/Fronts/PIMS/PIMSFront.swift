@@ -102,7 +102,7 @@ public enum PIMSFront: SystemFront {
     public static func simulatorCommand(_ command: SystemPanelCommand, _ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] {
         if let change = command.command(as: VehicleSwitch.self) { return panel.change(change, shared) }
         if command.command(as: SDKSession.self) != nil {
-            panel.message = "SDK session ended (R0b): the flows' calls now answer 2301 (R0c); Enter on the session screen logs in again."
+            panel.message = "SDK logged out (R0b): calls now answer 2301 (R0c) until a new login."
             return [.call(.account(.logout), PIMSRequests.logout)]
         }
         guard let part = command.command(as: ProximityPart.self) else { return [] }
