@@ -55,7 +55,9 @@ public enum Alphabet {
         var list: [String]
         let shown = Set(siblings + harvest.digits + harvest.tokens + harvest.vins)
         switch field.kind {
-        case .pin: list = siblings + ["1357", "2468", "0000", "12", "13579135"]
+        // 1234 is the built-in PIMS accounts' PIN: the current PIN where a task asks for it (C's old
+        // PIN, step 8, an OTP) and a new PIN equal to it (2315, R13 R14).
+        case .pin: list = siblings + ["1357", "2468", "1234", "0000", "12", "13579135"]
         case .sdkPin: list = siblings + ["2468", "1357", "123", "12345678"]
         case .cardPin: list = siblings + ["2468", "1234", "0000", "12"]
         case .smsCode: list = harvest.digits(count: 4...8) + ["0000", "123", "99999999"]

@@ -7,6 +7,8 @@ public enum PIMSRequests {
     public static func login(_ username: String, _ password: String) -> PIMSRequest {
         APICatalogue.entry("R0a").request(["username": .string(username), "password": .string(password)])
     }
+    /// R0b: the simulator panel ends the SDK's session behind the app (an expired session).
+    public static let logout = APICatalogue.entry("R0b").request()
     // Steps 1 and 2.
     public static let isDeviceActivated = APICatalogue.entry("R1").request(["actionType": "strong"])
     public static let isAccountBlocked = APICatalogue.entry("R2").request(["actionType": "strong"])
@@ -67,6 +69,9 @@ public enum PIMSRequests {
     public static func steps(stepsID: Int, reset: Bool, filter: StepsFilter) -> PIMSRequest {
         APICatalogue.entry("R20").request(
                     ["stepsID": .int(stepsID), "resetSteps": .bool(reset), "stepsStatus": .string(filter.rawValue)])
+    }
+    public static func steps(vin: String, reset: Bool, filter: StepsFilter) -> PIMSRequest {
+        APICatalogue.entry("R21").request(["vin": .string(vin), "resetSteps": .bool(reset), "stepsStatus": .string(filter.rawValue)])
     }
     public static func nextStep(stepsID: Int) -> PIMSRequest {
         APICatalogue.entry("R22").request(["stepsID": .int(stepsID)])

@@ -30,7 +30,7 @@ public enum PIMSSystem: SimSystem {
         do {
             call = try PIMSCall.parse(request)
         } catch {
-            return SystemAnswer(.failure(error))
+            return SystemAnswer(.failure(error), rule: ruleNaming(error, of: request))
         }
         guard kernel.settings != nil else { return SystemAnswer(.failure(kernelFailure(.unknownSession(kernel.session))), rule: call.rule) }
         // The step works on the world in place: no copy, so no copy on write either.
@@ -193,5 +193,21 @@ extension PIMSStep {
         session.selectedVIN = nil
         session.endRemote()
         return ["username": .string(username)]
+    }
+}
+
+extension PIMSSystem {
+    /// An input error (§1) that the call's own rule names among its branches (R18's and R23's
+    /// malformed VIN, 2102) is that rule's branch; any other belongs to no rule. The request's API
+    /// must name one rule alone (R19 and R21 share an API and both list 2102: neither is named).
+    static func ruleNaming(_ error: PIMSError, of request: PIMSRequest) -> String? {
+        let code = error.code.intValue.map(String.init) ?? ""
+        let rules = APICatalogue.all.filter { entry in
+            guard entry.type == request.type, entry.name == request.name else { return false }
+            guard let sub = entry.sub, let key = entry.subKey else { return true }
+            return request.params[key]?.stringValue == sub
+        }.map(\.rule)
+        let naming = Set(rules).filter { rule in pimsRules.first { $0.id == rule }?.branches.contains(code) == true }
+        return naming.count == 1 ? naming.first : nil
     }
 }

@@ -51,6 +51,17 @@ import Testing
         #expect(state.log.entries.map(\.step).suffix(3) == ["Account · step 1 (precondition)", "Account · B", "Account · B"])
     }
 
+    @Test("Autofill a second time says the code is typed already (the explorer's silent-key finding on ^F)")
+    func autofillTwiceSaysSo() async throws {
+        let app = try await App.start("enrolled")
+        await app.send(.choose(.open(.account)), .account(.startTask(.resetPIN)), .submit, .choose(.autofillCode))
+        let code = await app.newestCode()
+        #expect(await app.state.account.form[.smsCode] == code)
+        #expect(await app.state.notice == nil)
+        await app.send(.choose(.autofillCode))
+        #expect(await app.state.notice?.label == "\(code), the newest code on 0612345678, is typed already.")
+    }
+
     @Test("B explains its precondition before any failure when no enrollment is active")
     func resetPINPrecondition() async throws {
         let app = try await App.start("phone-registered")
@@ -166,5 +177,62 @@ import Testing
         #expect(state.route == .otp)
         #expect(state.otp?.form[.pin] == "")
         #expect(state.otp?.message == "Wrong PIN: 2 attempts left. Type it again.")
+    }
+
+    @Test("E with another VIN: one not of the account answers 2323, a malformed one sent as typed 2102 (R18)")
+    func removeAnotherVIN() async throws {
+        let app = try await App.start("enrolled")
+        await app.send(.choose(.open(.account)), .account(.startTask(.removeVehicle)), .account(.moveSelection(1)))
+        var state = await app.state
+        #expect(state.focusedField?.id == .vin, "Another VIN… is a VIN field")
+        await app.type("WVWZZZ1JZXW000001")
+        await app.send(.submit)
+        #expect(await app.state.account.stage == .confirm)
+        await app.send(.submit)
+        state = await app.state
+        #expect(state.notice?.code == "2323")
+        #expect(state.account.stage == .input, "refused: back to the vehicle choice")
+        #expect(await app.account().vehicles.count == 1)
+        await app.send(.choose(.toggleSendAsTyped), .choose(.clearField))
+        await app.type("ABC")
+        await app.send(.submit, .submit)
+        #expect(await app.state.notice?.code == "2102")
+        #expect(await app.logSteps().suffix(2) == ["Account · E 2323", "Account · E 2102"])
+        // The malformed VIN is caught by the input checks (§1), and R18 names it: its branch.
+        #expect(await app.state.log.entries.last?.response?.trace?.rule == "R18")
+        #expect(await app.state.log.entries.last?.response?.trace?.branch == "2102")
+    }
+
+    @Test("The simulator panel's l ends the SDK session (R0b): the flows' next call answers 2301 (R0c), a login brings it back")
+    func sdkLoggedOutBehindTheApp() async throws {
+        let app = try await App.start("enrolled")
+        await app.send(.choose(.open(.simulator)), .simulator(.system(SystemPanelCommand(.pims, SDKSession.logOut))))
+        #expect(await app.state.log.entries.last?.response?.trace?.rule == "R0b")
+        #expect(await app.state.simulator.message?.contains("2301 (R0c)") == true)
+        await app.send(.choose(.open(.account)), .account(.startTask(.resetPIN)))
+        let state = await app.state
+        #expect(state.log.entries.last?.response?.error?.code.description == "2301")
+        #expect(state.log.entries.last?.response?.trace?.rule == "R0c")
+    }
+
+    @Test("After a removal (E) the checklist and the car key keep what they held: 2346, then 2102; 2010 (R20, R19, R25)")
+    func removalLeavesStaleIDs() async throws {
+        let app = try await App.start("enrolled")
+        await app.send(.choose(.open(.steps)), .submit, .choose(.open(.carKey)), .submit)
+        #expect(await app.state.carKey.selectedVIN == "VR1AB12C3D4567890")
+        await app.send(.choose(.open(.account)), .account(.startTask(.removeVehicle)), .submit, .submit)
+        await app.type("1234")
+        await app.send(.submit)
+        #expect(await app.account().vehicles.isEmpty)
+        await app.send(.choose(.open(.steps)))
+        #expect(await app.state.steps.message?.contains("answers 2346") == true)
+        await app.send(.steps(.fetch))
+        #expect(await app.state.log.entries.last?.response?.error?.code.description == "2346")
+        await app.send(.steps(.fetch))
+        #expect(await app.state.log.entries.last?.response?.trace?.rule == "R19")
+        #expect(await app.state.log.entries.last?.response?.error?.code.description == "2102")
+        await app.send(.choose(.open(.carKey)), .submit)
+        #expect(await app.state.log.entries.last?.response?.trace?.rule == "R25")
+        #expect(await app.state.log.entries.last?.response?.error?.code.description == "2010")
     }
 }

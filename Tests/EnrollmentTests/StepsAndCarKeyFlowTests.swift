@@ -27,6 +27,31 @@ import Testing
         #expect(await app.state.steps.nextStep == "deviceActivation")
     }
 
+    @Test("Checklist by VIN: the same list and stepsID, its cache too (R21)")
+    func checklistByVIN() async throws {
+        let app = try await App.start("stale-steps")
+        await app.send(.choose(.open(.steps)), .submit)
+        let byID = await app.state.steps
+        await app.send(.steps(.fetchByVIN))
+        let state = await app.state
+        #expect(state.log.entries.last?.request.params["vin"] == "VR1AB12C3D4567890")
+        #expect(state.log.entries.last?.response?.trace?.rule == "R21")
+        #expect(state.log.entries.last?.response?.trace?.branch == "cached", "stepsID 132324's cache says deviceActivation alreadyDone")
+        #expect(state.steps.items == byID.items)
+        #expect(state.steps.stepsID == byID.stepsID)
+        #expect(await app.logSteps().last == "Steps · list by VIN ok")
+        #expect(state.steps.message == "Listed again: up to date, nothing changed.")
+    }
+
+    @Test("A refresh that changes nothing says so (the explorer's silent-key finding on l)")
+    func refreshSaysUpToDate() async throws {
+        let app = try await App.start("stale-steps")
+        await app.send(.choose(.open(.steps)), .submit)
+        #expect(await app.state.steps.message == nil)
+        await app.send(.steps(.fetch))
+        #expect(await app.state.steps.message == "Listed again: up to date, nothing changed.")
+    }
+
     @Test("Stale steps cache: otp 2312 → resetSteps → deviceActivation todo → enrolled → refreshed list")
     func staleCacheResolvedByReset() async throws {
         let app = try await App.start("stale-steps")

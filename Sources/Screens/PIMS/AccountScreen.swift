@@ -31,6 +31,16 @@ enum AccountScreen {
                 frame.render(Menu(items: items, selected: a.selection), in: Rect(x: main.x, y: y, width: main.width, height: h))
                 y += h
             }
+            // After the list: a VIN typed by hand (not the account's: 2323; malformed, sent as typed: 2102).
+            let typing = a.selection == context.vehicles.count
+            if y < main.maxY {
+                frame.put((typing ? "▸ " : "  ") + "Another VIN…", x: main.x, y: y, style: typing ? .selected : .normal, clip: main)
+                y += 1
+            }
+            if typing && a.form.has(.vin) {
+                y += FormView.render(a.form, policy: context.policy, focus: context.fieldFocus, into: &frame,
+                                     area: Rect(x: main.x + 2, y: y, width: main.width - 2, height: max(main.maxY - y, 0)))
+            }
         } else if [.input, .code].contains(a.stage) {
             y += FormView.render(a.form, policy: context.policy, focus: context.fieldFocus, into: &frame,
                                  area: Rect(x: main.x, y: y, width: main.width, height: main.maxY - y))

@@ -14,7 +14,7 @@ import Testing
         t.send(.startTask(.removeVehicle)) {
             $0.task = .removeVehicle
             $0.stage = .input
-            $0.message = "Choose the vehicle to dissociate."
+            $0.message = "Choose the vehicle to dissociate, or type another VIN."
         }
         #expect(t.keys() == ["↑ up", "↓ down", "Enter choose", "Esc back"])
         t.send(.submit) {

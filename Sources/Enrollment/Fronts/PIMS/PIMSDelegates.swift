@@ -18,8 +18,15 @@ extension AppState {
         case .enrollmentsRemoved:
             self.guided = GuidedEnrollment.State()
         case .vehicleRemoved(let vin):
-            if self.carKey.selectedVIN == vin { self.carKey = CarKeyFlow.State() }
-            if self.steps.vin == vin { self.steps = StepsChecklist.State() }
+            // The checklist and the car key keep what they held, as an app keeping a stepsID and a
+            // selected VIN would: the backend's answers to them are the contract's (R20 2346, then
+            // R19 2102; R24 and R25 2010, R18's decisions), and the screens say why.
+            if self.carKey.selectedVIN == vin {
+                self.carKey.message = "\(vin) was removed from the account (E): the session still has it selected, so the car key answers 2010 (R24, R25); c chooses another."
+            }
+            if self.steps.vin == vin {
+                self.steps.message = "\(vin) was removed from the account (E): its stepsID now answers 2346 (R20, R22), its carAssociationID 2102 (R19); c chooses another."
+            }
         }
         return []
     }

@@ -89,6 +89,8 @@ public enum PIMSFront: SystemFront {
             KeyBinding(.letter("b"), ProximityPart.bluetooth.title, "Toggle Bluetooth near the car-key vehicle.", .toggleProximity(.bluetooth)),
             KeyBinding(.letter("y"), ProximityPart.paired.title, "Toggle the phone's pairing with the vehicle.", .toggleProximity(.paired)),
             KeyBinding(.letter("k"), ProximityPart.keyInside.title, "Toggle the key inside the vehicle.", .toggleProximity(.keyInside)),
+            KeyBinding(.letter("l"), "log SDK out", "End the SDK's session (logout, R0b) as an expired one would, the app unaware: "
+                       + "its next calls answer 2301 (R0c) until Enter on the session screen logs in again.", .system(SystemPanelCommand(.pims, SDKSession.logOut))),
         // Digits: no letter is left that is not the panel's, the app's or, as ^letter while a field is
         // edited, the terminal's; a digit is typed into a field while one is edited, never a command.
         ] + zip(["1", "2", "3", "4", "5", "6", "7", "8"] as [Character], VehicleSwitch.allCases).map { key, change in
@@ -99,6 +101,10 @@ public enum PIMSFront: SystemFront {
     /// A requirement of the car key, toggled near the car key's vehicle (else the account's first).
     public static func simulatorCommand(_ command: SystemPanelCommand, _ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] {
         if let change = command.command(as: VehicleSwitch.self) { return panel.change(change, shared) }
+        if command.command(as: SDKSession.self) != nil {
+            panel.message = "SDK logged out (R0b): calls now answer 2301 (R0c) until a new login."
+            return [.call(.account(.logout), PIMSRequests.logout)]
+        }
         guard let part = command.command(as: ProximityPart.self) else { return [] }
         let vin = shared.carKeyVIN ?? shared.vehicles.first?.vin
         guard let user = shared.loggedIn, let vin, let v = shared.vehicles.first(where: { $0.vin == vin }), let vinValue = VIN(vin) else {
@@ -149,6 +155,9 @@ public enum PIMSFront: SystemFront {
     /// The SDK's own transport codes (§7: 2201, 2202, 2204) with their advice.
     public static func transportFailure(_ kind: TransportError, _ error: CallError) -> Notice { .failure(error) }
 }
+
+/// The simulator panel's hand on the SDK's session: ended behind the app's back (R0b, then R0c).
+public enum SDKSession: Hashable, Sendable { case logOut }
 
 /// PIMS's own control on the simulator panel, as its answer comes back.
 public enum PIMSPanelControl: Hashable, Sendable {

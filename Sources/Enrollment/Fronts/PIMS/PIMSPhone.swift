@@ -53,6 +53,11 @@ extension AppState {
             notice = .info("No \(purpose?.rawValue ?? "") SMS on \(inbox.phone) yet.")
             return
         }
+        if activeForm?.fields.first(where: { $0.id == .smsCode })?.value == message.code {
+            // Typed already: said, so the key is not one that does nothing.
+            notice = .info("\(message.code), the newest code on \(inbox.phone), is typed already.")
+            return
+        }
         let policy = session.policy
         editActiveForm { form in
             form.set(.smsCode, message.code, policy: policy)

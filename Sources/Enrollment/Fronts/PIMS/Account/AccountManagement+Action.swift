@@ -29,6 +29,8 @@ extension AccountManagement {
         case updatePIN
         case modifySMS, modifyPhone
         case removeVehicle(vin: String)
+        /// The simulator panel's logout of the SDK's session (R0b): its answer is only logged.
+        case logout
 
         public var stepLabel: String {
             switch self {
@@ -39,6 +41,7 @@ extension AccountManagement {
             case .updatePIN: "Account · C"
             case .modifySMS, .modifyPhone: "Account · D"
             case .removeVehicle: "Account · E"
+            case .logout: "Session · logout (simulator)"
             }
         }
 

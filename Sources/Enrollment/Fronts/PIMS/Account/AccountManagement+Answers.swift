@@ -3,6 +3,8 @@ import PIMS
 /// What each answer means for the task: preconditions found, codes sent, tasks done or failed.
 extension AccountManagement.State {
     mutating func answered(_ call: AccountManagement.Call, _ r: CallResponse, _ shared: Shared) -> [Out] {
+        // The panel's logout is no task of this screen: its answer is in the API log, a failure said.
+        if call == .logout { return r.error.map { [.notice(.failure($0))] } ?? [] }
         if let error = r.error, call != .checkPhone || error.pimsCode != .noPhoneNumber {
             // The phone shows the code's state after each check (its checks used, burnt, expired).
             let checkedCode = error.pimsCode == .smsCodeInvalid || error.pimsCode == .smsCodeExpired
@@ -54,6 +56,8 @@ extension AccountManagement.State {
             stage = .done
             message = "Vehicle \(vin) dissociated from the account (E)."
             return [.delegate(.vehicleRemoved(vin: vin))]
+        case .logout:
+            return []
         }
     }
 
@@ -91,6 +95,8 @@ extension AccountManagement.State {
     }
 
     private mutating func failed(_ call: AccountManagement.Call, _ error: PIMSError) -> [Out] {
+        // E refused (a VIN not of the account, 2323; malformed, 2102): back to the vehicle choice.
+        if call.isRemoveVehicle && stage == .confirm { stage = .input }
         switch (call, error.pimsCode) {
         case (.checkEnrolled, _), (.checkPhone, _):
             stage = .input

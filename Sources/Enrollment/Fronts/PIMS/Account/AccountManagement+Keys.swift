@@ -3,7 +3,7 @@ extension AccountManagement {
     public static func keys(_ s: State, _ shared: Shared) -> [KeyBinding<Action>] {
         let menu = s.stage == .menu
         let input = s.stage == .input
-        let choosingVehicle = input && s.task == .removeVehicle && !shared.vehicles.isEmpty
+        let choosingVehicle = input && s.task == .removeVehicle
         let code = s.stage == .code
         let confirming = s.stage == .confirm
         return KeyBinding.select(when: menu || choosingVehicle) + [
@@ -11,7 +11,7 @@ extension AccountManagement {
         ] + Task.allCases.map { task in
             KeyBinding(.letter(Character(task.rawValue.lowercased())), task.rawValue, "\(task.rawValue): \(task.title).", .startTask(task), when: menu)
         } + [
-            .enter("choose", "Choose this vehicle.", when: choosingVehicle),
+            .enter("choose", "Choose this vehicle (or the VIN typed under Another VIN…).", when: choosingVehicle),
             .enter("send SMS", "Send a resetPIN SMS code to the trusted phone.", when: input && s.task == .resetPIN),
             .enter("send", "Send the task's call.", when: input && s.task != .resetPIN && s.task != .removeVehicle),
             .enter("send", "Check the code and finish the task.", when: code),

@@ -32,7 +32,9 @@ extension AccountManagement {
         mutating func moveSelection(_ delta: Int, vehicles: Int) {
             func moved(_ i: Int, _ count: Int) -> Int { count == 0 ? 0 : min(max(i + delta, 0), count - 1) }
             if task == .removeVehicle && stage == .input {
-                selection = moved(selection, vehicles)
+                // The account's vehicles, then "another VIN" (typed: one not of the account answers 2323, R18).
+                selection = moved(selection, vehicles + 1)
+                form = selection == vehicles ? Form([.vin]) : Form([])
             } else if stage == .menu {
                 selection = moved(selection, Task.allCases.count)
             }

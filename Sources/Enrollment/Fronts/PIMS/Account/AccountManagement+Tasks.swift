@@ -21,7 +21,9 @@ extension AccountManagement.State {
             return [.call(.account(.checkPhone), PIMSRequests.trustedPhoneNumber)]
         case .removeVehicle:
             stage = .input
-            message = shared.vehicles.isEmpty ? "The account has no vehicle association left." : "Choose the vehicle to dissociate."
+            message = shared.vehicles.isEmpty ? "The account has no vehicle association left: type a VIN under Another VIN… to see the answer."
+                                              : "Choose the vehicle to dissociate, or type another VIN."
+            if shared.vehicles.isEmpty { form = Form([.vin]) }
             return []
         }
     }
@@ -48,13 +50,17 @@ extension AccountManagement.State {
             guard form.validate(sendAsTyped: asTyped, policy: policy) else { return [] }
             return [.call(.account(.modifyPhone), PIMSRequests.modifyPhoneNumber(code: form.param(.smsCode), phone: form.param(.phone)))]
         case (.removeVehicle, .input):
-            guard vehicles.indices.contains(selection) else { return [] }
+            if vehicles.indices.contains(selection) {
+                stage = .confirm
+                message = "Remove the association of \(vehicles[selection].title)? This needs strong authentication."
+                return []
+            }
+            guard selection == vehicles.count, form.has(.vin), form.validate(sendAsTyped: asTyped, policy: policy) else { return [] }
             stage = .confirm
-            message = "Remove the association of \(vehicles[selection].title)? This needs strong authentication."
+            message = "Remove the association of \(form[.vin])? This needs strong authentication."
             return []
         case (.removeVehicle, .confirm):
-            guard vehicles.indices.contains(selection) else { return [] }
-            let vin = vehicles[selection].vin
+            let vin = vehicles.indices.contains(selection) ? vehicles[selection].vin : form[.vin]
             return [.call(.account(.removeVehicle(vin: vin)), PIMSRequests.removeProperty(.string(vin)))]
         case (_, .done):
             self = AccountManagement.State()

@@ -6,6 +6,8 @@ extension StepsChecklist {
         case moveSelection(Int)
         /// List the steps again (by stepsID once known).
         case fetch
+        /// List the steps by the vehicle's VIN (R21), the third way the API offers.
+        case fetchByVIN
         case cycleFilter
         /// `pims.subscription.step`.
         case askNextStep
@@ -29,11 +31,12 @@ extension StepsChecklist {
     }
 
     public enum Call: Hashable, Sendable {
-        case fetch(reset: Bool), next
+        case fetch(reset: Bool), fetchByVIN, next
 
         public var stepLabel: String {
             switch self {
             case .fetch(let reset): reset ? "Steps · refresh (resetSteps)" : "Steps · list"
+            case .fetchByVIN: "Steps · list by VIN"
             case .next: "Steps · next step"
             }
         }

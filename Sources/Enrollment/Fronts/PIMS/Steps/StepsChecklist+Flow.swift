@@ -60,12 +60,20 @@ extension StepsChecklist.State {
             return [.notice(.failure(error))]
         }
         switch call {
-        case .fetch(let reset):
+        case .fetch, .fetchByVIN:
+            // By VIN (R21) the answer is the same list, with the same stepsID and cache.
+            let reset = call == .fetch(reset: true)
             guard let read = StepsAnswer(r.result) else { return [] }
+            let before = items
             stepsID = read.stepsID ?? stepsID
             items = read.steps.map { StepsChecklist.Item(name: $0.name, status: $0.status, order: $0.order) }
             selection = min(selection, max(items.count - 1, 0))
-            if reset { message = "Cache reset (resetSteps: true): the statuses are live again." }
+            if reset {
+                message = "Cache reset (resetSteps: true): the statuses are live again."
+            } else if !before.isEmpty {
+                // A list asked again says so, changed or not (else a refresh looks like a key that did nothing).
+                message = items == before ? "Listed again: up to date, nothing changed." : "Listed again: the statuses changed."
+            }
             // A next step shown before this list may be stale: asked again with it.
             guard nextStep != nil, let id = stepsID else { return [] }
             nextStep = nil

@@ -24,6 +24,9 @@ public enum StepsChecklist: Feature {
             state.selection = count == 0 ? 0 : min(max(state.selection + delta, 0), count - 1)
             return []
         case .fetch: return state.fetch(reset: false)
+        case .fetchByVIN:
+            guard let vin = state.vin else { return [] }
+            return [.call(.steps(.fetchByVIN), PIMSRequests.steps(vin: vin, reset: false, filter: state.filter))]
         case .cycleFilter:
             let all = StepsFilter.allCases
             state.filter = all[((all.firstIndex(of: state.filter) ?? 0) + 1) % all.count]
@@ -63,6 +66,8 @@ public enum StepsChecklist: Feature {
             KeyBinding(.letter("n"), "next step", "Ask for the next todo step (pims.subscription.step).", .askNextStep, when: !choosing),
             KeyBinding(.letter("s"), "reset cache", "Refresh with resetSteps: true: forget cached alreadyDone statuses.", .resetCache, when: !choosing),
             KeyBinding(.letter("c"), "vehicle", "Choose another vehicle.", .chooseVehicle, when: !choosing),
+            KeyBinding(.letter("b"), "by VIN", "List the steps by the vehicle's VIN (R21): the same list, cache and stepsID.", .fetchByVIN,
+                       when: !choosing),
             KeyBinding(.letter("v"), "remote", "Every step is done: open the Vehicle screen on this vehicle (remote commands).", .openVehicle,
                        when: !choosing && s.filter == .all && !s.items.isEmpty && !s.items.contains(where: \.isTodo)),
             .back(),
