@@ -10,6 +10,9 @@ extension AppState {
     /// the quit key's help does not say whether a flow is under way, which asks every feature.
     public var availableKeys: [AvailableCommand] { commands(describingQuit: false) }
 
+    /// The kinds whose fields "send as typed" concerns (a list made once: the keys are asked for every key).
+    private static let kindsSentAsTyped: [FieldKind] = [.pin, .smsCode, .phone, .vin]
+
     private func commands(describingQuit: Bool) -> [AvailableCommand] {
         // The screen's question and form are read once here (each reading asks the screen's feature).
         let confirming = isAwaitingConfirmation
@@ -61,7 +64,7 @@ extension AppState {
             if field.kind.isSecret {
                 list.append(cmd("v", field.masked ? "show" : "hide", "Show or hide the \(field.label).", .toggleMask))
             }
-            if [.pin, .smsCode, .phone, .vin].contains(field.kind) {
+            if Self.kindsSentAsTyped.contains(field.kind) {
                 list.append(cmd("x", sendAsTyped ? "check input" : "send as typed",
                                 sendAsTyped ? "Check fields before sending again." : "Send fields as typed, to see the backend's 2101/2102.",
                                 .toggleSendAsTyped))
