@@ -34,12 +34,14 @@ public enum AppKeymap {
         /// The workbench's keys are offered (no call staged, no quit question).
         var workbench: Bool
 
-        init(_ state: AppState, commands: [AvailableCommand]) {
+        // Borrowed: an initializer's argument is otherwise a copy of the whole state.
+        init(_ state: borrowing AppState, commands: [AvailableCommand]) {
             self.commands = commands
             showHelp = state.showHelp
             screen = showHelp ? "Help" : state.route.title
             typing = state.editingField != nil
-            workbench = state.staged == nil && !state.confirmingQuit
+            let quitting = state.confirmingQuit  // not in `&&`'s autoclosure: that would copy the state
+            workbench = state.staged == nil && !quitting
         }
     }
 
@@ -133,7 +135,9 @@ public enum AppKeymap {
     /// `keymap`: this state's keymap when the caller has it already (the one its frame was drawn with).
     public static func command(for key: Key, in state: AppState, size: Size? = nil, keymap known: Keymap<UICommand>? = nil) -> UICommand? {
         if state.showHelp, let delta = helpScroll(key, in: state, size: size) { return .send(.moveSelection(delta)) }
-        guard let binding = (known ?? keymap(for: state)).binding(for: key) else { return nil }
+        // The table without help texts (the loop's): the same commands, and it does not ask every
+        // feature whether a flow is under way for the quit key's help.
+        guard let binding = (known ?? keymap(for: state, helpTexts: false)).binding(for: key) else { return nil }
         if case .send(.typed) = binding.command, case .char(let c) = key { return .send(.typed(c)) }
         return binding.command
     }

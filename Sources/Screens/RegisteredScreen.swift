@@ -26,8 +26,10 @@ public struct ScreenContext: Sendable {
         app = state
         asksForCode = state.activeForm?.has(.smsCode) == true
         calls = state.log.entries
-        // The keys are resolved only when a screen names one (the keymap resolves them anyway).
-        keyOf = { action in state.availableCommands.first { $0.action == action }?.key.description }
+        // The keys are resolved only when a screen names one (the keymap resolves them anyway), from
+        // the list without help texts: the same keys, without asking every feature whether a flow
+        // is under way (the quit key's help).
+        keyOf = { action in state.availableKeys.first { $0.action == action }?.key.description }
     }
 
     /// The key that does `action` on this screen now, as the help bar spells it.

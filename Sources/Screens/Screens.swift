@@ -7,9 +7,11 @@ public enum Screens {
     /// Below this, screens do not fit: a "terminal too small" screen says so.
     public static let minimumSize = Size.minimum
 
-    /// `minimum`: smaller only for a player that keeps rows of its own below the screens.
+    /// `minimum`: smaller only for a player that keeps rows of its own below the screens. Drawn with
+    /// the terminal loop's table (no help texts: the help bar shows titles, and the overlay builds
+    /// the whole table), so the frame is the one the loop paints.
     public static func render(_ state: AppState, size: Size, tick: Int = 0, minimum: Size = minimumSize) -> Frame {
-        render(state, size: size, tick: tick, minimum: minimum, keymap: AppKeymap.keymap(for: state))
+        render(state, size: size, tick: tick, minimum: minimum, keymap: AppKeymap.keymap(for: state, helpTexts: false))
     }
 
     /// Renders with `keymap`, the state's (`AppKeymap.keymap(for:)`, its help texts not needed:

@@ -35,10 +35,11 @@ struct FormOnScreen: Equatable {
     let route: Route
     let fields: [FieldID]
 
-    init(_ state: AppState) { self.init(state, focusedField: state.focusedField) }
+    init(_ state: borrowing AppState) { self.init(state, focusedField: state.focusedField) }
 
-    /// `focusedField`: the state's, read already.
-    init(_ state: AppState, focusedField: FormField?) {
+    /// `focusedField`: the state's, read already. Borrowed: an initializer's argument is otherwise
+    /// a copy of the whole state.
+    init(_ state: borrowing AppState, focusedField: FormField?) {
         route = state.route
         fields = focusedField == nil ? [] : (state.activeForm?.fields.map(\.id) ?? [])
     }

@@ -59,8 +59,13 @@ public enum SessionSetup: Feature {
     }
 
     /// The system key's help, from the registered fronts: "System: PIMS (SMS and PIN enrollment), …".
+    /// The session screen asks its keys for every key pressed there: the built-in fronts' text is made once.
     static var systemHelp: String {
-        "System: " + spelled(SystemFronts.registered.map { "\($0.system.rawValue) (\($0.tagline))" }) + "."
+        SystemFronts.added.isEmpty ? builtinSystemHelp : systemHelp(SystemFronts.registered)
+    }
+    private static let builtinSystemHelp = systemHelp(SystemFronts.builtin)
+    private static func systemHelp(_ fronts: [any SystemFront.Type]) -> String {
+        "System: " + spelled(fronts.map { "\($0.system.rawValue) (\($0.tagline))" }) + "."
     }
 
     /// Futurae's and the card app's: whether the device has biometrics.

@@ -1,4 +1,5 @@
 import PIMS
+import SimKernel
 
 /// PIMS's part of `Shared`: what its flows read of the app (the account and the phone as the
 /// simulator last reported them, the checklist's need, the vehicles chosen).
@@ -26,13 +27,15 @@ public struct PIMSShared: Hashable, Sendable {
         self.remoteVIN = remoteVIN
     }
 
-    /// Read off the app, for each action.
-    init(_ app: AppState) {
-        // Each kept state read once (a read is a lookup and a cast; screens and keys ask for this often).
-        let panel = app.simulator.pims, carKey = app.carKey
-        self.init(account: panel.account, inbox: panel.inbox, checklistNeeds: app.steps.resolving?.need,
-                  trustedPhone: panel.account?.phone ?? app.guided.trustedPhone, carKeyVIN: carKey.selectedVIN ?? carKey.vin,
-                  remoteVIN: app.vehicle.vin)
+    /// Read off what the app keeps of it: the flows' states (`AppState.features`) and PIMS's part
+    /// of the simulator panel (`SimulatorPanel.State.systems`), as `app.guided` and
+    /// `app.simulator.pims` read them.
+    init(features: StateBag, panelParts: StateBag) {
+        // Each kept state read once (a read is a lookup and a cast).
+        let panel = panelParts[PIMSPanelState.key], carKey = features[Features.carKey.key]
+        self.init(account: panel.account, inbox: panel.inbox, checklistNeeds: features[Features.steps.key].resolving?.need,
+                  trustedPhone: panel.account?.phone ?? features[Features.guided.key].trustedPhone,
+                  carKeyVIN: carKey.selectedVIN ?? carKey.vin, remoteVIN: features[Features.vehicle.key].vin)
     }
 }
 
@@ -97,7 +100,13 @@ extension AppState {
 /// PIMS's hooks in the shell: its part of `Shared`, its refreshes, and strong authentication (a
 /// 2302 answer asks for an OTP, then sends the call once more).
 extension PIMSFront {
-    public static func sharedPart(_ app: AppState) -> FrontValue? { FrontValue(PIMSShared(app)) }
+    /// Made when a flow first reads it: `Shared` is built for every question a key asks, and most
+    /// never read PIMS's part. The two registries are values (a reference each to copy), so the
+    /// part is the one the app had when `Shared` was built.
+    public static func sharedPart(_ app: AppState) -> FrontValue? {
+        let features = app.features, panelParts = app.simulator.systems
+        return FrontValue(lazy: { PIMSShared(features: features, panelParts: panelParts) })
+    }
 
     public static func perform(_ value: FrontValue, _ app: inout AppState) -> [Effect] {
         // The simulator panel's vehicle control answered: the Vehicle screen shows the car too.
