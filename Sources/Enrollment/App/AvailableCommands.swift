@@ -10,7 +10,6 @@ extension AppState {
     /// the quit key's help does not say whether a flow is under way, which asks every feature.
     public var availableKeys: [AvailableCommand] { commands(describingQuit: false) }
 
-
     private func commands(describingQuit: Bool) -> [AvailableCommand] {
         // The screen's question and form are read once here (each reading asks the screen's feature).
         let confirming = isAwaitingConfirmation
