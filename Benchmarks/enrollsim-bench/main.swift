@@ -46,4 +46,11 @@ func runBenchmarks(_ which: String) async throws {
     }
 }
 
-try await runBenchmarks(CommandLine.arguments.dropFirst().first ?? "all")
+if CommandLine.arguments.dropFirst().first == "batch-script" {
+    // The batch rows' script as a file's lines, for `Benchmarks/batch-jq.sh`: [lines, default 200,000].
+    let count = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 200_000
+    let lines = BatchScript.lines(repeats: (count + 7) / 8).prefix(count)
+    print(lines.joined(separator: "\n"))
+} else {
+    try await runBenchmarks(CommandLine.arguments.dropFirst().first ?? "all")
+}

@@ -19,7 +19,7 @@ struct PIMSStep: ~Copyable {
     static func run<R>(on world: inout PIMSWorld, _ kernel: inout KernelContext, _ body: (inout PIMSStep) -> R) -> R {
         withUnsafeMutablePointer(to: &world) { world in
             withUnsafeMutablePointer(to: &kernel) { kernel in
-                var step = PIMSStep(worldSlot: world, kernelSlot: kernel)
+                var step = PIMSStep(worldSlot: world, kernelSlot: kernel, watched: nil, watchedBefore: nil)
                 return body(&step)
             }
         }
@@ -37,10 +37,33 @@ struct PIMSStep: ~Copyable {
     var clock: SimTime { kernel.now }
     var settings: SessionSettings { kernel.settings ?? SessionSettings(device: "") }
     var policy: Policy { world.policy }
+    /// The account whose changes the sessions are told of (`apply`), and that account as it was
+    /// before the call's first write to the accounts: taken at that write, so that a call that
+    /// writes nothing (most calls read) copies and compares nothing.
+    private var watched: Int?
+    private var watchedBefore: Account?
+
     // Lent, not returned: a getter's result is a copy (every index of the list retained and released).
     var accounts: KeyedList<Account> {
         _read { yield world.accounts }
-        _modify { yield &world.accounts }
+        _modify {
+            if let watched, watchedBefore == nil { watchedBefore = world.accounts[watched] }
+            yield &world.accounts
+        }
+    }
+
+    /// Watches account `a` for changes from now on (see `watched`).
+    mutating func watch(_ a: Int) {
+        watched = a
+        watchedBefore = nil
+    }
+
+    /// Whether the watched account differs from what it was before the first write since `watch`.
+    /// A write that left it as it was is no change.
+    mutating func watchedChanged() -> Bool {
+        defer { (watched, watchedBefore) = (nil, nil) }
+        guard let watched, let watchedBefore, world.accounts.indices.contains(watched) else { return false }
+        return world.accounts[watched] != watchedBefore
     }
     var loginFailures: [LoginFailures] {
         _read { yield world.loginFailures }

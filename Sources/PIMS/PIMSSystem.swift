@@ -154,9 +154,9 @@ extension PIMSStep {
             kernel.took("2301", rule: "R0c")
             throw PIMSError(.needBasicAuthentication)
         }
-        let before = kernel.recordsEvents ? accounts[a] : nil
+        if kernel.recordsEvents { watch(a) }
         defer {
-            if let before, accounts.indices.contains(a), accounts[a] != before {
+            if watchedChanged() {
                 let reached = world.sessions.sessions(of: username)
                 // The session whose call changed it: a front tells its own changes from another's.
                 let caller = kernel.session

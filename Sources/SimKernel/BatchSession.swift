@@ -31,11 +31,31 @@ public struct BatchSession: Sendable {
     public mutating func answer(_ line: String, into out: inout [UInt8], isolation: isolated (any Actor)? = #isolation) async -> Bool {
         lineNumber += 1
         if line.isBlank { return false }
-        switch await answer(line, number: lineNumber) {
+        let parsed = Result { () throws(JSONText.ParseError) in try JSONText.parseTopLevel(line) }
+        await write(answer(parsed, number: lineNumber), into: &out)
+        return true
+    }
+
+    /// The same for a line's bytes, without its line end (`batch` reading standard input): an
+    /// ASCII line is read in place, without a String made of it; any other is read as a String
+    /// reads it (invalid UTF-8 repaired), so that both give the same answers.
+    public mutating func answer(utf8 line: [UInt8], into out: inout [UInt8], isolation: isolated (any Actor)? = #isolation) async -> Bool {
+        guard line.allSatisfy({ $0 < 0x80 }) else { return await answer(String(decoding: line, as: UTF8.self), into: &out) }
+        lineNumber += 1
+        // ASCII whitespace is what `String.isBlank` finds in an ASCII line: space, tab, LF, VT, FF, CR.
+        if line.allSatisfy({ $0 == 0x20 || (0x09...0x0D).contains($0) }) { return false }
+        let parsed = line.withUnsafeBufferPointer { bytes in
+            Result { () throws(JSONText.ParseError) in try JSONText.parseTopLevel(utf8: bytes) }
+        }
+        await write(answer(parsed, number: lineNumber), into: &out)
+        return true
+    }
+
+    private func write(_ answer: consuming Answer, into out: inout [UInt8]) {
+        switch answer {
         case .json(let json): JSONText.write(json, into: &out)
         case .response(let response): response.write(into: &out)
         }
-        return true
     }
 
     /// Most lines are calls: their response is written as it is, without an object built for it.
@@ -44,18 +64,20 @@ public struct BatchSession: Sendable {
         case response(CallResponse)
     }
 
-    private func answer(_ line: String, number: Int, isolation: isolated (any Actor)? = #isolation) async -> Answer {
+    /// `parsed`: the line read by `JSONText.parseTopLevel`, whose envelope's few keys are then found
+    /// by scanning its fields (no dictionary built for it).
+    private func answer(_ parsed: Result<JSONText.TopLevel, JSONText.ParseError>, number: Int,
+                        isolation: isolated (any Actor)? = #isolation) async -> Answer {
         func failure(_ message: String) -> Answer { .json(["ok": false, "error": .string("line \(number): \(message)")]) }
-        let json: JSONValue
-        do {
-            json = try JSONText.parse(line)
-        } catch {
-            return failure(error.description)
+        let object: JSONFields
+        switch parsed {
+        case .success(.object(let fields)): object = fields
+        case .success(.value(let json)): return failure("a line must be a JSON object, not a \(json.typeName)")
+        case .failure(let error): return failure(error.description)
         }
-        guard let object = json.objectValue else { return failure("a line must be a JSON object, not a \(json.typeName)") }
         if object["sim"] != nil {
             do {
-                let control = try SimControl(json: json)
+                let control = try SimControl(fields: object)
                 try checkControl(control)
                 let answer = await backend.control(control)
                 if !answer.ok { return failure(answer.error ?? "failed") }
@@ -70,7 +92,7 @@ public struct BatchSession: Sendable {
             session = name
         }
         do {
-            let request = try CallRequest(json: json)
+            let request = try CallRequest(fields: object)
             let response = await backend.send(request, session: session)
             guard trace, let t = response.trace, case .object(var o) = response.json else { return .response(response) }
             o["trace"] = t.json

@@ -44,13 +44,22 @@ public struct CallRequest: Sendable, Hashable {
     /// Reads an envelope from JSON; other keys (like batch's `session`) are ignored.
     public init(json: JSONValue) throws(EnvelopeError) {
         guard case .object(let o) = json else { throw .notAnObject }
-        guard let typeValue = o["type"] else { throw .missing("type") }
+        try self.init(field: { o[$0] })
+    }
+
+    /// Reads an envelope from a top-level object's fields as parsed (`batch`'s lines).
+    public init(fields: JSONFields) throws(EnvelopeError) {
+        try self.init(field: { fields[$0] })
+    }
+
+    private init(field o: (String) -> JSONValue?) throws(EnvelopeError) {
+        guard let typeValue = o("type") else { throw .missing("type") }
         guard let typeString = typeValue.stringValue else { throw .wrongType("type", expected: "a string") }
         guard let type = CallType(rawValue: typeString) else { throw .badCallType(typeString) }
-        guard let nameValue = o["name"] else { throw .missing("name") }
+        guard let nameValue = o("name") else { throw .missing("name") }
         guard let name = nameValue.stringValue else { throw .wrongType("name", expected: "a string") }
         var params: [String: JSONValue] = [:]
-        if let p = o["params"], p != .null {
+        if let p = o("params"), p != .null {
             guard let po = p.objectValue else { throw .wrongType("params", expected: "an object") }
             params = po
         }

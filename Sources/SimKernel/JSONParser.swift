@@ -9,9 +9,28 @@ struct JSONParser {
     mutating func parseDocument() throws(JSONText.ParseError) -> JSONValue {
         skipSpace()
         let v = try parseValue()
+        try end()
+        return v
+    }
+
+    /// The document as `parseDocument` reads it, a top-level object as its fields in order (no
+    /// dictionary), with the same errors at the same offsets.
+    mutating func parseTopLevel() throws(JSONText.ParseError) -> JSONText.TopLevel {
+        skipSpace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else {
+            let v = try parseValue()
+            try end()
+            return .value(v)
+        }
+        var fields = JSONFields()
+        try parseObject(into: &fields)
+        try end()
+        return .object(fields)
+    }
+
+    private mutating func end() throws(JSONText.ParseError) {
         skipSpace()
         if i != bytes.count { throw fail("unexpected text after the JSON value") }
-        return v
     }
 
     private func fail(_ why: String, at offset: Int? = nil) -> JSONText.ParseError {
@@ -44,14 +63,20 @@ struct JSONParser {
     }
 
     private mutating func parseObject() throws(JSONText.ParseError) -> JSONValue {
+        // Room for a call's envelope at once (type, name, params, session): no regrowth on the hot path.
+        var o = [String: JSONValue](minimumCapacity: 4)
+        try parseObject(into: &o)
+        return .object(o)
+    }
+
+    /// An object's members, from its `{` to past its `}`, into `fields`.
+    private mutating func parseObject<Fields: JSONObjectMembers>(into fields: inout Fields) throws(JSONText.ParseError) {
         depth += 1
         if depth > 512 { throw fail("nested too deeply") }
         defer { depth -= 1 }
         i += 1
         skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object([:]) }
-        // Room for a call's envelope at once (type, name, params, session): no regrowth on the hot path.
-        var o = [String: JSONValue](minimumCapacity: 4)
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return }
         while true {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a key") }
@@ -62,13 +87,13 @@ struct JSONParser {
             i += 1
             skipSpace()
             // Never "the last one wins": a client that wrote a key twice meant one of them.
-            if o.updateValue(try parseValue(), forKey: key) != nil {
+            if !fields.add(key, try parseValue()) {
                 throw fail("duplicate key \"\(key.escapingControlCharacters)\"", at: afterKey)
             }
             skipSpace()
             guard i < bytes.count else { throw fail("unexpected end") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(o) }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; return }
             throw fail("expected ',' or '}'")
         }
     }
@@ -189,4 +214,14 @@ struct JSONParser {
         guard let d = Double(text) else { throw fail("bad number") }
         return .double(d)
     }
+}
+
+/// Where a parsed object's members go: a dictionary, or a top-level object's fields in order.
+protocol JSONObjectMembers {
+    /// Adds a member; false, and nothing added, when `key` is already there.
+    mutating func add(_ key: String, _ value: JSONValue) -> Bool
+}
+
+extension Dictionary: JSONObjectMembers where Key == String, Value == JSONValue {
+    mutating func add(_ key: String, _ value: JSONValue) -> Bool { updateValue(value, forKey: key) == nil }
 }

@@ -32,14 +32,34 @@ public enum JSONText {
             out.append(UInt8(ascii: "]"))
         case .object(let o):
             out.append(UInt8(ascii: "{"))
-            // Sorted pairs, not sorted keys looked up again: no hashing on the way out.
-            for (i, entry) in o.sorted(by: { $0.key < $1.key }).enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                writeString(entry.key, into: &out)
-                out.append(UInt8(ascii: ":"))
-                write(entry.value, into: &out)
-            }
+            writeMembersSorted(o, into: &out)
             out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// An object's members, keys sorted. The members' positions are sorted on the stack (most
+    /// objects have a few keys): no array of pairs built and freed per object, no hashing.
+    private static func writeMembersSorted(_ o: [String: JSONValue], into out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: Dictionary<String, JSONValue>.Index.self, capacity: o.count) { order in
+            var n = 0
+            var index = o.startIndex
+            while index != o.endIndex {
+                // Insertion sort: a few keys, each compared with those before it.
+                let key = o.keys[index]
+                var j = n
+                while j > 0, key < o.keys[order[j - 1]] { j -= 1 }
+                (order.baseAddress! + j + 1).moveInitialize(from: order.baseAddress! + j, count: n - j)
+                (order.baseAddress! + j).initialize(to: index)
+                n += 1
+                o.formIndex(after: &index)
+            }
+            for k in 0..<n {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                writeString(o.keys[order[k]], into: &out)
+                out.append(UInt8(ascii: ":"))
+                write(o.values[order[k]], into: &out)
+            }
+            order.baseAddress!.deinitialize(count: n)
         }
     }
 
@@ -111,6 +131,27 @@ public enum JSONText {
             do throws(ParseError) { return .success(try p.parseDocument()) } catch { return .failure(error) }
         }
         return try result.get()
+    }
+
+    /// A document read for its top-level object's fields (`batch`'s lines): an object's members in
+    /// order without a dictionary, any other value as `parse` reads it; the same errors as `parse`.
+    public enum TopLevel {
+        case object(JSONFields)
+        case value(JSONValue)
+    }
+
+    public static func parseTopLevel(_ text: String) throws(ParseError) -> TopLevel {
+        var text = text
+        let result: Result<TopLevel, ParseError> = text.withUTF8 { buf in
+            Result { () throws(ParseError) in try parseTopLevel(utf8: buf) }
+        }
+        return try result.get()
+    }
+
+    /// The same on UTF-8 bytes.
+    public static func parseTopLevel(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) -> TopLevel {
+        var p = JSONParser(bytes: bytes)
+        return try p.parseTopLevel()
     }
 
     public static func parse(_ data: Data) throws(ParseError) -> JSONValue {

@@ -20,6 +20,13 @@ public struct SimControl: Sendable, Hashable, CustomStringConvertible {
         self.init(kind, o)
     }
 
+    /// Reads a control from a top-level object's fields as parsed (`batch`'s lines): its fields
+    /// gathered once, without `sim`.
+    public init(fields: JSONFields) throws(ControlError) {
+        guard let kind = fields["sim"]?.stringValue, !kind.isEmpty else { throw ControlError("\"sim\" must name a control") }
+        self.init(kind, fields.dictionary(without: "sim"))
+    }
+
     public var json: JSONValue { .object(fields.merging(["sim": .string(kind)]) { _, new in new }) }
     public var description: String { JSONText.encode(json) }
 

@@ -53,12 +53,13 @@ enum BatchRunner {
         var session = BatchSession(backend: backend, trace: trace, checkControl: World.check)
         var input = StandardInputLines()
         var output = StandardOutputBuffer()
+        var line: [UInt8] = []
         while true {
             // Before waiting for more input, the answers so far reach the reader: a script that
             // sends a line and waits for its answer gets it at once; a piped file is answered in bulk.
             if !input.hasWholeLine() { output.flush() }
-            guard let line = input.next() else { break }
-            if await session.answer(line, into: &output.bytes) { output.bytes.append(UInt8(ascii: "\n")) }
+            guard input.next(into: &line) else { break }
+            if await session.answer(utf8: line, into: &output.bytes) { output.bytes.append(UInt8(ascii: "\n")) }
             if output.isLarge { output.flush() }
         }
         output.flush()

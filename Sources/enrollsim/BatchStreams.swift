@@ -23,22 +23,24 @@ struct StandardInputLines {
         return newline != nil
     }
 
-    /// The next line, waiting for the writer if none is buffered; nil at the end of input.
-    mutating func next() -> String? {
+    /// The next line's bytes into `line` (its storage reused from line to line), waiting for the
+    /// writer if none is buffered; false at the end of input.
+    mutating func next(into line: inout [UInt8]) -> Bool {
+        line.removeAll(keepingCapacity: true)
         while true {
             if hasWholeLine(), let newline {
                 var end = newline
                 if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                line.append(contentsOf: buffer[start..<end])
                 start = newline + 1
                 self.newline = nil
-                return line
+                return true
             }
             if atEnd {
-                guard start < buffer.count else { return nil }
-                let line = String(decoding: buffer[start...], as: UTF8.self)
+                guard start < buffer.count else { return false }
+                line.append(contentsOf: buffer[start...])
                 start = buffer.count
-                return line
+                return true
             }
             fill()
         }

@@ -42,6 +42,49 @@ struct JSONTextTests {
         #expect(throws: JSONText.ParseError.self) { try JSONText.parse(text) }
     }
 
+    /// Objects of every size are written with their keys sorted as Swift orders strings (by
+    /// scalars): past the few keys of most answers, non-ASCII keys, a key a prefix of another.
+    @Test(arguments: [0, 1, 2, 3, 17, 64])
+    func objectsOfEverySizeAreWrittenWithTheirKeysSorted(count: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let pool = ["a", "ab", "B", "é", "z", "Z", "a b", "\u{1F697}", "k", "ka"]
+        var object: [String: JSONValue] = [:]
+        while object.count < count { object["\(pool.randomElement(using: &generator)!)\(object.count % 7)\(Int.random(in: 0..<1000))"] = .int(object.count) }
+        let expected = "{" + object.keys.sorted().map { JSONText.encode(.string($0)) + ":" + JSONText.encode(object[$0]!) }
+            .joined(separator: ",") + "}"
+        #expect(JSONText.encode(.object(object)) == expected)
+        #expect(JSONText.encode(["nested": .object(object), "a": [.object(object)]]) == #"{"a":["# + expected + #"],"nested":"# + expected + "}")
+    }
+
+    /// `batch` reads a line's top-level object as its fields: the same members, or the same error at
+    /// the same offset, as the dictionary `parse` builds.
+    @Test(arguments: [
+        #"{"type": "get", "name": "x", "params": {"a": [1, {"b": null}]}, "session": "s"}"#, "{}", " { } ", "[1]", "\"s\"", "3",
+        "", "{", #"{"a":}"#, #"{"a": 1,}"#, #"{"a": 1} x"#, #"{"a": 1, "a": 2}"#, #"{"a": {"b": 1, "b": 2}}"#, #"{'a': 1}"#,
+        #"{"a" 1}"#, #"{"a": 1 "b": 2}"#, #"{"a": "\u00e9\n", "b": -0.5e2}"#,
+        "{" + (0..<40).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ") + "}",
+        "{" + (0..<40).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ") + #", "k33": 0}"#,
+        "{" + (0..<10).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ") + #", "k3": 0}"#,
+    ])
+    func topLevelFieldsReadAsTheParsedObject(text: String) {
+        let parsed = Result { () throws(JSONText.ParseError) in try JSONText.parse(text) }
+        let fields = Result { () throws(JSONText.ParseError) in try JSONText.parseTopLevel(text) }
+        switch (parsed, fields) {
+        case (.success(.object(let o)), .success(.object(let f))):
+            #expect(f.dictionary == o)
+            #expect(f.count == o.count)
+            for (key, value) in o { #expect(f[key] == value) }
+            #expect(f["absent"] == nil)
+        case (.success(let v), .success(.value(let w))):
+            #expect(v == w)
+            #expect(v.objectValue == nil)
+        case (.failure(let e), .failure(let f)):
+            #expect(e.description == f.description)
+        default:
+            Issue.record("parse gave \(parsed), parseTopLevel \(fields)")
+        }
+    }
+
     @Test func prettyIsIndentedAndSorted() {
         #expect(JSONText.pretty(["b": [1], "a": "x"]) == "{\n  \"a\": \"x\",\n  \"b\": [\n    1\n  ]\n}")
     }

@@ -49,6 +49,36 @@ struct BatchTests {
         #expect(out == [#"{"error":"line 1: not valid JSON: duplicate key \"name\" at offset 35","ok":false}"#])
     }
 
+    /// The binary reads standard input as bytes: an ASCII line is parsed in place, any other as a
+    /// String reads it. Both ways give the same answers, and the same lines are blank.
+    @Test func aLineReadAsBytesIsAnsweredAsTheSameLineReadAsAString() async throws {
+        let call = Array(#"{"type": "get", "name": "pims.authentication.trustedphonenumber"}"#.utf8)
+        var lines: [[UInt8]] = Self.script.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        lines.append(call)
+        lines.append([])
+        lines.append([0x20, 0x09, 0x0B, 0x0C, 0x0D])
+        lines.append(Array("\u{85}\u{A0}".utf8))
+        lines.append([0x1F])
+        lines.append(Array(#"{"type": "get", "name": "pims.authentication.trustedphonenumber", "session": "caf\#u{E9}"}"#.utf8))
+        // Invalid UTF-8 is repaired (one byte becomes three) before the error's offset is counted.
+        let key: [UInt8] = Array(#"{"a"#.utf8) + [0xFF]
+        lines.append(key + Array(#"": 1,}"#.utf8))
+        let name: [UInt8] = Array(#"{"type": "get", "name": "pims."#.utf8) + [0xC3]
+        lines.append(name + Array(#""}"#.utf8))
+        lines.append(Array(#"{"sim": "advance", "seconds": 1, "sim": "advance"}"#.utf8))
+        var asStrings = BatchSession(backend: try InProcessBackend(scenario: "enrolled", honoursLatency: false), checkControl: World.check)
+        var asBytes = BatchSession(backend: try InProcessBackend(scenario: "enrolled", honoursLatency: false), checkControl: World.check)
+        for line in lines {
+            var fromString: [UInt8] = [], fromBytes: [UInt8] = []
+            let answered = await asStrings.answer(String(decoding: line, as: UTF8.self), into: &fromString)
+            #expect(await asBytes.answer(utf8: line, into: &fromBytes) == answered, "blank or not: \(line)")
+            #expect(String(decoding: fromBytes, as: UTF8.self) == String(decoding: fromString, as: UTF8.self))
+        }
+        var last: [UInt8] = []
+        _ = await asBytes.answer(utf8: call, into: &last)
+        #expect(String(decoding: last, as: UTF8.self).contains(#""transactionId":"tx-000008""#), "the lines were answered, not refused")
+    }
+
     @Test func twoRunsOfTheSameScriptPrintIdenticalOutput() async throws {
         let a = try await run(Self.script)
         let b = try await run(Self.script)

@@ -31,6 +31,30 @@ struct SimulatorCoreTests {
         func add(_ d: Duration) { durations.append(d) }
     }
 
+    /// The sessions of an account hear of a call that changed it, and of no other: a read, and a
+    /// call that writes the account back as it was (the steps cache reset and filled again), tell
+    /// nobody. The account as it was is taken at the call's first write to it.
+    @Test func anAccountChangeIsToldOnlyWhenACallChangedTheAccount() throws {
+        var sim = try Simulator(scenario: "enrolled")
+        func accountEvents(_ name: String, _ params: [String: JSONValue] = [:]) -> Int {
+            let outcome = sim.handle(CallRequest(.get, name, params), session: "default")
+            return outcome.events.filter { $0.kind == .accountChanged }.count
+        }
+        #expect(accountEvents("pims.authentication.trustedphonenumber") == 0)
+        // The first steps call caches the vehicle's steps (a new stepsID on the account).
+        #expect(accountEvents("pims.subscription.steps", ["carAssociationID": "987654"]) == 1)
+        #expect(accountEvents("pims.subscription.steps", ["carAssociationID": "987654"]) == 0)
+        // Emptied, then the same steps reported done again: the account ends as it was.
+        #expect(accountEvents("pims.subscription.steps", ["carAssociationID": "987654", "resetSteps": true]) == 0)
+        // A wrong PIN counts a failure.
+        #expect(accountEvents("pims.authentication.otp", ["action": "withPin", "pinCode": "9999"]) == 1)
+        // Nobody listening: nothing is built.
+        let quiet = sim.handle(CallRequest(.get, "pims.authentication.otp", ["action": "withPin", "pinCode": "9999"]),
+                               session: "default", recordingEvents: false)
+        #expect(quiet.events.isEmpty)
+        #expect(sim.world.accounts[key: "alice@example.com"]?.pinFailures == 2)
+    }
+
     @Test func anUnknownSessionIsAClearFailure() throws {
         var sim = try Simulator(scenario: "enrolled")
         let r = sim.handle(CallRequest(.get, "pims.authentication.trustedphonenumber"), session: "ghost")
