@@ -35,6 +35,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        // Its test support lets CustomDump's expectNoDifference fail a Swift Testing test (without
+        // it a difference is only printed).
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // HeapModule alone: the PIMS clock's queue of steps by due time (already resolved for SwiftNIO).
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -181,6 +184,7 @@ let package = Package(
             dependencies: [
                 "PIMS", "Futurae", "Card", "SimWorld", "Enrollment",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
         ),
         .testTarget(
