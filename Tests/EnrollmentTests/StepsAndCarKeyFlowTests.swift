@@ -52,6 +52,18 @@ import Testing
         #expect(await app.state.steps.message == "Listed again: up to date, nothing changed.")
     }
 
+    /// The list a flow asks when it comes back keeps the flow's message (the remote-commands tour
+    /// waits for "Car key activated for").
+    @Test("A flow's message on its return to the checklist outlives the list asked after it")
+    func aReturningFlowsMessageStays() async throws {
+        let app = try await App.start("stale-steps")
+        await app.send(.choose(.open(.steps)), .submit)
+        await app.send(.steps(.resolved("Car key activated for VR1AB12C3D4567890.")))
+        #expect(await app.state.steps.message == "Car key activated for VR1AB12C3D4567890.")
+        await app.send(.steps(.fetch))
+        #expect(await app.state.steps.message == "Listed again: up to date, nothing changed.")
+    }
+
     @Test("Stale steps cache: otp 2312 → resetSteps → deviceActivation todo → enrolled → refreshed list")
     func staleCacheResolvedByReset() async throws {
         let app = try await App.start("stale-steps")

@@ -70,10 +70,11 @@ extension StepsChecklist.State {
             selection = min(selection, max(items.count - 1, 0))
             if reset {
                 message = "Cache reset (resetSteps: true): the statuses are live again."
-            } else if !before.isEmpty {
+            } else if listedByKey && !before.isEmpty {
                 // A list asked again says so, changed or not (else a refresh looks like a key that did nothing).
                 message = items == before ? "Listed again: up to date, nothing changed." : "Listed again: the statuses changed."
             }
+            listedByKey = false
             // A next step shown before this list may be stale: asked again with it.
             guard nextStep != nil, let id = stepsID else { return [] }
             nextStep = nil

@@ -71,6 +71,9 @@ extension StepsChecklist {
         /// The `todo` step whose flow is running; the checklist is refreshed when it comes back.
         public var resolving: Item?
         public var message: String?
+        /// The list was asked again by a key (`l`, `b`): its answer says what changed. A list asked
+        /// after a flow came back keeps that flow's message.
+        var listedByKey = false
 
         public init() {}
 

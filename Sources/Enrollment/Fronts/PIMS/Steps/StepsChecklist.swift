@@ -23,9 +23,12 @@ public enum StepsChecklist: Feature {
             let count = state.vin == nil ? shared.vehicles.count : state.items.count
             state.selection = count == 0 ? 0 : min(max(state.selection + delta, 0), count - 1)
             return []
-        case .fetch: return state.fetch(reset: false)
+        case .fetch:
+            state.listedByKey = true
+            return state.fetch(reset: false)
         case .fetchByVIN:
             guard let vin = state.vin else { return [] }
+            state.listedByKey = true
             return [.call(.steps(.fetchByVIN), PIMSRequests.steps(vin: vin, reset: false, filter: state.filter))]
         case .cycleFilter:
             let all = StepsFilter.allCases
