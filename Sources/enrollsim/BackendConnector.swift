@@ -1,5 +1,4 @@
 import Enrollment
-import PIMS
 import SimClient
 import SimWorld
 import Synchronization

@@ -1,8 +1,8 @@
 import ArgumentParser
 import EnrollsimConfig
 import Foundation
-import PIMS
 import SimClient
+import SimKernel
 import SimWorld
 
 struct BatchCommand: AsyncParsableCommand {

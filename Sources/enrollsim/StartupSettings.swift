@@ -1,7 +1,6 @@
 import ArgumentParser
 import EnrollsimConfig
 import Foundation
-import PIMS
 import SimClient
 import SimWorld
 

@@ -3,7 +3,6 @@ import CursesTerminal
 import Enrollment
 import EnrollsimConfig
 import Foundation
-import PIMS
 import SimClient
 import SimWorld
 import Screens
