@@ -29,12 +29,24 @@ import Testing
         #expect(s.cardPhone.phase == .failed && s.cardPhone.failure?.code.description == "ERROR_TRANSACTION_CLOSED", "\(String(describing: s.notice))")
     }
 
-    @Test("Another phone approves the standard purchase: this phone's NO meets ERROR_TRANSACTION_CLOSED (C4)")
-    func otherPhoneApproves() async throws {
-        let (app, t) = try await Self.purchaseThenPanel(.otherPhone(.approve), card: "4242")
+    @Test("Another phone says NO to the standard purchase: this phone's NO meets ERROR_TRANSACTION_CLOSED (C4)")
+    func otherPhoneRejectsStandard() async throws {
+        let (app, t) = try await Self.purchaseThenPanel(.otherPhone(.reject), card: "4242")
         await app.send(.cardPhone(.no))
         #expect(await app.state.cardPhone.failure?.code.description == "ERROR_TRANSACTION_CLOSED")
-        #expect(await CardFlowTests.status(app, t) == .approved, "the other phone's answer stands")
+        #expect(await CardFlowTests.status(app, t) == .rejected, "the other phone's answer stands")
+    }
+
+    @Test("The panel's back-office keys: k the other phone's NO, y the bank's withdrawal, on this session's phone")
+    func panelKeys() async throws {
+        let app = try await CardFlowTests.start()
+        await app.send(.choose(.open(.simulator)))
+        let keys = await app.state.availableCommands
+        #expect(keys.contains { $0.key == .char("k") && $0.action == .simulator(.cardIssuer(.otherPhone(.reject))) })
+        #expect(keys.contains { $0.key == .char("y") && $0.action == .simulator(.cardIssuer(.withdraw)) })
+        // Nothing waits on the phone: a refusal in the banner, nothing changed.
+        await app.send(.simulator(.cardIssuer(.withdraw)))
+        #expect(await app.state.simulator.message == "casa.withdraw: no purchase waiting on the phone of session \"default\"")
     }
 
     @Test("The bank withdraws the purchase: this phone's biometric answer meets ERROR_NO_TRANSACTION (C6)")

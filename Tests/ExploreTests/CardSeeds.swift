@@ -105,29 +105,29 @@ enum CardSeeds {
              branches: ["C11 ERROR_INACTIVE_ACCOUNT"]),
     ] + answeredElsewhere
 
-    /// The panel's back office on the purchase the phone shows: `z` another phone of the cardholder
-    /// says NO, `k` it approves, `y` the bank withdraws the purchase; then the phone answers (C4–C8).
+    /// The panel's back office on the purchase the phone shows: `k` another phone of the cardholder
+    /// says NO, `y` the bank withdraws the purchase; then the phone answers (C4–C8).
     static func onThePanel(_ key: String) -> [ExploreInput] { keys("F8", key, "Esc") }
     static let answeredElsewhere: [Seed] = [
         Seed(name: "card-other-phone-no", scenario: "card-replacement",
              title: "Another phone of the cardholder says NO first: this phone's NO is too late (C4)",
-             inputs: payAndOpen + onThePanel("z") + keys("n"),
+             inputs: payAndOpen + onThePanel("k") + keys("n"),
              branches: ["C4 ERROR_TRANSACTION_CLOSED"]),
         Seed(name: "card-other-phone-pin", scenario: "card-replacement",
              title: "Another phone of the cardholder says NO first: this phone's PIN is too late (C5)",
-             inputs: payAndOpen + onThePanel("z") + keys("y", "e") + typed("1234") + keys("Enter"),
+             inputs: payAndOpen + onThePanel("k") + keys("y", "e") + typed("1234") + keys("Enter"),
              branches: ["C5 ERROR_TRANSACTION_CLOSED"]),
         Seed(name: "card-other-phone-biometric", scenario: "card-replacement",
              title: "Another phone of the cardholder says NO first: this phone's fingerprint is too late (C6)",
-             inputs: payAndOpen + onThePanel("z") + keys("y", "b", "s"),
+             inputs: payAndOpen + onThePanel("k") + keys("y", "b", "s"),
              branches: ["C6 ERROR_TRANSACTION_CLOSED"]),
         Seed(name: "card-other-phone-standard", scenario: "card-replacement",
-             title: "Another phone of the cardholder approves the standard purchase first: this phone's PIN is too late (C8)",
+             title: "Another phone of the cardholder says NO to the standard purchase first: this phone's PIN is too late (C8)",
              inputs: keys("Enter") + buyWith4242 + onThePanel("k") + keys("y") + typed("1234") + keys("Enter"),
              branches: ["C8 ERROR_TRANSACTION_CLOSED"]),
         Seed(name: "card-other-phone-after-pin", scenario: "card-replacement",
              title: "The PIN verified here, then another phone says NO: the new card's name has nothing to wait for (C5, C7)",
-             inputs: payAndOpen + keys("y", "e") + typed("1234") + keys("Enter") + onThePanel("z") + typed("Travel") + keys("Enter"),
+             inputs: payAndOpen + keys("y", "e") + typed("1234") + keys("Enter") + onThePanel("k") + typed("Travel") + keys("Enter"),
              branches: ["C5 ok", "C7 ERROR_NOT_VERIFIED"]),
         Seed(name: "card-withdrawn-no", scenario: "card-replacement",
              title: "The bank withdraws the purchase the phone shows: NO to it is unknown (C4)",

@@ -46,11 +46,10 @@ public enum CardIssuerControl: Hashable, Sendable {
             KeyBinding(.letter("s"), "enable", "Issuer: make the Card field's card active again (casa.card).", .cardIssuer(.setCard(.active))),
             KeyBinding(.letter("b"), "buy", "Shop: push a \(amount.shown) purchase at \(merchant) with the Card field's card (casa.purchase).",
                        .cardIssuer(.purchase)),
-            KeyBinding(.letter("k"), "2nd phone yes",
-                       "The cardholder's other phone approves the purchase waiting here (casa.otherPhone): this phone's answer meets ERROR_TRANSACTION_CLOSED.",
-                       .cardIssuer(.otherPhone(.approve))),
-            KeyBinding(.letter("z"), "2nd phone no",
-                       "The cardholder's other phone rejects the purchase waiting here (casa.otherPhone): this phone's answer meets ERROR_TRANSACTION_CLOSED.",
+            // One key for the other phone, NO (always possible: approving there needs the PIN unlocked);
+            // z, the obvious second, is ^Z while a field is edited, a key the terminal owns.
+            KeyBinding(.letter("k"), "2nd phone no",
+                       "The cardholder's other phone says NO to the purchase waiting here (casa.otherPhone): this phone's answer meets ERROR_TRANSACTION_CLOSED.",
                        .cardIssuer(.otherPhone(.reject))),
             KeyBinding(.letter("y"), "withdraw",
                        "The bank withdraws the purchase waiting here (casa.withdraw): this phone's answer meets ERROR_NO_TRANSACTION.",
