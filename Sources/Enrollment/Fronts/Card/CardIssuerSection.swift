@@ -77,13 +77,13 @@ public enum CardIssuerControl: Hashable, Sendable {
             let by = answer["answeredBy"]?.stringValue ?? "another phone"
             return ([CardShop.Row(name: "purchase", value: t?.transactionId ?? "–"), CardShop.Row(name: "status", value: t?.status ?? "–"),
                      CardShop.Row(name: "by", value: by)],
-                    "Purchase \(t?.transactionId ?? "–") \(t?.status ?? "–") on \(by): an answer from this phone is too late.")
+                    "Purchase \(t?.transactionId ?? "–") \(t?.status ?? "–") on another phone: this one's answer is too late.")
         case .withdraw:
             let t = CardTransaction(answer["withdrawn"])
             let from = answer["removedFrom"]?.arrayValue?.compactMap(\.stringValue) ?? []
             return ([CardShop.Row(name: "withdrawn", value: t?.transactionId ?? "–"), CardShop.Row(name: "amount", value: "\(t?.amount ?? "–") · \(t?.card ?? "–")"),
                      CardShop.Row(name: "gone from", value: from.isEmpty ? "no phone" : from.joined(separator: ", "))],
-                    "The bank withdrew purchase \(t?.transactionId ?? "–"): the server no longer knows it.")
+                    "Purchase \(t?.transactionId ?? "–") withdrawn: the bank no longer knows it.")
         }
     }
 }
