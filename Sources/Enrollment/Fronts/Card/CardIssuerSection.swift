@@ -74,9 +74,8 @@ public enum CardIssuerControl: Hashable, Sendable {
                     "Purchase pushed to \(to.isEmpty ? "no phone" : to.joined(separator: ", ")).")
         case .otherPhone:
             let t = CardTransaction(answer["transaction"])
-            let by = answer["answeredBy"]?.stringValue ?? "another phone"
             return ([CardShop.Row(name: "purchase", value: t?.transactionId ?? "–"), CardShop.Row(name: "status", value: t?.status ?? "–"),
-                     CardShop.Row(name: "by", value: by)],
+                     CardShop.Row(name: "answered", value: "on another phone")],
                     "Purchase \(t?.transactionId ?? "–") \(t?.status ?? "–") on another phone: this one's answer is too late.")
         case .withdraw:
             let t = CardTransaction(answer["withdrawn"])
