@@ -13,8 +13,19 @@ public enum CardControl: Sendable, Hashable {
     case card(String, state: CardState)
     /// `{"sim": "casa.issuer"}`: the issuer's cards and the activation codes still pending (read only).
     case issuer
+    /// `{"sim": "casa.otherPhone", "session"?, "transaction"?, "answer": "approve" | "reject"}`: another phone of
+    /// the cardholder answers the purchase waiting on the session's phone (default: its newest pending push).
+    case otherPhone(session: String, transaction: String?, answer: OtherPhoneAnswer)
+    /// `{"sim": "casa.withdraw", "session"?, "transaction"?}`: the bank removes the purchase waiting from the
+    /// server, and its pushes from the phones.
+    case withdraw(session: String, transaction: String?)
 
-    public static let kinds = ["casa.purchase", "casa.pushes", "casa.activationCode", "casa.card", "casa.issuer"]
+    /// What the cardholder's other phone does with the purchase: YES and the PIN, or NO.
+    public enum OtherPhoneAnswer: String, Sendable, Hashable, CaseIterable {
+        case approve, reject
+    }
+
+    public static let kinds = ["casa.purchase", "casa.pushes", "casa.activationCode", "casa.card", "casa.issuer", "casa.otherPhone", "casa.withdraw"]
 
     /// The system's reading of a control, or nil when `kind` is not its.
     public init?(_ control: SimControl) throws(ControlError) {
@@ -50,6 +61,14 @@ public enum CardControl: Sendable, Hashable {
         case "casa.issuer":
             try control.refuseUnknownKeys([])
             self = .issuer
+        case "casa.otherPhone":
+            try control.refuseUnknownKeys(["session", "transaction", "answer"])
+            let written = try f.string("answer")
+            guard let answer = OtherPhoneAnswer(rawValue: written) else { throw f.fail("\"answer\" must be approve or reject, not \"\(written)\"") }
+            self = .otherPhone(session: try f.optionalString("session") ?? "default", transaction: try f.optionalString("transaction"), answer: answer)
+        case "casa.withdraw":
+            try control.refuseUnknownKeys(["session", "transaction"])
+            self = .withdraw(session: try f.optionalString("session") ?? "default", transaction: try f.optionalString("transaction"))
         default:
             return nil
         }
@@ -64,6 +83,11 @@ public enum CardControl: Sendable, Hashable {
         case .activationCode(let card): SimControl("casa.activationCode", ["card": .string(card)])
         case .card(let card, let state): SimControl("casa.card", ["card": .string(card), "state": .string(state.rawValue)])
         case .issuer: SimControl("casa.issuer", [:])
+        case .otherPhone(let session, let transaction, let answer):
+            SimControl("casa.otherPhone", ["session": .string(session), "answer": .string(answer.rawValue)]
+                .merging(transaction.map { ["transaction": .string($0)] } ?? [:]) { a, _ in a })
+        case .withdraw(let session, let transaction):
+            SimControl("casa.withdraw", ["session": .string(session)].merging(transaction.map { ["transaction": .string($0)] } ?? [:]) { a, _ in a })
         }
     }
 }
@@ -76,4 +100,10 @@ extension SimControl {
     public static func casaActivationCode(card: String) -> SimControl { CardControl.activationCode(card: card).control }
     public static func casaCard(_ card: String, state: CardState) -> SimControl { CardControl.card(card, state: state).control }
     public static let casaIssuer = CardControl.issuer.control
+    public static func casaOtherPhone(_ answer: CardControl.OtherPhoneAnswer, session: String = "default", transaction: String? = nil) -> SimControl {
+        CardControl.otherPhone(session: session, transaction: transaction, answer: answer).control
+    }
+    public static func casaWithdraw(session: String = "default", transaction: String? = nil) -> SimControl {
+        CardControl.withdraw(session: session, transaction: transaction).control
+    }
 }

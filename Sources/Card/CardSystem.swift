@@ -1,7 +1,7 @@
 import SimKernel
 
 /// CA Strong Authentication as a system of the world: `casa.*` calls (C0, C2–C12), the controls
-/// `casa.purchase` (C1), `casa.pushes`, `casa.activationCode`, `casa.card` and `casa.issuer`, the session option
+/// `casa.purchase` (C1), `casa.pushes`, `casa.activationCode`, `casa.card`, `casa.issuer`, `casa.otherPhone` and `casa.withdraw`, the session option
 /// `biometrics`, and the `casa:` section of scenario files.
 public enum CardSystem: SectionedSystem, StepSystem {
     public typealias State = CardWorld

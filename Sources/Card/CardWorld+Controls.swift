@@ -12,6 +12,10 @@ extension CardWorld {
             return .success(["pushes": .array(pushes.map { json($0, at: kernel.now) }), "now": .string(kernel.now.iso8601)])
         case .issuer:
             return .success(issuerView(at: kernel.now))
+        case .otherPhone(let session, let id, let answer):
+            return answeredOnOtherPhone(session: session, id: id, answer: answer, kernel: &kernel)
+        case .withdraw(let session, let id):
+            return withdraw(session: session, id: id, kernel: &kernel)
         case .activationCode(let name):
             let c: Int
             switch cardIndex(named: name) {

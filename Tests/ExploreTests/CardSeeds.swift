@@ -103,6 +103,48 @@ enum CardSeeds {
              title: "An activation code of a card the issuer made inactive since (C11)",
              inputs: keys("Enter", "F8", "v", "x", "Esc", "↓", "↓", "Enter", "a") + typed(inactiveCode) + keys("Tab") + typed("Spare") + keys("Enter"),
              branches: ["C11 ERROR_INACTIVE_ACCOUNT"]),
+    ] + answeredElsewhere
+
+    /// The panel's back office on the purchase the phone shows: `k` another phone of the cardholder
+    /// says NO, `y` the bank withdraws the purchase; then the phone answers (C4–C8).
+    static func onThePanel(_ key: String) -> [ExploreInput] { keys("F8", key, "Esc") }
+    static let answeredElsewhere: [Seed] = [
+        Seed(name: "card-other-phone-no", scenario: "card-replacement",
+             title: "Another phone of the cardholder says NO first: this phone's NO is too late (C4)",
+             inputs: payAndOpen + onThePanel("k") + keys("n"),
+             branches: ["C4 ERROR_TRANSACTION_CLOSED"]),
+        Seed(name: "card-other-phone-pin", scenario: "card-replacement",
+             title: "Another phone of the cardholder says NO first: this phone's PIN is too late (C5)",
+             inputs: payAndOpen + onThePanel("k") + keys("y", "e") + typed("1234") + keys("Enter"),
+             branches: ["C5 ERROR_TRANSACTION_CLOSED"]),
+        Seed(name: "card-other-phone-biometric", scenario: "card-replacement",
+             title: "Another phone of the cardholder says NO first: this phone's fingerprint is too late (C6)",
+             inputs: payAndOpen + onThePanel("k") + keys("y", "b", "s"),
+             branches: ["C6 ERROR_TRANSACTION_CLOSED"]),
+        Seed(name: "card-other-phone-standard", scenario: "card-replacement",
+             title: "Another phone of the cardholder says NO to the standard purchase first: this phone's PIN is too late (C8)",
+             inputs: keys("Enter") + buyWith4242 + onThePanel("k") + keys("y") + typed("1234") + keys("Enter"),
+             branches: ["C8 ERROR_TRANSACTION_CLOSED"]),
+        Seed(name: "card-other-phone-after-pin", scenario: "card-replacement",
+             title: "The PIN verified here, then another phone says NO: the new card's name has nothing to wait for (C5, C7)",
+             inputs: payAndOpen + keys("y", "e") + typed("1234") + keys("Enter") + onThePanel("k") + typed("Travel") + keys("Enter"),
+             branches: ["C5 ok", "C7 ERROR_NOT_VERIFIED"]),
+        Seed(name: "card-withdrawn-no", scenario: "card-replacement",
+             title: "The bank withdraws the purchase the phone shows: NO to it is unknown (C4)",
+             inputs: payAndOpen + onThePanel("y") + keys("n"),
+             branches: ["C4 ERROR_NO_TRANSACTION"]),
+        Seed(name: "card-withdrawn-pin", scenario: "card-replacement",
+             title: "The bank withdraws the purchase the phone shows: the PIN for it is unknown (C5)",
+             inputs: payAndOpen + onThePanel("y") + keys("y", "e") + typed("1234") + keys("Enter"),
+             branches: ["C5 ERROR_NO_TRANSACTION"]),
+        Seed(name: "card-withdrawn-biometric", scenario: "card-replacement",
+             title: "The bank withdraws the purchase the phone shows: the fingerprint for it is unknown (C6)",
+             inputs: payAndOpen + onThePanel("y") + keys("y", "b", "s"),
+             branches: ["C6 ERROR_NO_TRANSACTION"]),
+        Seed(name: "card-withdrawn-standard", scenario: "card-replacement",
+             title: "The bank withdraws the standard purchase the phone shows: the PIN for it is unknown (C8)",
+             inputs: keys("Enter") + buyWith4242 + onThePanel("y") + keys("y") + typed("1234") + keys("Enter"),
+             branches: ["C8 ERROR_NO_TRANSACTION"]),
     ]
 
     /// The code the issuer gives •••• 4242 first on card-replacement (the world's seeded codes).

@@ -141,7 +141,7 @@ import Testing
     /// Every kind of change the server stores: PIMS sessions and their login state, a wrong password
     /// (the policy's counts, in the document), the clock and faults (document), bookmarks (a table of
     /// their own), a restore and a reset (tables replaced), a load (the loaded world), Card's
-    /// purchases and pushes, activation codes, Futurae's activations, users and push logins.
+    /// purchases and pushes (one answered elsewhere, one withdrawn), activation codes, Futurae's activations, users and push logins.
     static let script: [Step] = [
         .call("d1", login("bob@example.com", "bob-pass")),
         .call("d2", login("bob@example.com", "wrong")),
@@ -161,6 +161,9 @@ import Testing
         .control(.advance(seconds: 30)),
         .control(SimControl("casa.purchase", ["card": "4242", "merchant": "Demo Shop", "amount": 4999, "currency": "EUR"])),
         .control(SimControl("casa.activationCode", ["card": "4242"])),
+        // The newest purchase answered on another phone, then the older one withdrawn (a push removed).
+        .control(SimControl("casa.otherPhone", ["answer": "reject"])),
+        .control(SimControl("casa.withdraw", [:])),
         .control(.load(.named("futurae-enrolled"))),
         .control(SimControl("futurae.activation", ["user": "carol@example.com", "shortCode": true, "binding": true, "createUser": true])),
         .control(SimControl("futurae.auth", ["user": "alice@example.com"])),

@@ -8,7 +8,7 @@ enum CardSimulatorSections {
         let rows = area.splitRows([.fill(), .fixed(min(6, area.height / 2))])
         pushes(sim, into: &frame, area: rows[0])
         let inside = frame.panel(rows[1], title: "Issuer · back office")
-        if sim.issuer.isEmpty { frame.paragraph("v new code  x disable  s enable  b buy: on the Card field's card", at: inside.y, in: inside, style: .hint) }
+        if sim.issuer.isEmpty { frame.paragraph("v new code  x disable  s enable  b buy: on the Card field's card. k 2nd phone no  y withdraw: on the purchase waiting", at: inside.y, in: inside, style: .hint) }
         for (i, row) in sim.issuer.enumerated() where i < inside.height {
             let x = frame.put(row.name.padded(toWidth: 10), x: inside.x, y: inside.y + i, style: .hint, clip: inside)
             frame.put(row.value, x: x, y: inside.y + i, style: row.name == "code" ? .code : .normal, clip: inside)

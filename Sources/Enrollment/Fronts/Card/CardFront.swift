@@ -83,7 +83,8 @@ public enum CardFront: SystemFront {
     public static let simulatorSections: Set<SimulatorSection> = [.cardTransactions]
     public static let simulatorParts = "the phone's notifications"
 
-    /// The issuer's back office and a purchase, on the panel's Card field.
+    /// The issuer's back office and a purchase, on the panel's Card field; the other phone and the bank
+    /// on the purchase waiting for this phone.
     public static func simulatorKeys(_ panel: SimulatorPanel.State, _ shared: Shared) -> [KeyBinding<SimulatorPanel.Action>] {
         CardIssuerControl.keys
     }
@@ -95,11 +96,11 @@ public enum CardFront: SystemFront {
     public static func simulatorCommand(_ command: SystemPanelCommand, _ panel: inout SimulatorPanel.State, _ shared: Shared) -> [SimulatorPanel.Out] {
         guard let issuer = command.command(as: CardIssuerControl.self) else { return [] }
         let card = panel.form[.cardNumber].trimmedBlanks
-        guard !card.isEmpty else {
+        guard !card.isEmpty || !issuer.needsCard else {
             panel.message = "Type a card in the Card field first (its last four digits or accountId)."
             return []
         }
-        return [.control(.simulator(.cardIssuer(issuer)), issuer.control(card: card))]
+        return [.control(.simulator(.cardIssuer(issuer)), issuer.control(card: card, session: shared.config.sessionName))]
     }
 
     public static func simulatorAnswered(_ command: SystemPanelCommand, _ answer: SimAnswer, _ panel: inout SimulatorPanel.State,

@@ -3,12 +3,23 @@ import PIMS
 
 /// Card's back office in the simulator panel: on the card named in the panel's Card field, the
 /// issuer issues a new activation code, makes the card inactive or active again, and pushes a
-/// purchase with it (docs/card-rules.md §4: controls, never calls). Its answer stays shown beside the
-/// phone's notifications.
+/// purchase with it; on the purchase waiting for this phone, the cardholder's other phone answers it
+/// or the bank withdraws it (docs/card-rules.md §4: controls, never calls). Its answer stays shown
+/// beside the phone's notifications.
 public enum CardIssuerControl: Hashable, Sendable {
     case activationCode
     case setCard(CardState)
     case purchase
+    case otherPhone(CardControl.OtherPhoneAnswer)
+    case withdraw
+
+    /// Whether the control acts on the Card field's card (the others act on this phone's purchase).
+    var needsCard: Bool {
+        switch self {
+        case .activationCode, .setCard, .purchase: true
+        case .otherPhone, .withdraw: false
+        }
+    }
 
     /// The card the field starts on: the first card of every built-in card scenario.
     static let defaultCard = "4242"
@@ -16,11 +27,13 @@ public enum CardIssuerControl: Hashable, Sendable {
     static let merchant = "Simulator"
     static let amount = Amount(minorUnits: 1000, currency: Currency("EUR")!)!
 
-    func control(card: String) -> SimControl {
+    func control(card: String, session: String) -> SimControl {
         switch self {
         case .activationCode: .casaActivationCode(card: card)
         case .setCard(let state): .casaCard(card, state: state)
         case .purchase: .casaPurchase(card: card, merchant: Self.merchant, amount: Self.amount)
+        case .otherPhone(let answer): .casaOtherPhone(answer, session: session)
+        case .withdraw: .casaWithdraw(session: session)
         }
     }
 
@@ -33,6 +46,14 @@ public enum CardIssuerControl: Hashable, Sendable {
             KeyBinding(.letter("s"), "enable", "Issuer: make the Card field's card active again (casa.card).", .cardIssuer(.setCard(.active))),
             KeyBinding(.letter("b"), "buy", "Shop: push a \(amount.shown) purchase at \(merchant) with the Card field's card (casa.purchase).",
                        .cardIssuer(.purchase)),
+            // One key for the other phone, NO (always possible: approving there needs the PIN unlocked);
+            // z, the obvious second, is ^Z while a field is edited, a key the terminal owns.
+            KeyBinding(.letter("k"), "2nd phone no",
+                       "The cardholder's other phone says NO to the purchase waiting here (casa.otherPhone): this phone's answer meets ERROR_TRANSACTION_CLOSED.",
+                       .cardIssuer(.otherPhone(.reject))),
+            KeyBinding(.letter("y"), "withdraw",
+                       "The bank withdraws the purchase waiting here (casa.withdraw): this phone's answer meets ERROR_NO_TRANSACTION.",
+                       .cardIssuer(.withdraw)),
         ]
     }
 
@@ -51,6 +72,17 @@ public enum CardIssuerControl: Hashable, Sendable {
             return ([CardShop.Row(name: "purchase", value: t?.transactionId ?? "–"), CardShop.Row(name: "amount", value: "\(t?.amount ?? "–") · \(t?.card ?? "–")"),
                      CardShop.Row(name: "pushed to", value: to.isEmpty ? "no phone" : to.joined(separator: ", "))],
                     "Purchase pushed to \(to.isEmpty ? "no phone" : to.joined(separator: ", ")).")
+        case .otherPhone:
+            let t = CardTransaction(answer["transaction"])
+            return ([CardShop.Row(name: "purchase", value: t?.transactionId ?? "–"), CardShop.Row(name: "status", value: t?.status ?? "–"),
+                     CardShop.Row(name: "answered", value: "on another phone")],
+                    "Purchase \(t?.transactionId ?? "–") \(t?.status ?? "–") on another phone: this one's answer is too late.")
+        case .withdraw:
+            let t = CardTransaction(answer["withdrawn"])
+            let from = answer["removedFrom"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            return ([CardShop.Row(name: "withdrawn", value: t?.transactionId ?? "–"), CardShop.Row(name: "amount", value: "\(t?.amount ?? "–") · \(t?.card ?? "–")"),
+                     CardShop.Row(name: "gone from", value: from.isEmpty ? "no phone" : from.joined(separator: ", "))],
+                    "Purchase \(t?.transactionId ?? "–") withdrawn: the bank no longer knows it.")
         }
     }
 }
