@@ -130,7 +130,8 @@ public enum SimulatorPanel: Feature {
             KeyBinding(.function(n + 2), preset.barTitle, "Fault: the \(preset.title) of \(s.faultTargetName).", .addFault(preset))
         } + [
             KeyBinding(.function(6), "any code…", "Fault form: any error code of the contract, a sub-API, a probability.", .openFaultForm),
-            KeyBinding(.letter("f"), "clear faults", "Remove every fault rule.", .clearFaults),
+            // Offered while a rule is active: with none, clearing them would change nothing.
+            KeyBinding(.letter("f"), "clear faults", "Remove every fault rule.", .clearFaults, when: !s.faults.isEmpty),
             KeyBinding(.letter("n"), "load", "Load the scenario named in the field.", .loadScenario),
             KeyBinding(.letter("e"), "reset…", "Reset the world to the loaded scenario: asks first.", .resetScenario),
         ] + s.system.front.simulatorKeys(s, shared) + [

@@ -111,18 +111,25 @@ public enum CardPhone: Feature {
         return [.control(.cardPhone(.pushes), .casaPushes(session: session))]
     }
 
+    /// Enter on a form the app will not send says so in the banner: the field already shows its
+    /// problem as it is typed, so without it Enter would change nothing on screen.
+    static func refused(_ form: Form) -> [Out] {
+        [.notice(Notice(kind: .warning, label: "Not sent: \(form.error ?? "check the field")", advice: "Fix the field, or send it as typed with ^X."))]
+    }
+
     static func submit(_ state: inout State, _ shared: Shared) -> [Out] {
         switch state.phase {
         case .inbox:
             guard let t = state.selected else { return [] }
             return open(&state, t.transactionId)
         case .pin:
-            guard state.pinForm.validate(sendAsTyped: shared.sendAsTyped, policy: shared.policy), let t = state.transaction else { return [] }
+            guard state.pinForm.validate(sendAsTyped: shared.sendAsTyped, policy: shared.policy) else { return refused(state.pinForm) }
+            guard let t = state.transaction else { return [] }
             let pin = state.pinForm[.cardPin]
             return t.autoEnrolls ? [.call(.cardPhone(.verifyPIN), CardRequests.verifyPIN(pin, t))]
                                  : [.call(.cardPhone(.authenticate), CardRequests.authenticate(pin, t))]
         case .displayName:
-            guard state.nameForm.validate(sendAsTyped: shared.sendAsTyped, policy: shared.policy) else { return [] }
+            guard state.nameForm.validate(sendAsTyped: shared.sendAsTyped, policy: shared.policy) else { return refused(state.nameForm) }
             return [.call(.cardPhone(.autoEnroll), CardRequests.autoEnroll(displayName: state.nameForm[.displayName]))]
         case .approved, .rejected, .expired, .declined, .failed:
             return backToInbox(&state, shared.config.sessionName)
