@@ -21,6 +21,7 @@ import Testing
         var t = ReducerHarness(Self.prompt([.pin]))
         t.send(.pasted("12 34-5a678")) {
             $0.guided.form.fields[0].value = "123456"
+            $0.editing = true  // a paste starts editing the focused field
             $0.guided.form.fields[0].message = nil
             $0.notice = Notice(kind: .warning, label: "Paste into PIN: 6 of 11 characters kept",
                                detail: "Left out: 3 the field does not take (digits only: 'a' refused); 2 past its limit of 6.",
@@ -33,6 +34,7 @@ import Testing
         var t = ReducerHarness(Self.prompt([.phone]))
         t.send(.pasted("06 12 34 56 78\n")) {
             $0.guided.form.fields[0].value = "0612345678"
+            $0.editing = true  // a paste starts editing the focused field
             $0.guided.form.fields[0].message = nil
             $0.notice = Notice(kind: .info, label: "Paste into Phone number: 10 of 14 characters kept",
                                detail: "Left out: 4 the field does not take (digits (and a leading +) only: ' ' refused).",
@@ -41,6 +43,7 @@ import Testing
         var international = ReducerHarness(Self.prompt([.phone]))
         international.send(.pasted("+33 6 12 34 56 78")) {
             $0.guided.form.fields[0].value = "+33612345678"
+            $0.editing = true  // a paste starts editing the focused field
             $0.guided.form.fields[0].message = nil
             $0.notice = Notice(kind: .info, label: "Paste into Phone number: 12 of 17 characters kept",
                                detail: "Left out: 5 the field does not take (digits (and a leading +) only: ' ' refused).",
@@ -54,6 +57,7 @@ import Testing
         let paste = String(repeating: "0123456789", count: 1_024)
         t.send(.pasted(paste)) {
             $0.guided.form.fields[0].value = "pixel" + String(paste.prefix(FieldValidation.textLimit - 5))
+            $0.editing = true  // a paste starts editing the focused field
             $0.guided.form.fields[0].message = nil
             $0.notice = Notice(kind: .warning, label: "Paste into Device id: 1019 of 10240 characters kept",
                                detail: "Left out: 9221 past its limit of 1024.", advice: "Check the field before sending.")
@@ -65,6 +69,7 @@ import Testing
         var t = ReducerHarness(Self.prompt([.vin]))
         t.send(.pasted("vr1ab12c3d4567890")) {
             $0.guided.form.fields[0].value = "VR1AB12C3D4567890"
+            $0.editing = true  // a paste starts editing the focused field
             $0.guided.form.fields[0].message = nil
         }
     }
@@ -74,6 +79,7 @@ import Testing
         var t = ReducerHarness(Self.prompt([.smsCode]))
         t.send(.pasted("abc")) {
             $0.guided.form.fields[0].message = "digits only: 'c' refused"
+            $0.editing = true  // a paste starts editing the focused field
             $0.notice = Notice(kind: .info, label: "Paste into SMS code: 0 of 3 characters kept",
                                detail: "Left out: 3 the field does not take (digits only: 'c' refused).",
                                advice: "Check the field before sending.")
@@ -87,6 +93,7 @@ import Testing
         var t = ReducerHarness(s)
         t.send(.pasted("12a\t4\u{1B}\r\n")) {
             $0.guided.form.fields[0].value = "12a4"
+            $0.editing = true  // a paste starts editing the focused field
             $0.guided.form.fields[0].message = "digits only"
             $0.notice = Notice(kind: .info, label: "Paste into PIN: 4 of 6 characters kept",
                                detail: "Left out: 2 the field does not take (one line only).", advice: "Check the field before sending.")
@@ -111,9 +118,14 @@ import Testing
 
     @Test("Typing stops at the same limit as pasting")
     func typingHasTheSameLimit() {
-        var t = ReducerHarness(Self.prompt([.device], values: [.device: String(repeating: "x", count: FieldValidation.textLimit)]))
+        // Typed keys go into a field being edited (the prompt is on arrival).
+        var full = Self.prompt([.device], values: [.device: String(repeating: "x", count: FieldValidation.textLimit)])
+        full.editing = true
+        var t = ReducerHarness(full)
         t.send(.typed("y")) { $0.guided.form.fields[0].message = "at most 1024 characters" }
-        var seconds = ReducerHarness(Self.prompt([.advanceSeconds], values: [.advanceSeconds: String(repeating: "9", count: FieldValidation.numberLimit)]))
+        var nines = Self.prompt([.advanceSeconds], values: [.advanceSeconds: String(repeating: "9", count: FieldValidation.numberLimit)])
+        nines.editing = true
+        var seconds = ReducerHarness(nines)
         seconds.send(.typed("9")) { $0.guided.form.fields[0].message = "at most 18 digits" }
     }
 }

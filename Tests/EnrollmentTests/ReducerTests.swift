@@ -6,6 +6,11 @@ import Testing
 /// Exhaustive reducer tests: each action, the whole next state, every effect.
 @Suite struct ReducerTests {
     static let alice = "alice@example.com"
+    /// A device's session settings as the PIMS front sends them: the device and the default
+    /// session options (platform iOS, SDK 2.3, the tutorial variant).
+    static func settings(_ device: String) -> SessionSettings {
+        SessionSettings(device: device, platform: .ios, sdk: .v2_3, variant: .tutorial)
+    }
 
     /// Logged in on the home screen, nothing else done.
     static func home(_ config: SessionConfig = SessionConfig()) -> AppState {
@@ -64,11 +69,11 @@ import Testing
             $0.session.connection = .connecting
             $0.notice = .info("Connecting to in-process · fresh…")
         }
-        t.send(.connected(error: nil), effects: [.control(RequestID(1), .session(name: "alice-iphone", settings: SessionSettings(device: "alice-iphone")),
+        t.send(.connected(error: nil), effects: [.control(RequestID(1), .session(name: "alice-iphone", settings: ReducerTests.settings("alice-iphone")),
                                                           purpose: .createSession)]) {
             $0.session.connection = .connected(.inProcess(scenario: "fresh"))
             $0.notice = nil
-            $0.session.settings = SessionSettings(device: "alice-iphone")
+            $0.session.settings = ReducerTests.settings("alice-iphone")
             $0.nextID = 2
         }
         let login = PIMSRequests.login(Self.alice, "alice-pass")
@@ -85,6 +90,7 @@ import Testing
             Self.answered(&$0, ok, ms: 4)
             $0.session.loggedIn = Self.alice
             $0.route = .home
+            $0.home.system = .pims  // the home menu shows the session's system
             $0.notice = .success("Logged in as alice@example.com on alice-iphone (ios, SDK 2.3).")
             $0.subscription = "alice-iphone"
             $0.nextID = 4
@@ -119,8 +125,10 @@ import Testing
             Self.answered(&$0, blocked, ms: 0)
             $0.inFlight = nil
             $0.guided.statuses[.s2] = .failed
+            $0.guided.failures[.s2] = "AccountBlocked"
             $0.guided.stage = .blocked
-            $0.guided.message = "The account is AccountBlocked (step 2): remove all enrollments (step A), then enrollment restarts at step 3."
+            // The prompt offers step A; the message says why (one explanation per error).
+            $0.guided.message = "The account is AccountBlocked (step 2)."
             $0.nextID = 3
         }
         let sample = CallResponse.success("tx", ["isAccountBlocked": false])
@@ -242,6 +250,7 @@ import Testing
             $0.inFlight = nil
             Self.answered(&$0, failure, ms: 3)
             $0.retryable = PlannedCall(.guided(.checkCode), request)
+            $0.editing = true  // the prompt, asked again by the answer, is edited at once
             $0.notice = Notice(kind: .error, code: "2202", label: "Network problem : No internet", detail: "injected fault",
                                advice: "No internet: check the connection (or clear the simulator's faults), then retry (r, or ^R in a form).")
         }
@@ -259,6 +268,7 @@ import Testing
             $0.inFlight = nil
             Self.answered(&$0, ended, ms: 3)
             $0.retryable = PlannedCall(.guided(.checkCode), request)
+            $0.editing = true  // the prompt, asked again by the answer, is edited at once
             $0.notice = Notice(kind: .warning, label: "The server ended this device session", detail: reason,
                                advice: "The next call opens a new device session, logged out: log in again (Session), or retry (r, or ^R in a form).")
         }
@@ -284,6 +294,7 @@ import Testing
             Self.answered(&$0, answer, ms: 1)
             $0.otp = StrongAuthentication.Prompt(original: PlannedCall(purpose, request), returnTo: .account)
             $0.route = .otp
+            $0.editing = true  // the OTP page's prompt is edited on arrival
             $0.notice = nil
         }
         #expect(t.state.focusedField?.id == .pin)
@@ -371,7 +382,7 @@ import Testing
     @Test("Changing the platform on the session screen opens a new SDK instance: the flows start over")
     func platformChangeResetsFlows() {
         var s = ReducerTests.home()
-        s.session.settings = SessionSettings(device: "alice-iphone")
+        s.session.settings = ReducerTests.settings("alice-iphone")
         s.guided.stage = .existingPIN
         s.guided.form = Form([.pin], values: [.pin: "12"])
         s.route = .start
@@ -389,11 +400,11 @@ import Testing
     @Test("Logging in again with the same settings keeps the flows (the same SDK instance)")
     func sameSettingsKeepFlows() {
         var s = ReducerTests.home()
-        s.session.settings = SessionSettings(device: "alice-iphone")
+        s.session.settings = ReducerTests.settings("alice-iphone")
         s.guided.stage = .existingPIN
         s.route = .start
         var t = ReducerHarness(s)
-        t.send(.submit, effects: [.control(RequestID(1), .session(name: "alice-iphone", settings: SessionSettings(device: "alice-iphone")),
+        t.send(.submit, effects: [.control(RequestID(1), .session(name: "alice-iphone", settings: ReducerTests.settings("alice-iphone")),
                                           purpose: .createSession)]) {
             $0.session.loggedIn = nil
             $0.nextID = 2
@@ -470,6 +481,7 @@ import Testing
             $0.guided.stage = .newPIN
             $0.guided.form = Form([.pin, .pinConfirm])
             $0.guided.message = "The account has no PIN yet (NotEnrolled): choose one, 4 to 6 digits, typed twice (step 7)."
+            $0.editing = true  // a new prompt is edited at once
             $0.nextID = 3
         }
     }
@@ -489,6 +501,7 @@ import Testing
             $0.guided.stage = .existingPIN
             $0.guided.form = Form([.pin])
             $0.guided.message = "The account already has a PIN (AlreadyEnrolled): enter it to enroll this device (step 8)."
+            $0.editing = true  // a new prompt is edited at once
             $0.nextID = 3
         }
     }
@@ -505,10 +518,12 @@ import Testing
             ReducerTests.answered(&$0, answer, ms: 2)
             $0.inFlight = nil
             $0.guided.statuses[.s8] = .failed
+            $0.guided.failures[.s8] = "2308"
             $0.guided.form.fields[0].value = ""
             $0.guided.form.fields[0].message = nil
+            // The banner alone explains the error; the prompt asked again is edited at once.
             $0.notice = .failure(error, advice: "Type the PIN again: no new SMS is needed. Forgot it? Reset it (account management B).")
-            $0.guided.message = "Wrong PIN: 2 attempts left. Type it again: no new SMS is needed."
+            $0.editing = true
             $0.nextID = 3
         }
         // Typing the right PIN and Enter: step 8 again, with the same SMS code.
@@ -516,6 +531,7 @@ import Testing
         let retry = PIMSRequests.enroll(pin: "1234", code: "1234", platform: .ios)
         t.send(.submit, effects: ReducerTests.sendEffects(3, .guided(.validatePIN), retry)) {
             $0.guided.statuses[.s8] = .current
+            $0.guided.failures[.s8] = nil
             $0.notice = nil
             ReducerTests.issued(&$0, 3, .guided(.validatePIN), retry)
             $0.nextID = 4
@@ -532,10 +548,11 @@ import Testing
             ReducerTests.answered(&$0, answer, ms: 2)
             $0.inFlight = nil
             $0.guided.statuses[.s8] = .failed
-            $0.notice = .failure(error)
+            $0.guided.failures[.s8] = "2317"
+            // The banner alone explains the error, and names the key of step A.
+            $0.notice = .failure(error, advice: "Press a to remove all enrollments (step A); enrollment then restarts at step 3.")
             $0.guided.stage = .blocked
             $0.guided.form = Form([])
-            $0.guided.message = "The account is blocked (2317): remove all enrollments (step A), then enrollment restarts at step 3."
             $0.nextID = 3
         }
         t.send(.guided(.removeAllEnrollments)) { $0.guided.stage = .confirmRemoveAll }

@@ -130,6 +130,8 @@ final class EventfulBackend: SimBackend, @unchecked Sendable {
         var t = ReducerHarness(s)
         t.send(.choose(.open(.simulator)), effects: [ReducerTests.accountRefresh(2), .control(RequestID(3), .faults, purpose: .simulator(.faults))]) {
             $0.route = .simulator
+            $0.cameFrom = .home  // Esc goes back to the screen the panel was opened over
+            $0.simulator.scenario = "fresh"  // the scenario the in-process session started on
             $0.simulator.inboxAwaitsPhone = true
             $0.nextID = 4
         }
@@ -145,11 +147,11 @@ final class EventfulBackend: SimBackend, @unchecked Sendable {
     func restartedOnReconnect() {
         var s = ReducerTests.home()
         s.subscription = "alice-iphone"
-        s.session.settings = SessionSettings(device: "alice-iphone")
+        s.session.settings = ReducerTests.settings("alice-iphone")
         s.route = .start
         s.session.form[.device] = "alice-ipad"
         var t = ReducerHarness(s)
-        let ipad = SessionSettings(device: "alice-ipad")
+        let ipad = ReducerTests.settings("alice-ipad")
         t.send(.submit, effects: [.control(RequestID(1), .session(name: "alice-ipad", settings: ipad), purpose: .createSession)]) {
             $0.session.config.device = "alice-ipad"
             $0.session.loggedIn = nil
@@ -172,12 +174,16 @@ final class EventfulBackend: SimBackend, @unchecked Sendable {
             ReducerTests.answered(&$0, ok, ms: 1)
             $0.session.loggedIn = Self.alice
             $0.route = .home
+            $0.home.system = .pims  // the home menu shows the session's system
             $0.notice = .success("Logged in as alice@example.com on alice-ipad (ios, SDK 2.3).")
             $0.subscription = "alice-ipad"
             $0.nextID = 4
         }
         // Another backend: the old one's events stop before it is replaced.
-        t.send(.choose(.open(.start))) { $0.route = .start }
+        t.send(.choose(.open(.start))) {
+            $0.route = .start
+            $0.notice = nil  // another screen: the last one's banner stays behind
+        }
         t.send(.session(.cycle(.backend))) {
             $0.session.config.backend = .remote(url: "http://127.0.0.1:8080")
             $0.session.form = Form([.remoteURL, .username, .password, .device],

@@ -77,7 +77,7 @@ import Walk
              reaches: ["F4 ok", "F9 locked"]),
         Seed(name: "futurae-unenrolled-by-back-office", scenario: "futurae-enrolled",
              // The back office unenrolls the device (FA11); the phone's list is stale until `g`.
-             inputs: keys("Enter", "↓", "Enter", "F8", "u", "Esc", "o", "Enter", "g"),
+             inputs: keys("Enter", "↓", "Enter", "F8", "s", "Esc", "o", "Enter", "g"),
              reaches: ["F3 ok", "F6 invalidParameter"]),
         Seed(name: "futurae-lock-type-changed", scenario: "futurae-lock-changed",
              // The app does not ask for an SDK PIN (an account is there), but none is set: the SDK asks.

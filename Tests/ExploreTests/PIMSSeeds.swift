@@ -56,7 +56,7 @@ enum PIMSSeeds {
              inputs: inputs(account + ["e", "↓", "Ctrl-X", "paste:WVWZZZ1JZXW000001", "Enter", "Enter", "paste:ABC", "Enter", "Enter"]),
              reaches: ["pims-r18-2323", "pims-r18-2102"]),
         Seed(name: "pims-sdk-logged-out", scenario: "enrolled", title: "The SDK's session ended from the simulator panel (R0b): the next call answers 2301 (R0c)",
-             inputs: inputs(["Enter", "F8", "l", "Esc"] + ["↓", "Enter", "b"]),
+             inputs: inputs(["Enter", "F8", "s", "Esc"] + ["↓", "Enter", "b"]),
              reaches: ["pims-r0b-ok", "pims-r0c-2301"]),
         Seed(name: "pims-steps-by-vin-cached", scenario: "stale-steps", title: "The stale cache read by VIN, then the next step (R21, R22 cached)",
              inputs: inputs(steps + ["Enter", "b", "n"]),

@@ -89,6 +89,29 @@ struct ModalEditingTests {
         #expect(editing.hasPrefix(" Esc done"), "\(editing)")
     }
 
+    @Test("While a field is edited, each system's screens bind every key once (a letter's ^letter is not ^U clear)",
+          arguments: ["enrolled", "futurae-enrolled", "card-replacement"])
+    func editingKeysAreDistinct(_ scenario: String) async throws {
+        let app = try await ScreenHarness.start(scenario)
+        let routes: [Route] = [.start, .simulator, .log, .guided, .account, .steps, .carKey, .vehicle,
+                               .futurae, .futuraeAccounts, .futuraeLogin, .card, .cardShop, .cardAccounts]
+        var edited = 0
+        for route in routes {
+            await app.store.send(.choose(.open(route)))
+            await app.store.send(.choose(.edit))
+            await app.store.settle()
+            guard await app.state.editingField != nil else { continue }
+            edited += 1
+            let keys = await app.state.availableCommands.map(\.key)
+            let twice = Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys
+            #expect(twice.isEmpty, "\(scenario), \(route): \(twice.map { "\($0)" }) bound twice")
+            await app.store.send(.cancel)
+            await app.store.send(.cancel)
+            await app.store.settle()
+        }
+        #expect(edited >= 3, "\(scenario): a field was edited on \(edited) screens")
+    }
+
     @Test("While a field is edited no screen's letter becomes a key the terminal owns (^C quits, ^H ^I ^J ^L ^M ^Z)")
     func editingNeverShadowsCtrlC() async throws {
         let owned: Set<Character> = ["c", "h", "i", "j", "l", "m", "z"]
@@ -98,6 +121,20 @@ struct ModalEditingTests {
             await app.store.settle()
             await app.store.send(.choose(.edit))
             await app.store.settle()
+            for command in await app.state.availableCommands {
+                if case .ctrl(let c) = command.key { #expect(!owned.contains(c), "^\(c) on \(route): \(command.title)") }
+            }
+            await app.store.send(.cancel)
+            await app.store.settle()
+        }
+        // The vehicle choosers' last row, Another VIN…, is a field too (Vehicle, Car key).
+        for route in [Route.vehicle, .carKey] {
+            await app.store.send(.choose(.open(route)))
+            await app.store.settle()
+            await app.store.send(.moveSelection(1))
+            await app.store.send(.choose(.edit))
+            await app.store.settle()
+            #expect(await app.state.editingField?.id == .vin, "\(route)")
             for command in await app.state.availableCommands {
                 if case .ctrl(let c) = command.key { #expect(!owned.contains(c), "^\(c) on \(route): \(command.title)") }
             }

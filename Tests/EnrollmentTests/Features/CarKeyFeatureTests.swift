@@ -29,17 +29,18 @@ import Testing
         var t = Self.selected()
         let error = PIMSError(.bluetoothOff)
         t.send(.answered(.activate, .failure("tx", error)), [.notice(.failure(error))]) {
-            $0.proximityError = .bluetoothOff
-            $0.message = "Bluetooth is off on the phone. Fix it (proximity keys b, y, k), then activate again."
+            $0.proximityError = .bluetoothOff  // the proximity line names it; the banner alone explains it
         }
         t.send(.toggleProximity(.bluetooth), [.delegate(.toggleProximity(.bluetooth))])
+        // The key's security code and its expiry are said (the answer gave none: "–").
+        let activated = "Car key activated for \(Self.vin): security code 9876, valid until –."
         t.send(.answered(.activate, .success("tx", ["securityCode": "9876", "vin": .string(Self.vin)])),
-               [.delegate(.keyActive("Car key activated for \(Self.vin)."))]) {
+               [.delegate(.keyActive(activated))]) {
             $0.proximityError = nil
             $0.isVerified = true
             $0.cvsStatus = "active"
             $0.securityCode = "9876"
-            $0.message = "Car key activated for \(Self.vin)."
+            $0.message = activated
         }
     }
 

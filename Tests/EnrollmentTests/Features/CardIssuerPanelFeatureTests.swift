@@ -22,6 +22,7 @@ import Testing
         let session = t.shared.config.sessionName
         t.send(.opened, [.control(.simulator(.pushes), .casaPushes(session: session)), .control(.simulator(.faults), .faults)]) {
             $0.system = .card
+            $0.scenario = "fresh"  // the scenario the in-process session started on
             $0.form = Form([.advanceSeconds, .scenario, .cardNumber], values: [.advanceSeconds: "60", .cardNumber: "4242"])
         }
         let keys = titles(t)
@@ -39,6 +40,7 @@ import Testing
         var t = Harness(SimulatorPanel.State(), shared: Self.shared(.card))
         t.send(.opened, [.control(.simulator(.pushes), .casaPushes(session: t.shared.config.sessionName)), .control(.simulator(.faults), .faults)]) {
             $0.system = .card
+            $0.scenario = "fresh"  // the scenario the in-process session started on
             $0.form = Form([.advanceSeconds, .scenario, .cardNumber], values: [.advanceSeconds: "60", .cardNumber: "4242"])
         }
         let code = SimAnswer.success(["activationCode": "12345678", "expiresAt": "2026-01-06T09:00:00Z", "accountId": "acct-4242",

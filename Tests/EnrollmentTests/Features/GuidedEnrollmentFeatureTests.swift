@@ -68,11 +68,13 @@ import Testing
         s.form = Form([.pin], values: [.pin: "0000"])
         var t = Harness(s)
         let error = PIMSError(.forbiddenOperation)
-        t.send(.answered(.validatePIN, .failure("tx", error)), [.notice(.failure(error))]) {
+        let advice = "Press a to remove all enrollments (step A); enrollment then restarts at step 3."
+        t.send(.answered(.validatePIN, .failure("tx", error)), [.notice(.failure(error, advice: advice))]) {
             $0.statuses[.s8] = .failed
+            $0.failures[.s8] = "2317"
             $0.stage = .blocked
             $0.form = Form([])
-            $0.message = "The account is blocked (2317): remove all enrollments (step A), then enrollment restarts at step 3."
+            // The banner alone explains the error.
         }
         #expect(t.keys() == ["a remove all (A)", "Enter check again", "Esc back"])
         t.send(.removeAllEnrollments) { $0.stage = .confirmRemoveAll }

@@ -75,7 +75,10 @@ import Testing
     @Test("Opened before the account is known, the panel reads the inbox of the phone the account's answer names, once")
     func inboxWaitsForTheAccountsPhone() {
         var t = Harness(SimulatorPanel.State())
-        t.send(.opened, [.refreshAccount, .control(.simulator(.faults), .faults)]) { $0.inboxAwaitsPhone = true }
+        t.send(.opened, [.refreshAccount, .control(.simulator(.faults), .faults)]) {
+            $0.scenario = "fresh"  // the scenario the in-process session started on
+            $0.inboxAwaitsPhone = true
+        }
         let noPhone = SimAnswer.success(["account": ["username": "alice@example.com"]])
         t.send(.answered(.account, noPhone)) { $0.account = AccountSnapshot(json: ["username": "alice@example.com"]) }
         let withPhone = SimAnswer.success(["account": ["username": "alice@example.com", "phone": "0612345678"]])
@@ -115,9 +118,10 @@ import Testing
             $0.message = "No fault rule is active any more."
         }
         t.state.faults = [FaultRule(name: "pims.vehicle.vin", latencyMs: 10)]
-        t.send(.worldReloaded(scenario: "team"), [.refreshAccount, .refreshInbox(nil)]) {
+        t.send(.worldReloaded(scenario: "team"), [.refreshAccount]) {
             $0.scenario = "team"
             $0.faults = []
+            $0.inboxAwaitsPhone = true  // no phone known: the account's answer reads the inbox
         }
     }
 }

@@ -109,7 +109,9 @@ public enum FuturaeFront: SystemFront {
                     .createActivation),
          KeyBinding(.letter("y"), "push login", "Back office: push a login for the session's user to its device (futurae.auth, F10).",
                     .app(.futuraeLogin(.pushLogin))),
-         KeyBinding(.letter("u"), "unenroll", "Back office: unenroll the session's user from this device (FA11); the phone is not told.",
+         // `s` (as PIMS's panel ends the SDK's session behind the app), not `u`: while a field is
+         // edited it would be ^U, the field's clear.
+         KeyBinding(.letter("s"), "unenroll", "Back office: unenroll the session's user from this device (FA11); the phone is not told.",
                     .unenroll)]
     }
 

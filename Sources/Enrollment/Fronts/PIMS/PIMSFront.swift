@@ -89,8 +89,9 @@ public enum PIMSFront: SystemFront {
             KeyBinding(.letter("b"), ProximityPart.bluetooth.title, "Toggle Bluetooth near the car-key vehicle.", .toggleProximity(.bluetooth)),
             KeyBinding(.letter("y"), ProximityPart.paired.title, "Toggle the phone's pairing with the vehicle.", .toggleProximity(.paired)),
             KeyBinding(.letter("k"), ProximityPart.keyInside.title, "Toggle the key inside the vehicle.", .toggleProximity(.keyInside)),
-            KeyBinding(.letter("l"), "log SDK out", "End the SDK's session (logout, R0b) as an expired one would, the app unaware: "
+            KeyBinding(.letter("s"), "log SDK out", "End the SDK's session (logout, R0b) as an expired one would, the app unaware: "
                        + "its next calls answer 2301 (R0c) until Enter on the session screen logs in again.", .system(SystemPanelCommand(.pims, SDKSession.logOut))),
+        // `s` (session), not `l`: while a field is edited it is ^S, where ^L would be the terminal's.
         // Digits: no letter is left that is not the panel's, the app's or, as ^letter while a field is
         // edited, the terminal's; a digit is typed into a field while one is edited, never a command.
         ] + zip(["1", "2", "3", "4", "5", "6", "7", "8"] as [Character], VehicleSwitch.allCases).map { key, change in
