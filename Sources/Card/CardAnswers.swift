@@ -167,6 +167,25 @@ public struct PurchasePushed: Hashable, Sendable {
     }
 }
 
+/// The back office's answer to `casa.otherPhone`: the purchase as the other phone left it.
+public struct PurchaseAnsweredElsewhere: Hashable, Sendable {
+    public var transaction: CardTransaction?
+
+    public init(_ answer: SimAnswer) { transaction = CardTransaction(answer["transaction"]) }
+}
+
+/// The back office's answer to `casa.withdraw`: the purchase the bank withdrew, and the phones it
+/// was taken from.
+public struct PurchaseWithdrawn: Hashable, Sendable {
+    public var transaction: CardTransaction?
+    public var removedFrom: [String]
+
+    public init(_ answer: SimAnswer) {
+        transaction = CardTransaction(answer["withdrawn"])
+        removedFrom = answer["removedFrom"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+}
+
 /// What a failed or finished call's response object says beside the transaction and the card.
 public enum CardResult {
     /// C5, C8: a wrong PIN's attempts left.

@@ -42,6 +42,8 @@ import Testing
     @Test("Typed letters find an entry fuzzily; Enter opens its screen and does its action; Esc closes")
     func paletteRuns() async throws {
         let app = try await App.start("enrolled")
+        // A fault rule active (the backend's list, as its event brings it), so that clearing sends.
+        await app.send(.simulator(.faultsChanged([FaultRule(name: "pims.authentication.trustedphonenumber", code: 2307, times: 1)])))
         await app.send(.choose(.openPalette))
         #expect(await app.state.palette != nil)
         for c in "simclr" { await app.send(.typed(c)) }

@@ -18,15 +18,11 @@ import Testing
         #expect(s.notice?.label.hasPrefix("Not sent: PIN") == true, "\(String(describing: s.notice))")
     }
 
-    @Test("The simulator panel offers f (clear faults) only while a fault rule is active")
-    func clearFaultsOnlyWithFaults() {
-        var state = SimulatorPanel.State()
-        let shared = Shared(config: SessionConfig())
-        func offersClear() -> Bool {
-            SimulatorPanel.keys(state, shared).contains { $0.does == .own(SimulatorPanel.Action.clearFaults) && $0.isOffered }
-        }
-        #expect(!offersClear())
-        state.faults = [FaultRule(name: "pims.authentication.trustedphonenumber", code: 2307, times: 1)]
-        #expect(offersClear())
+    @Test("The simulator panel's f with no fault rule active says so and sends nothing; with one, clears")
+    func clearFaultsSaysWhenThereIsNone() {
+        var t = FeatureHarness<SimulatorPanel>(SimulatorPanel.State())
+        t.send(.clearFaults, [.notice(.info("No fault rule is active: nothing to clear."))])
+        t.state.faults = [FaultRule(name: "pims.authentication.trustedphonenumber", code: 2307, times: 1)]
+        t.send(.clearFaults, [.control(.simulator(.clearFaults), .clearFaults)])
     }
 }

@@ -81,6 +81,8 @@ public enum SimulatorPanel: Feature {
             let rule = preset.rule(for: state.faultTargetName)
             return [.control(.simulator(.fault(rule)), .fault(rule))]
         case .clearFaults:
+            // With none active there is nothing to send; said, so that the key is not one that does nothing.
+            guard !state.faults.isEmpty else { return [.notice(.info("No fault rule is active: nothing to clear."))] }
             return [.control(.simulator(.clearFaults), .clearFaults)]
         case .loadScenario:
             let name = state.form[.scenario]
@@ -130,8 +132,7 @@ public enum SimulatorPanel: Feature {
             KeyBinding(.function(n + 2), preset.barTitle, "Fault: the \(preset.title) of \(s.faultTargetName).", .addFault(preset))
         } + [
             KeyBinding(.function(6), "any code…", "Fault form: any error code of the contract, a sub-API, a probability.", .openFaultForm),
-            // Offered while a rule is active: with none, clearing them would change nothing.
-            KeyBinding(.letter("f"), "clear faults", "Remove every fault rule.", .clearFaults, when: !s.faults.isEmpty),
+            KeyBinding(.letter("f"), "clear faults", "Remove every fault rule.", .clearFaults),
             KeyBinding(.letter("n"), "load", "Load the scenario named in the field.", .loadScenario),
             KeyBinding(.letter("e"), "reset…", "Reset the world to the loaded scenario: asks first.", .resetScenario),
         ] + s.system.front.simulatorKeys(s, shared) + [

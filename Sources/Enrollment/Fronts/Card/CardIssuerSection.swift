@@ -73,13 +73,13 @@ public enum CardIssuerControl: Hashable, Sendable {
                      CardShop.Row(name: "pushed to", value: to.isEmpty ? "no phone" : to.joined(separator: ", "))],
                     "Purchase pushed to \(to.isEmpty ? "no phone" : to.joined(separator: ", ")).")
         case .otherPhone:
-            let t = CardTransaction(answer["transaction"])
+            let t = PurchaseAnsweredElsewhere(answer).transaction
             return ([CardShop.Row(name: "purchase", value: t?.transactionId ?? "–"), CardShop.Row(name: "status", value: t?.status ?? "–"),
                      CardShop.Row(name: "answered", value: "on another phone")],
                     "Purchase \(t?.transactionId ?? "–") \(t?.status ?? "–") on another phone: this one's answer is too late.")
         case .withdraw:
-            let t = CardTransaction(answer["withdrawn"])
-            let from = answer["removedFrom"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            let withdrawn = PurchaseWithdrawn(answer)
+            let t = withdrawn.transaction, from = withdrawn.removedFrom
             return ([CardShop.Row(name: "withdrawn", value: t?.transactionId ?? "–"), CardShop.Row(name: "amount", value: "\(t?.amount ?? "–") · \(t?.card ?? "–")"),
                      CardShop.Row(name: "gone from", value: from.isEmpty ? "no phone" : from.joined(separator: ", "))],
                     "Purchase \(t?.transactionId ?? "–") withdrawn: the bank no longer knows it.")
