@@ -64,6 +64,25 @@ extension Feature {
     public static func stepLabel(_ call: Call) -> String { "\(title) · \(call)" }
 }
 
+/// A feature's call that names its own API-log step (`Guided · step 6`).
+public protocol StepLabelled {
+    var stepLabel: String { get }
+}
+
+/// A feature's actions with a case for its calls' answers (`case answered(Call, CallResponse)`).
+public protocol AnswersCalls {
+    associatedtype AnsweredCall
+    static func answered(_ call: AnsweredCall, _ response: CallResponse) -> Self
+}
+
+extension Feature where Call: StepLabelled {
+    public static func stepLabel(_ call: Call) -> String { call.stepLabel }
+}
+
+extension Feature where Action: AnswersCalls, Action.AnsweredCall == Call {
+    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { Action.answered(call, response) }
+}
+
 /// The actions every feature takes from the app: the keys every screen shares, after the app had
 /// its say (quit confirmation, step pacing, a call in flight), and arriving on the screen.
 public protocol FeatureAction: Hashable, Sendable {

@@ -17,8 +17,6 @@ extension CardFront {
     public static let features = [RegisteredFeature(Features.cardPhone), RegisteredFeature(Features.cardShop), RegisteredFeature(Features.cardAccounts)]
 }
 
-
-
 /// The flows' states by name (`app.guided`): each its scope's, through `AppState`'s one subscript.
 extension AppState {
     public var cardPhone: CardPhone.State { get { self[Features.cardPhone] } set { self[Features.cardPhone] = newValue } }
@@ -26,20 +24,13 @@ extension AppState {
     public var cardAccounts: CardAccounts.State { get { self[Features.cardAccounts] } set { self[Features.cardAccounts] = newValue } }
 }
 
-/// Each flow's calls and controls: their step labels, their answers as the flow's actions.
+/// The flows' controls as their actions (their calls: `StepLabelled`, `AnswersCalls`).
 extension CardPhone {
-    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { .controlAnswered(control, answer) }
-    public static func stepLabel(_ call: Call) -> String { call.stepLabel }
 }
 
 extension CardShop {
     public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { .answered(control, answer) }
-}
-
-extension CardAccounts {
-    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
-    public static func stepLabel(_ call: Call) -> String { call.stepLabel }
 }
 
 /// The purposes as the flows write them (`.cardPhone(.open)`).

@@ -21,8 +21,6 @@ extension FuturaeFront {
     public static let features = [RegisteredFeature(Features.futurae), RegisteredFeature(Features.futuraeAccounts), RegisteredFeature(Features.futuraeLogin)]
 }
 
-
-
 /// The flows' states by name (`app.guided`): each its scope's, through `AppState`'s one subscript.
 extension AppState {
     public var futurae: FuturaeEnrollment.State { get { self[Features.futurae] } set { self[Features.futurae] = newValue } }
@@ -30,30 +28,24 @@ extension AppState {
     public var futuraeLogin: FuturaeLogin.State { get { self[Features.futuraeLogin] } set { self[Features.futuraeLogin] = newValue } }
 }
 
-/// Each flow's calls and controls: their step labels, their answers as the flow's actions.
+/// The flows' controls as their actions (their calls: `StepLabelled`, `AnswersCalls`).
 extension FuturaeEnrollment {
-    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? {
         switch control {
         case .activation: .activationCreated(answer)
         case .activations: .activationsRead(answer)
         }
     }
-    public static func stepLabel(_ call: Call) -> String { call.stepLabel }
 }
 
 extension FuturaeAccounts {
     /// The SDK instance's lock, read without a call.
     public enum Control: Hashable, Sendable { case device }
-    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { .deviceRead(answer) }
-    public static func stepLabel(_ call: Call) -> String { call.stepLabel }
 }
 
 extension FuturaeLogin {
-    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { .controlAnswered(control, answer) }
-    public static func stepLabel(_ call: Call) -> String { call.stepLabel }
 }
 
 /// The purposes as the flows write them (`.futurae(.enroll)`).

@@ -32,8 +32,6 @@ extension PIMSFront {
     ]
 }
 
-
-
 /// The flows' states by name (`app.guided`): each its scope's, through `AppState`'s one subscript.
 extension AppState {
     public var guided: GuidedEnrollment.State { get { self[Features.guided] } set { self[Features.guided] = newValue } }
@@ -44,37 +42,16 @@ extension AppState {
     public var vehicle: VehicleFlow.State { get { self[Features.vehicle] } set { self[Features.vehicle] = newValue } }
 }
 
-/// Each flow's calls: their step labels, their answers as the flow's actions.
-extension GuidedEnrollment {
-    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
-    public static func stepLabel(_ call: Call) -> String { call.stepLabel }
-}
-
-extension AccountManagement {
-    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
-    public static func stepLabel(_ call: Call) -> String { call.stepLabel }
-}
-
+/// The flows' calls name their steps and come back as `answered` (`StepLabelled`, `AnswersCalls`);
+/// these say otherwise.
 extension StrongAuthentication {
     public enum Call: Hashable, Sendable { case withPin }
     public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(response) }
     public static func stepLabel(_ call: Call) -> String { "OTP · withPin" }
 }
 
-extension StepsChecklist {
-    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
-    public static func stepLabel(_ call: Call) -> String { call.stepLabel }
-}
-
-extension CarKeyFlow {
-    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
-    public static func stepLabel(_ call: Call) -> String { call.stepLabel }
-}
-
 extension VehicleFlow {
-    public static func answered(_ call: Call, _ response: CallResponse) -> Action? { .answered(call, response) }
     public static func controlAnswered(_ control: Control, _ answer: SimAnswer) -> Action? { .controlAnswered(control, answer) }
-    public static func stepLabel(_ call: Call) -> String { call.stepLabel }
 }
 
 /// The purposes as the flows write them (`.guided(.checkCode)`).

@@ -31,7 +31,7 @@ public enum CardAccounts: Feature {
         public var selected: EnrolledCard? { accounts.indices.contains(selection) ? accounts[selection] : nil }
     }
 
-    public enum Action: FeatureAction {
+    public enum Action: FeatureAction, AnswersCalls {
         case opened, submit, cancel
         case moveSelection(Int)
         case refresh, delete, activate
@@ -42,7 +42,7 @@ public enum CardAccounts: Feature {
 
     public typealias Delegate = Never
 
-    public enum Call: Hashable, Sendable {
+    public enum Call: Hashable, Sendable, StepLabelled {
         case accounts, delete, activate, setPin
 
         public var stepLabel: String {

@@ -2,7 +2,7 @@ import Card
 import PIMS
 
 extension CardPhone {
-    public enum Action: FeatureAction {
+    public enum Action: FeatureAction, AnswersCalls {
         case opened, submit, cancel
         case moveSelection(Int)
         /// A push arrived (the event's data).
@@ -41,7 +41,7 @@ extension CardPhone {
         case pushes, reread, advance
     }
 
-    public enum Call: Hashable, Sendable {
+    public enum Call: Hashable, Sendable, StepLabelled {
         case open, refresh, types, cancel, verifyPIN, biometric, autoEnroll, authenticate
 
         public var stepLabel: String {

@@ -1,7 +1,7 @@
 import PIMS
 
 extension FuturaeAccounts {
-    public enum Action: FeatureAction {
+    public enum Action: FeatureAction, AnswersCalls {
         case opened, submit, cancel
         case moveSelection(Int)
         case refresh, lock, askPIN, askBiometrics
@@ -19,7 +19,7 @@ extension FuturaeAccounts {
         case enroll
     }
 
-    public enum Call: Hashable, Sendable {
+    public enum Call: Hashable, Sendable, StepLabelled {
         case accounts, lock, unlockPIN, unlockBiometrics, logout, delete
 
         public var stepLabel: String {

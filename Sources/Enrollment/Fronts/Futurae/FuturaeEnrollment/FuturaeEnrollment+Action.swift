@@ -2,7 +2,7 @@ import Futurae
 import PIMS
 
 extension FuturaeEnrollment {
-    public enum Action: FeatureAction {
+    public enum Action: FeatureAction, AnswersCalls {
         case opened, submit, cancel
         case moveSelection(Int)
         /// The phone scans the QR code the back office shows (one key).
@@ -40,7 +40,7 @@ extension FuturaeEnrollment {
         case activation, activations
     }
 
-    public enum Call: Hashable, Sendable {
+    public enum Call: Hashable, Sendable, StepLabelled {
         case accounts, enroll, unlockPIN, unlockBiometrics
         /// F1: what kind of QR code a typed payload is, before it is enrolled.
         case qrCodeType

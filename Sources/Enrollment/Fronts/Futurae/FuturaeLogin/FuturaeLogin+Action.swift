@@ -1,7 +1,7 @@
 import PIMS
 
 extension FuturaeLogin {
-    public enum Action: FeatureAction {
+    public enum Action: FeatureAction, AnswersCalls {
         case opened, submit, cancel
         case moveSelection(Int)
         /// A login pushed to this device (the `futurae.auth` event's data, at its simulated time).
@@ -49,7 +49,7 @@ extension FuturaeLogin {
         case push
     }
 
-    public enum Call: Hashable, Sendable {
+    public enum Call: Hashable, Sendable, StepLabelled {
         case list, unlockPIN(Answer), unlockBiometrics(Answer), answer(Answer)
 
         public var stepLabel: String {

@@ -1,7 +1,7 @@
 import PIMS
 
 extension AccountManagement {
-    public enum Action: FeatureAction {
+    public enum Action: FeatureAction, AnswersCalls {
         case opened, submit, cancel
         case moveSelection(Int)
         case startTask(Task)
@@ -22,7 +22,7 @@ extension AccountManagement {
     }
 
     /// The tasks' calls.
-    public enum Call: Hashable, Sendable {
+    public enum Call: Hashable, Sendable, StepLabelled {
         case checkEnrolled, checkPhone
         case removeAll
         case resetSMS, resetPIN

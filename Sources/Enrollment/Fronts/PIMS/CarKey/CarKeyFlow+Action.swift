@@ -1,7 +1,7 @@
 import PIMS
 
 extension CarKeyFlow {
-    public enum Action: FeatureAction {
+    public enum Action: FeatureAction, AnswersCalls {
         case opened, submit, cancel
         case moveSelection(Int)
         /// Start over on this vehicle (the checklist's car key step).
@@ -20,7 +20,7 @@ extension CarKeyFlow {
         case toggleProximity(ProximityPart)
     }
 
-    public enum Call: Hashable, Sendable {
+    public enum Call: Hashable, Sendable, StepLabelled {
         case select, status, activate
 
         public var stepLabel: String {

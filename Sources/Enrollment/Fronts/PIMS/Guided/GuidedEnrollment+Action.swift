@@ -1,7 +1,7 @@
 import PIMS
 
 extension GuidedEnrollment {
-    public enum Action: FeatureAction {
+    public enum Action: FeatureAction, AnswersCalls {
         case opened, submit, cancel
         case moveSelection(Int)
         /// Run the enrollment from step 1.
@@ -28,7 +28,7 @@ extension GuidedEnrollment {
     }
 
     /// The flow's calls, by step.
-    public enum Call: Hashable, Sendable {
+    public enum Call: Hashable, Sendable, StepLabelled {
         case checkEnrollment, checkAccount, trustedPhone
         case shortcutSMS, shortcutEnroll
         case registerPhoneSMS, registerPhone

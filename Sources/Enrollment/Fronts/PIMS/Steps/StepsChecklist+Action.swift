@@ -1,7 +1,7 @@
 import PIMS
 
 extension StepsChecklist {
-    public enum Action: FeatureAction {
+    public enum Action: FeatureAction, AnswersCalls {
         case opened, submit, cancel
         case moveSelection(Int)
         /// List the steps again (by stepsID once known).
@@ -30,7 +30,7 @@ extension StepsChecklist {
         case openVehicle(vin: String)
     }
 
-    public enum Call: Hashable, Sendable {
+    public enum Call: Hashable, Sendable, StepLabelled {
         case fetch(reset: Bool), fetchByVIN, next
 
         public var stepLabel: String {

@@ -1,7 +1,7 @@
 import PIMS
 
 extension VehicleFlow {
-    public enum Action: FeatureAction {
+    public enum Action: FeatureAction, AnswersCalls {
         case opened, submit, cancel
         case moveSelection(Int)
         case send(VehicleCommand)
@@ -35,7 +35,7 @@ extension VehicleFlow {
 
     public typealias Delegate = Never
 
-    public enum Call: Hashable, Sendable {
+    public enum Call: Hashable, Sendable, StepLabelled {
         case select, subscribeSignal, subscribeEvents, unsubscribeSignal, unsubscribeEvents
         case informations(RemoteInfoAction)
         case command(VehicleCommand)
